@@ -1,0 +1,87 @@
+import { z } from 'zod';
+
+/**
+ * Every setting Concord reads, validated once at start-up. A bad value stops the process with
+ * a message naming the variable. Documented in README.md ("Configuration").
+ */
+const ROLES = ['all', 'ingest', 'process', 'project', 'link', 'api'] as const;
+export type Role = (typeof ROLES)[number];
+
+const optionalUrl = (protocols: readonly string[]) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v === '' ? undefined : v))
+    .refine((v) => v === undefined || protocols.some((p) => v.startsWith(p)), {
+      message: `must start with ${protocols.join(' or ')}`,
+    });
+
+const intIn = (min: number, max: number, dflt: number) =>
+  z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v.trim() === '') return dflt;
+      const n = Number(v);
+      if (!Number.isInteger(n) || n < min || n > max) {
+        ctx.addIssue({ code: 'custom', message: `must be an integer from ${min} to ${max}, got "${v}"` });
+        return z.NEVER;
+      }
+      return n;
+    });
+
+const secret = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v === '' ? undefined : v))
+  .refine((v) => v === undefined || v.length >= 32, { message: 'must be at least 32 characters' });
+
+export const configSchema = z.object({
+  PORT: intIn(0, 65535, 8080),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  NATS_URL: optionalUrl(['nats://', 'tls://', 'ws://', 'wss://']),
+  MONGODB_URI: optionalUrl(['mongodb://', 'mongodb+srv://']),
+  MONGODB_DB: z.string().min(1).default('concord'),
+  QDRANT_URL: optionalUrl(['http://', 'https://']),
+  QDRANT_API_KEY: z.string().optional(),
+  REDIS_URL: optionalUrl(['redis://', 'rediss://']),
+  VENUE_SOURCE: z.enum(['live', 'recorded']).default('live'),
+  VENUES: z
+    .string()
+    .optional()
+    .transform((v) => (v ? v.split(',').map((s) => s.trim()).filter(Boolean) : undefined)),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ROLE: z.enum(ROLES).default('all'),
+  INGEST_INTERVAL_SECONDS: intIn(5, 86_400, 60),
+  WORKERS: intIn(1, 64, 2),
+  JWT_ACCESS_SECRET: secret,
+  JWT_REFRESH_SECRET: secret,
+  PUBLIC_ORIGIN: z.string().optional(),
+  PREDICTFUN_API_KEY: z.string().optional(),
+  MAILGUN_API_KEY: z.string().optional(),
+  MAILGUN_DOMAIN: z.string().optional(),
+  MAILGUN_URL: z.string().optional(),
+  MAIL_FROM: z.string().optional(),
+  EMBEDDING_MODEL: z.string().optional(),
+  API_KEY_MONTHLY_QUOTA: intIn(1, 1_000_000_000, 1_000_000),
+});
+
+export type Config = z.infer<typeof configSchema>;
+
+export class ConfigError extends Error {
+  constructor(readonly problems: readonly string[]) {
+    super(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Parses the environment; throws ConfigError naming every bad variable. */
+export function loadConfig(env: Readonly<Record<string, string | undefined>> = process.env): Config {
+  const result = configSchema.safeParse(env);
+  if (!result.success) {
+    throw new ConfigError(result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
+  }
+  return result.data;
+}

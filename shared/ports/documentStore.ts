@@ -1,0 +1,103 @@
+/**
+ * DocumentStore port: the only way read models and account data reach storage.
+ * Adapters: SQLite (embedded default, better-sqlite3) and MongoDB. Both pass test/contract/documentStore.
+ *
+ * Documents are plain JSON objects with a string `_id`. Field paths may be dotted ('a.b').
+ */
+export interface Doc {
+  readonly _id: string;
+  readonly [key: string]: unknown;
+}
+
+export type Scalar = string | number | boolean | null;
+
+export interface FieldCondition {
+  readonly $eq?: Scalar;
+  readonly $ne?: Scalar;
+  readonly $gt?: string | number;
+  readonly $gte?: string | number;
+  readonly $lt?: string | number;
+  readonly $lte?: string | number;
+  readonly $in?: readonly Scalar[];
+  /** true: field present and not null; false: missing or null. */
+  readonly $exists?: boolean;
+}
+
+/**
+ * A filter: field -> value (equality; a missing field equals null) or a FieldCondition;
+ * `$or` / `$and` combine sub-filters. Equality on an array field is not supported.
+ */
+export type Filter = {
+  readonly $or?: readonly Filter[];
+  readonly $and?: readonly Filter[];
+} & { readonly [field: string]: Scalar | FieldCondition | readonly Filter[] | undefined };
+
+export type SortSpec = ReadonlyArray<readonly [field: string, direction: 1 | -1]>;
+
+export interface FindOptions {
+  readonly sort?: SortSpec;
+  readonly limit?: number;
+  readonly skip?: number;
+}
+
+export interface UpdateOps {
+  /** Set fields (dotted paths allowed). */
+  readonly $set?: Readonly<Record<string, unknown>>;
+  /** Remove fields. */
+  readonly $unset?: readonly string[];
+  /** Add numbers to numeric fields (a missing field counts as 0). */
+  readonly $inc?: Readonly<Record<string, number>>;
+}
+
+export interface IndexSpec {
+  readonly name: string;
+  readonly fields: SortSpec;
+  readonly unique?: boolean;
+}
+
+/** Thrown by insert / update when a unique index would be violated. */
+export class DuplicateKeyError extends Error {
+  constructor(
+    readonly collection: string,
+    readonly index: string,
+  ) {
+    super(`duplicate key in ${collection} (${index})`);
+    this.name = 'DuplicateKeyError';
+  }
+}
+
+export interface Collection<T extends Doc> {
+  readonly name: string;
+  get(id: string): Promise<T | null>;
+  getMany(ids: readonly string[]): Promise<T[]>;
+  /** Insert; rejects with DuplicateKeyError when `_id` or a unique index already holds the value. */
+  insert(doc: T): Promise<void>;
+  /** Insert or replace the whole document. */
+  put(doc: T): Promise<void>;
+  putMany(docs: readonly T[]): Promise<void>;
+  /** Atomically apply ops to the first document matching filter; returns it after the update, or null. */
+  updateOne(filter: Filter, ops: UpdateOps): Promise<T | null>;
+  /** Apply ops to every match; returns the number of documents changed. */
+  updateMany(filter: Filter, ops: UpdateOps): Promise<number>;
+  /** Atomically delete and return the first match (one-time tokens), or null. */
+  takeOne(filter: Filter): Promise<T | null>;
+  delete(id: string): Promise<boolean>;
+  deleteMany(filter: Filter): Promise<number>;
+  find(filter?: Filter, options?: FindOptions): Promise<T[]>;
+  findOne(filter: Filter, options?: Omit<FindOptions, 'limit'>): Promise<T | null>;
+  count(filter?: Filter): Promise<number>;
+  /** Distinct values of a field among matches, sorted ascending. */
+  distinct(field: string, filter?: Filter): Promise<Scalar[]>;
+  ensureIndexes(indexes: readonly IndexSpec[]): Promise<void>;
+  /** Drop every document (operators rebuilding a read model). */
+  clear(): Promise<void>;
+}
+
+export interface DocumentStore {
+  readonly kind: 'sqlite' | 'mongodb';
+  collection<T extends Doc>(name: string): Collection<T>;
+  /** Resolves when the backing store answers; rejects otherwise (used by /ready). */
+  ping(): Promise<void>;
+  /** Flushes and closes; later calls reject. */
+  close(): Promise<void>;
+}

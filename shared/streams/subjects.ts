@@ -1,0 +1,24 @@
+import type { VenueSlug } from '../venues/registry.ts';
+
+/**
+ * Stream and subject names: the whole topology in one place. Streams are the source of truth
+ * for market data; every read model is a projection that can be rebuilt by replaying them.
+ */
+export const STREAMS = {
+  raw: { name: 'RAW', subjects: ['ticks.raw.>'] },
+  markets: { name: 'MARKETS', subjects: ['markets.normalized.>'] },
+  venues: { name: 'VENUES', subjects: ['venues.health.>'] },
+  links: { name: 'LINKS', subjects: ['questions.linked'] },
+  usage: { name: 'USAGE', subjects: ['api.requests'] },
+  deadLetter: { name: 'DEADLETTER', subjects: ['deadletter.>'] },
+} as const;
+export type StreamKey = keyof typeof STREAMS;
+
+export const subjects = {
+  raw: (venue: VenueSlug) => `ticks.raw.${venue}`,
+  normalized: (venue: VenueSlug) => `markets.normalized.${venue}`,
+  venueHealth: (venue: VenueSlug) => `venues.health.${venue}`,
+  linked: () => 'questions.linked',
+  apiRequests: () => 'api.requests',
+  deadLetter: (consumer: string) => `deadletter.${consumer}`,
+} as const;
