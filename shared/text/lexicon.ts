@@ -1,0 +1,108 @@
+/**
+ * Named entities that prediction-market titles refer to in many spellings: people, parties,
+ * teams, assets, organisations. One entry per real-world entity; `aliases` are the lower-case
+ * phrases a title may use, `codes` the upper-case tokens exchange symbols use (Drift BET,
+ * Kalshi tickers). Kept as data so the title parser and the symbol reader share one truth.
+ */
+import { NBA_TEAMS, NFL_TEAMS } from './teams.ts';
+
+export type EntityKind = 'person' | 'party' | 'team' | 'asset' | 'org' | 'place';
+
+export interface EntityDef {
+  readonly id: string;
+  readonly kind: EntityKind;
+  /** How a question names it ("Donald Trump", "the Kansas City Chiefs"). */
+  readonly display: string;
+  readonly aliases: readonly string[];
+  readonly codes?: readonly string[];
+  /** For parties: the opposing side in a two-way US race, so complements can be recognised. */
+  readonly opponent?: string;
+}
+
+const PEOPLE: readonly EntityDef[] = [
+  { id: 'donald-trump', kind: 'person', display: 'Donald Trump', aliases: ['donald trump', 'donald j. trump', 'trump'], codes: ['TRUMP', 'DJT'] },
+  { id: 'kamala-harris', kind: 'person', display: 'Kamala Harris', aliases: ['kamala harris', 'kamala', 'harris'], codes: ['KAMALA', 'HARRIS'] },
+  { id: 'joe-biden', kind: 'person', display: 'Joe Biden', aliases: ['joe biden', 'biden'], codes: ['BIDEN'] },
+  { id: 'jd-vance', kind: 'person', display: 'JD Vance', aliases: ['jd vance', 'j.d. vance', 'vance'], codes: ['VANCE', 'JDV'] },
+  { id: 'gavin-newsom', kind: 'person', display: 'Gavin Newsom', aliases: ['gavin newsom', 'newsom'], codes: ['NEWSOM'] },
+  { id: 'ron-desantis', kind: 'person', display: 'Ron DeSantis', aliases: ['ron desantis', 'desantis'], codes: ['DESANTIS'] },
+  { id: 'aoc', kind: 'person', display: 'Alexandria Ocasio-Cortez', aliases: ['alexandria ocasio-cortez', 'ocasio-cortez', 'aoc'], codes: ['AOC'] },
+  { id: 'pete-buttigieg', kind: 'person', display: 'Pete Buttigieg', aliases: ['pete buttigieg', 'buttigieg'], codes: ['BUTTIGIEG'] },
+  { id: 'josh-shapiro', kind: 'person', display: 'Josh Shapiro', aliases: ['josh shapiro', 'shapiro'], codes: ['SHAPIRO'] },
+  { id: 'marco-rubio', kind: 'person', display: 'Marco Rubio', aliases: ['marco rubio', 'rubio'], codes: ['RUBIO'] },
+  { id: 'donald-trump-jr', kind: 'person', display: 'Donald Trump Jr.', aliases: ['donald trump jr.', 'donald trump jr', 'trump jr.', 'trump jr'], codes: ['DJTJR'] },
+  { id: 'elon-musk', kind: 'person', display: 'Elon Musk', aliases: ['elon musk', 'musk', 'elon'], codes: ['MUSK', 'ELON'] },
+  { id: 'wes-moore', kind: 'person', display: 'Wes Moore', aliases: ['wes moore'], codes: [] },
+  { id: 'jb-pritzker', kind: 'person', display: 'JB Pritzker', aliases: ['jb pritzker', 'j.b. pritzker', 'pritzker'], codes: ['PRITZKER'] },
+  { id: 'tim-walz', kind: 'person', display: 'Tim Walz', aliases: ['tim walz', 'walz'], codes: ['WALZ'] },
+  { id: 'vivek-ramaswamy', kind: 'person', display: 'Vivek Ramaswamy', aliases: ['vivek ramaswamy', 'ramaswamy'], codes: ['VIVEK'] },
+  { id: 'nikki-haley', kind: 'person', display: 'Nikki Haley', aliases: ['nikki haley', 'haley'], codes: ['HALEY'] },
+  { id: 'rfk-jr', kind: 'person', display: 'Robert F. Kennedy Jr.', aliases: ['robert f. kennedy jr.', 'robert f. kennedy', 'rfk jr.', 'rfk jr', 'rfk'], codes: ['RFK'] },
+  { id: 'zohran-mamdani', kind: 'person', display: 'Zohran Mamdani', aliases: ['zohran mamdani', 'mamdani'], codes: ['MAMDANI'] },
+  { id: 'andrew-cuomo', kind: 'person', display: 'Andrew Cuomo', aliases: ['andrew cuomo', 'cuomo'], codes: ['CUOMO'] },
+  { id: 'jerome-powell', kind: 'person', display: 'Jerome Powell', aliases: ['jerome powell', 'powell'], codes: ['POWELL'] },
+  { id: 'keir-starmer', kind: 'person', display: 'Keir Starmer', aliases: ['keir starmer', 'starmer'], codes: ['STARMER'] },
+  { id: 'vladimir-putin', kind: 'person', display: 'Vladimir Putin', aliases: ['vladimir putin', 'putin'], codes: ['PUTIN'] },
+  { id: 'volodymyr-zelenskyy', kind: 'person', display: 'Volodymyr Zelenskyy', aliases: ['volodymyr zelenskyy', 'zelenskyy', 'zelensky'], codes: ['ZELENSKY'] },
+  { id: 'benjamin-netanyahu', kind: 'person', display: 'Benjamin Netanyahu', aliases: ['benjamin netanyahu', 'netanyahu', 'bibi'], codes: ['NETANYAHU'] },
+  { id: 'max-verstappen', kind: 'person', display: 'Max Verstappen', aliases: ['max verstappen', 'verstappen'], codes: ['VERSTAPPEN', 'VER'] },
+  { id: 'lando-norris', kind: 'person', display: 'Lando Norris', aliases: ['lando norris', 'norris', 'lando'], codes: ['LANDO', 'NORRIS', 'NOR'] },
+  { id: 'oscar-piastri', kind: 'person', display: 'Oscar Piastri', aliases: ['oscar piastri', 'piastri'], codes: ['PIASTRI', 'PIA'] },
+  { id: 'charles-leclerc', kind: 'person', display: 'Charles Leclerc', aliases: ['charles leclerc', 'leclerc'], codes: ['LECLERC', 'LEC'] },
+  { id: 'lewis-hamilton', kind: 'person', display: 'Lewis Hamilton', aliases: ['lewis hamilton', 'hamilton'], codes: ['HAMILTON', 'HAM'] },
+  { id: 'george-russell', kind: 'person', display: 'George Russell', aliases: ['george russell'], codes: ['RUSSELL', 'RUS'] },
+  { id: 'carlos-sainz', kind: 'person', display: 'Carlos Sainz', aliases: ['carlos sainz', 'sainz'], codes: ['SAINZ'] },
+];
+
+const PARTIES: readonly EntityDef[] = [
+  { id: 'democrats', kind: 'party', display: 'the Democrats', aliases: ['democratic party', 'democrats', 'democratic', 'democrat', 'dems', 'dem'], codes: ['DEMOCRATS', 'DEMOCRAT', 'DEMOCRATIC', 'DEM', 'DEMS'], opponent: 'republicans' },
+  { id: 'republicans', kind: 'party', display: 'the Republicans', aliases: ['republican party', 'republicans', 'republican', 'gop', 'rep'], codes: ['REPUBLICANS', 'REPUBLICAN', 'GOP', 'REP'], opponent: 'democrats' },
+];
+
+const ASSETS: readonly EntityDef[] = [
+  { id: 'bitcoin', kind: 'asset', display: 'Bitcoin', aliases: ['bitcoin', 'btc'], codes: ['BTC', 'BITCOIN'] },
+  { id: 'ethereum', kind: 'asset', display: 'Ethereum', aliases: ['ethereum', 'eth', 'ether'], codes: ['ETH', 'ETHEREUM'] },
+  { id: 'solana', kind: 'asset', display: 'Solana', aliases: ['solana', 'sol'], codes: ['SOL', 'SOLANA'] },
+  { id: 'xrp', kind: 'asset', display: 'XRP', aliases: ['xrp', 'ripple'], codes: ['XRP'] },
+  { id: 'dogecoin', kind: 'asset', display: 'Dogecoin', aliases: ['dogecoin', 'doge'], codes: ['DOGE'] },
+  { id: 'bnb', kind: 'asset', display: 'BNB', aliases: ['bnb', 'binance coin'], codes: ['BNB'] },
+  { id: 'hype', kind: 'asset', display: 'Hyperliquid', aliases: ['hyperliquid', 'hype'], codes: ['HYPE'] },
+  { id: 'sp500', kind: 'asset', display: 'the S&P 500', aliases: ['s&p 500', 's&p500', 'sp500', 'spx', 's&p'], codes: ['SPX', 'INX'] },
+  { id: 'nasdaq', kind: 'asset', display: 'the Nasdaq', aliases: ['nasdaq-100', 'nasdaq 100', 'nasdaq', 'ndx'], codes: ['NDX'] },
+  { id: 'gold', kind: 'asset', display: 'gold', aliases: ['gold'], codes: ['GOLD'] },
+  { id: 'oil', kind: 'asset', display: 'oil', aliases: ['crude oil', 'wti', 'oil'], codes: ['WTI'] },
+  { id: 'tesla', kind: 'asset', display: 'Tesla', aliases: ['tesla', 'tsla'], codes: ['TSLA'] },
+  { id: 'nvidia', kind: 'asset', display: 'Nvidia', aliases: ['nvidia', 'nvda'], codes: ['NVDA'] },
+];
+
+const ORGS: readonly EntityDef[] = [
+  { id: 'fed', kind: 'org', display: 'the Fed', aliases: ['federal reserve', 'the fed', 'fed', 'fomc'], codes: ['FED', 'FOMC'] },
+  { id: 'ecb', kind: 'org', display: 'the ECB', aliases: ['european central bank', 'ecb'], codes: ['ECB'] },
+  { id: 'boe', kind: 'org', display: 'the Bank of England', aliases: ['bank of england', 'boe'], codes: ['BOE'] },
+  { id: 'boj', kind: 'org', display: 'the Bank of Japan', aliases: ['bank of japan', 'boj'], codes: ['BOJ'] },
+  { id: 'wlf', kind: 'org', display: 'World Liberty Financial', aliases: ['world liberty financial', 'world liberty', 'wlfi', 'wlf'], codes: ['WLF', 'WLFI'] },
+  { id: 'openai', kind: 'org', display: 'OpenAI', aliases: ['openai'], codes: ['OPENAI'] },
+  { id: 'spacex', kind: 'org', display: 'SpaceX', aliases: ['spacex'], codes: ['SPACEX'] },
+  { id: 'breakpoint', kind: 'org', display: 'Breakpoint', aliases: ['breakpoint'], codes: ['BREAKPOINT'] },
+];
+
+function teamDefs(league: 'nfl' | 'nba', teams: readonly (readonly [string, string, string])[]): EntityDef[] {
+  return teams.map(([city, nick, code]) => ({
+    id: `${league}-${nick.toLowerCase().replace(/\s+/g, '-')}`,
+    kind: 'team' as const,
+    display: `the ${city} ${nick}`,
+    aliases: [`${city} ${nick}`.toLowerCase(), nick.toLowerCase()],
+    codes: [code, nick.toUpperCase().replace(/\s+/g, '')],
+  }));
+}
+
+export const ENTITIES: readonly EntityDef[] = [
+  ...PEOPLE,
+  ...PARTIES,
+  ...ASSETS,
+  ...ORGS,
+  ...teamDefs('nfl', NFL_TEAMS),
+  ...teamDefs('nba', NBA_TEAMS),
+];
+
+export const ENTITY_BY_ID: ReadonlyMap<string, EntityDef> = new Map(ENTITIES.map((e) => [e.id, e]));

@@ -1,0 +1,113 @@
+/**
+ * Turns exchange-style market symbols (Drift BET: "TRUMP-WIN-2024-BET", "FED-CUT-50-SEPT-2024-BET")
+ * into a readable question, so symbol-only venues can be matched against titled ones.
+ * Works from general token rules (entity codes, abbreviations by consonant skeleton, numbers with
+ * units, months, years, event words), not from a list of known symbols.
+ */
+import { classifyTokens, type SymToken } from './symbolTokens.ts';
+import { monthName } from './calendar.ts';
+
+const SYMBOL_SHAPE = /^[A-Z0-9]+(?:-[A-Z0-9]+)+$/;
+const NON_PREDICTION_SUFFIX = new Set(['PERP', 'SPOT', 'USD', 'USDC', 'USDT']);
+const EVENT_WORDS = new Set(['WIN', 'CUT', 'HIKE', 'ABOVE', 'BELOW', 'REACH', 'POPULAR', 'FIGHT', 'CHAMPIONSHIP']);
+
+function fmtMoney(value: number): string {
+  return `$${value.toLocaleString('en-US', { maximumFractionDigits: 2 })}`;
+}
+
+function fmtAmountShort(value: number): string {
+  const units: readonly (readonly [number, string])[] = [[1e12, 'T'], [1e9, 'B'], [1e6, 'M']];
+  for (const [size, suffix] of units) if (value >= size && value % (size / 10) === 0) return `$${value / size}${suffix}`;
+  return fmtMoney(value);
+}
+
+function period(t: readonly SymToken[]): string {
+  const year = t.find((x) => x.kind === 'year');
+  const month = t.find((x) => x.kind === 'month');
+  if (month && month.kind === 'month') return ` in ${monthName(month.month)}${year && year.kind === 'year' ? ` ${year.year}` : ''}`;
+  if (year && year.kind === 'year') return ` in ${year.year}`;
+  return '';
+}
+
+function has(t: readonly SymToken[], word: string): boolean {
+  return t.some((x) => x.kind === 'word' && x.word === word);
+}
+
+function composeQuestion(t: readonly SymToken[]): string | null {
+  const entity = t.find((x) => x.kind === 'entity');
+  const unknown = t.filter((x) => x.kind === 'unknown').map((x) => (x.kind === 'unknown' ? x.display : ''));
+  const subject = entity && entity.kind === 'entity' ? entity.display : unknown[0] ?? null;
+  const year = t.find((x) => x.kind === 'year');
+  const yearText = year && year.kind === 'year' ? `${year.year} ` : '';
+  const league = t.find((x) => x.kind === 'league');
+  const place = t.find((x) => x.kind === 'place');
+  const amount = t.find((x) => x.kind === 'amount');
+  const num = t.find((x) => x.kind === 'number');
+  const duration = t.find((x) => x.kind === 'duration');
+  if (!subject) return null;
+
+  if (entity?.kind === 'entity' && entity.entityKind === 'org' && (has(t, 'CUT') || has(t, 'HIKE'))) {
+    const verb = has(t, 'CUT') ? 'cut' : 'raise';
+    const bps = num && num.kind === 'number' ? ` by ${num.value} bps` : '';
+    return `Will ${subject} ${verb} rates${bps}${period(t)}?`;
+  }
+  if (entity?.kind === 'entity' && entity.entityKind === 'asset' && (amount || num)) {
+    const value = amount?.kind === 'amount' ? amount.value : num?.kind === 'number' ? num.value : 0;
+    if (has(t, 'BELOW')) return `Will ${subject} be below ${fmtMoney(value)}${period(t)}?`;
+    if (has(t, 'ABOVE')) return `Will ${subject} be above ${fmtMoney(value)}${period(t)}?`;
+    return `Will ${subject} reach ${fmtMoney(value)}${period(t)}?`;
+  }
+  if (has(t, 'POPULAR')) {
+    const both = has(t, 'AND') && has(t, 'WIN');
+    return both
+      ? `Will ${subject} win both the popular vote and the ${yearText}US presidential election?`
+      : `Will ${subject} win the popular vote in the ${yearText}US presidential election?`;
+  }
+  if (league && league.kind === 'league') {
+    const edition = t.find((x) => x.kind === 'roman');
+    const name = edition && edition.kind === 'roman' ? `${league.display} ${edition.numeral}` : `the ${yearText}${league.display}`;
+    return `Will ${subject} win ${name}?`;
+  }
+  if (has(t, 'F1')) {
+    if (has(t, 'CHAMPIONSHIP')) {
+      const which = has(t, 'CONSTRUCTORS') ? "Constructors'" : "Drivers'";
+      return `Will ${subject} win the ${yearText}F1 ${which} Championship?`;
+    }
+    const gp = t.find((x) => x.kind === 'grandprix');
+    if (gp && gp.kind === 'grandprix') return `Will ${subject} win the ${yearText}F1 ${gp.place} Grand Prix?`;
+    return `Will ${subject} win a ${yearText}F1 race?`;
+  }
+  if (has(t, 'FIGHT')) return `Will ${subject} win the fight?`;
+  if (has(t, 'WIN') && place && place.kind === 'place') {
+    return `Will ${subject} win ${place.display} in the ${yearText}US presidential election?`;
+  }
+  if (has(t, 'WIN') && entity?.kind === 'entity' && (entity.entityKind === 'person' || entity.entityKind === 'party')) {
+    const y = year && year.kind === 'year' ? year.year : null;
+    if (y === null || y % 4 === 0) return `Will ${subject} win the ${yearText}US presidential election?`;
+    return `Will ${subject} win in ${y}?`;
+  }
+  if (amount && amount.kind === 'amount') {
+    const within = duration && duration.kind === 'duration' ? ` within ${duration.display}` : period(t);
+    return `Will ${subject} reach ${fmtAmountShort(amount.value)}${within}?`;
+  }
+  if (has(t, 'WIN')) return `Will ${subject} win${period(t)}?`;
+  const words = t.map((x) => (x.kind === 'entity' || x.kind === 'unknown' ? x.display : x.kind === 'word' ? x.word.toLowerCase() : x.text));
+  return `Will ${words.join(' ')} resolve Yes?`;
+}
+
+/**
+ * A readable question for a prediction-market symbol, or null when the input is not one
+ * (free text, a perp like BTC-PERP, an empty string).
+ */
+export function symbolToQuestion(symbol: string): string | null {
+  const s = symbol.trim().toUpperCase();
+  if (s !== symbol.trim() || !SYMBOL_SHAPE.test(s)) return null;
+  const raw = s.split('-');
+  const last = raw[raw.length - 1] ?? '';
+  if (NON_PREDICTION_SUFFIX.has(last)) return null;
+  const isBet = last === 'BET';
+  const tokens = classifyTokens(isBet ? raw.slice(0, -1) : raw);
+  if (tokens.length === 0) return null;
+  if (!isBet && !tokens.some((x) => x.kind === 'word' && EVENT_WORDS.has(x.word))) return null;
+  return composeQuestion(tokens);
+}

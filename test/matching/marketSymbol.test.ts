@@ -1,0 +1,55 @@
+import test from 'ava';
+import { symbolToQuestion } from '../../shared/text/marketSymbol.ts';
+import { skeleton } from '../../shared/text/symbolTokens.ts';
+
+test('presidential win symbol reads as the election question', (t) => {
+  t.is(symbolToQuestion('TRUMP-WIN-2024-BET'), 'Will Donald Trump win the 2024 US presidential election?');
+  t.is(symbolToQuestion('NEWSOM-WIN-2028-BET'), 'Will Gavin Newsom win the 2028 US presidential election?');
+});
+
+test('rate symbols carry the bps size, month and year', (t) => {
+  t.is(symbolToQuestion('FED-CUT-50-SEPT-2024-BET'), 'Will the Fed cut rates by 50 bps in September 2024?');
+  t.is(symbolToQuestion('FED-HIKE-25-DEC-2025-BET'), 'Will the Fed raise rates by 25 bps in December 2025?');
+});
+
+test('popular vote symbols, alone and combined with the win', (t) => {
+  t.is(symbolToQuestion('KAMALA-POPULAR-VOTE-2024-BET'), 'Will Kamala Harris win the popular vote in the 2024 US presidential election?');
+  t.is(symbolToQuestion('REPUBLICAN-POPULAR-AND-WIN-BET'), 'Will the Republicans win both the popular vote and the US presidential election?');
+});
+
+test('state-level party win', (t) => {
+  t.is(symbolToQuestion('DEMOCRATS-WIN-MICHIGAN-BET'), 'Will the Democrats win Michigan in the US presidential election?');
+});
+
+test('abbreviated names and words are expanded by consonant skeleton', (t) => {
+  t.is(symbolToQuestion('VRSTPN-WIN-F1-24-DRVRS-CHMP-BET'), "Will Max Verstappen win the 2024 F1 Drivers' Championship?");
+  t.is(symbolToQuestion('VRSTPN-WIN-F1-24-DRVRS-CHMP'), "Will Max Verstappen win the 2024 F1 Drivers' Championship?");
+  t.is(symbolToQuestion('LNDO-WIN-F1-24-US-GP'), 'Will Lando Norris win the 2024 F1 United States Grand Prix?');
+  t.is(skeleton('VERSTAPPEN'), skeleton('VRSTPN'));
+});
+
+test('sports championships: Super Bowl edition, NBA Finals year glued to the league', (t) => {
+  t.is(symbolToQuestion('LANDO-F1-SGP-WIN-BET'), 'Will Lando Norris win the F1 Singapore Grand Prix?');
+  t.is(symbolToQuestion('SUPERBOWL-LIX-CHIEFS-BET'), 'Will the Kansas City Chiefs win Super Bowl LIX?');
+  t.is(symbolToQuestion('SUPERBOWL-LIX-LIONS-BET'), 'Will the Detroit Lions win Super Bowl LIX?');
+  t.is(symbolToQuestion('NBAFINALS25-OKC-BET'), 'Will the Oklahoma City Thunder win the 2025 NBA Finals?');
+  t.is(symbolToQuestion('NBAFINALS25-BOS-BET'), 'Will the Boston Celtics win the 2025 NBA Finals?');
+});
+
+test('amounts with unit suffixes and durations', (t) => {
+  t.is(symbolToQuestion('WLF-5B-1W-BET'), 'Will World Liberty Financial reach $5B within 1 week?');
+  t.is(symbolToQuestion('BTC-100K-2024-BET'), 'Will Bitcoin reach $100,000 in 2024?');
+  t.is(symbolToQuestion('BTC-ABOVE-120K-DEC-2025-BET'), 'Will Bitcoin be above $120,000 in December 2025?');
+  t.is(symbolToQuestion('ETH-BELOW-3000-JUN-2025-BET'), 'Will Ethereum be below $3,000 in June 2025?');
+});
+
+test('unknown names stay readable instead of failing', (t) => {
+  t.is(symbolToQuestion('WARWICK-FIGHT-WIN-BET'), 'Will Warwick win the fight?');
+  t.truthy(symbolToQuestion('BREAKPOINT-IGGYERIC-BET'));
+});
+
+test('returns null for anything that is not a prediction symbol', (t) => {
+  for (const s of ['BTC-PERP', 'SOL-PERP', 'Will Trump win?', 'hello', '', 'trump-win-2024-bet', 'BET', 'SOL-USDC']) {
+    t.is(symbolToQuestion(s), null, s);
+  }
+});
