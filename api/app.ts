@@ -1,0 +1,36 @@
+import Koa from 'koa';
+import Router from '@koa/router';
+import { bodyParser } from '@koa/bodyparser';
+import type { AppDeps } from './deps.ts';
+import { errorEnvelope } from './middleware/errorEnvelope.ts';
+import { requestLog } from './middleware/requestLog.ts';
+import { authenticate } from './middleware/authenticate.ts';
+import { rateLimit } from './middleware/rateLimit.ts';
+import { healthRouter } from './routes/health.ts';
+import { apiV1Routers } from './routes/index.ts';
+
+export const JSON_BODY_LIMIT = '100kb';
+
+/**
+ * Builds the Koa application; never listens (api/server.ts does). Order: request id + log
+ * (outermost, so its line carries the final status) → error envelope → body → auth →
+ * tiered rate limit → routers.
+ */
+export function createApp(deps: AppDeps): Koa {
+  const app = new Koa({ proxy: false });
+  app.silent = true;
+  app.use(requestLog(deps.log));
+  app.use(errorEnvelope(deps.log));
+  app.use(bodyParser({ enableTypes: ['json'], jsonLimit: JSON_BODY_LIMIT, encoding: 'utf-8' }));
+  app.use(authenticate(deps));
+  app.use(rateLimit(deps));
+
+  const health = healthRouter(deps);
+  app.use(health.routes());
+
+  const v1 = new Router({ prefix: '/api/v1' });
+  for (const router of apiV1Routers(deps)) v1.use(router.routes(), router.allowedMethods());
+  app.use(v1.routes());
+  app.use(v1.allowedMethods());
+  return app;
+}

@@ -1,0 +1,9 @@
+import type Router from '@koa/router';
+import type { AppDeps } from '../deps.ts';
+import { marketsRouter } from './markets.ts';
+import { platformsRouter } from './platforms.ts';
+
+/** Every resource router mounted under /api/v1. */
+export function apiV1Routers(deps: AppDeps): Router[] {
+  return [marketsRouter(deps), platformsRouter(deps)];
+}

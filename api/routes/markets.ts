@@ -1,0 +1,48 @@
+import Router from '@koa/router';
+import { z } from 'zod';
+import type { AppDeps } from '../deps.ts';
+import { parseInput, singleValuedQuery } from '../http/validate.ts';
+import { enumParam, limitParam } from '../http/queryFields.ts';
+import { CATEGORIES } from '../../shared/types/market.ts';
+import { VENUE_SLUGS } from '../../shared/venues/registry.ts';
+import { isUuid } from '../../shared/ids.ts';
+import { AppError } from '../../shared/errors.ts';
+import { getMarket, listMarkets, MARKET_SORTS, VOLUME_WINDOWS } from '../../projections/markets/queries.ts';
+import { marketView } from '../views/marketView.ts';
+
+const listQuery = z
+  .object({
+    sort: enumParam(MARKET_SORTS).default('volume_24h'),
+    window: enumParam(VOLUME_WINDOWS).default('24h'),
+    platform: enumParam(VENUE_SLUGS).optional(),
+    category: enumParam(CATEGORIES).optional(),
+    cursor: z.string().min(1, 'must not be empty').max(512, 'is too long').optional(),
+    limit: limitParam,
+  })
+  .strict();
+
+export function marketsRouter(deps: AppDeps): Router {
+  const router = new Router({ prefix: '/markets' });
+
+  router.get('/', async (ctx) => {
+    const query = parseInput(listQuery, singleValuedQuery(ctx.query), 'query parameter');
+    const result = await listMarkets(deps.store, query, Date.now());
+    if (!result.ok) {
+      throw new AppError('INVALID_REQUEST', "Invalid query parameter 'cursor': use meta.next_cursor from the previous page with the same sort and window.");
+    }
+    ctx.body = {
+      data: result.items.map(marketView),
+      meta: { count: result.items.length, limit: query.limit, sort: query.sort, window: query.window, next_cursor: result.nextCursor },
+    };
+  });
+
+  router.get('/:id', async (ctx) => {
+    const id = ctx.params.id ?? '';
+    if (!isUuid(id)) throw new AppError('INVALID_REQUEST', `Invalid path parameter 'id': must be a market UUID, got "${String(id).slice(0, 64)}".`);
+    const market = await getMarket(deps.store, id);
+    if (!market) throw new AppError('MARKET_NOT_FOUND', `No market with id ${id}.`);
+    ctx.body = { data: marketView(market) };
+  });
+
+  return router;
+}

@@ -1,0 +1,30 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { AppDeps } from './deps.ts';
+import { createApp } from './app.ts';
+
+export interface RunningServer {
+  readonly port: number;
+  stop(): Promise<void>;
+}
+
+/** Starts the API on host:port (0 picks a free port); stop() stops accepting and drains. */
+export async function startApiServer(deps: AppDeps, port: number, host: string): Promise<RunningServer> {
+  const app = createApp(deps);
+  const server: Server = createServer(app.callback());
+  server.keepAliveTimeout = 5_000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => resolve());
+  });
+  const actualPort = (server.address() as AddressInfo).port;
+  deps.log.info({ port: actualPort, host }, 'api listening');
+  return {
+    port: actualPort,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeIdleConnections();
+      }),
+  };
+}
