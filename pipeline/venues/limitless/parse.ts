@@ -1,8 +1,8 @@
+import { inferCategory } from '../../../shared/categories/index.ts';
 import { marketId } from '../../../shared/ids.ts';
 import { limitlessFee } from '../../../shared/fees/venues/limitless.ts';
-import type { MarketGroup, MarketStatus, NormalizedMarket } from '../../../shared/types/market.ts';
+import type { Category, MarketGroup, MarketStatus, NormalizedMarket } from '../../../shared/types/market.ts';
 import type { ParseContext, ParseResult, RawItem, SkippedItem, VenueParser } from '../types.ts';
-import { limitlessCategory } from './category.ts';
 import { binaryMarketSchema, itemHeadSchema, type LimitlessBinaryMarket, type LimitlessItemHead } from './schema.ts';
 import { describeValue, driftFromZod, htmlToText, toFiniteNumber } from './zodDrift.ts';
 
@@ -94,6 +94,12 @@ function status(m: LimitlessBinaryMarket): MarketStatus {
   return m.status === 'FUNDED' ? 'open' : 'closed';
 }
 
+/** Oracle-priced markets name their asset class; the free-form categories/tags are the venue's labels. */
+function category(m: LimitlessBinaryMarket, title: string): Category {
+  const assetTag = m.priceOracleMetadata?.assetType?.toUpperCase() === 'CRYPTO' ? ['crypto'] : [];
+  return inferCategory({ tags: [...assetTag, ...(m.categories ?? []), ...(m.tags ?? [])], title });
+}
+
 function groupTitle(groupTitle: string, label: string): string {
   // Group titles such as "Bitcoin all time high by ___?" read as a question once the blank is filled.
   if (/_{2,}/.test(groupTitle)) return groupTitle.replace(/_{2,}/, label).replace(/\s+\?/, '?');
@@ -115,7 +121,7 @@ function toMarket(m: LimitlessBinaryMarket, inGroup: { group: MarketGroup; paren
     slug: m.slug,
     description: m.description ? htmlToText(m.description) : null,
     url: SITE + (inGroup?.parentSlug ?? m.slug),
-    category: limitlessCategory({ labels: [...(m.categories ?? []), ...(m.tags ?? [])], assetType: m.priceOracleMetadata?.assetType ?? null, title }),
+    category: category(m, title),
     status: status(m),
     end_time: typeof m.expirationTimestamp === 'number' ? new Date(m.expirationTimestamp).toISOString() : null,
     created_at: m.createdAt ?? null,
