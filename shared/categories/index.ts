@@ -1,0 +1,1 @@
+export { inferCategory, categoryFromTags, categoryFromTitle, type CategoryHints } from './inferCategory.ts';
