@@ -2,7 +2,13 @@
  * DocumentStore port: the only way read models and account data reach storage.
  * Adapters: SQLite (embedded default, better-sqlite3) and MongoDB. Both pass test/contract/documentStore.
  *
- * Documents are plain JSON objects with a string `_id`. Field paths may be dotted ('a.b').
+ * Documents are plain JSON objects with a string `_id` (stored with `_id` as the first key, as MongoDB does).
+ * Field paths may be dotted ('a.b'); each segment matches /^[A-Za-z_][A-Za-z0-9_]*$/ (no array indexes).
+ * Collection and index names match /^[A-Za-z_][A-Za-z0-9_]{0,62}$/. Anything else rejects with InvalidQueryError.
+ *
+ * Ordering follows MongoDB: missing/null < numbers (numerically) < strings (UTF-8 byte order). Sorting a field that
+ * mixes booleans, objects or arrays with numbers/strings is unsupported. Ties are broken by `_id` ascending.
+ * Unique indexes follow MongoDB: a missing field indexes as null, so only one document may lack it.
  */
 export interface Doc {
   readonly _id: string;
@@ -66,28 +72,50 @@ export class DuplicateKeyError extends Error {
   }
 }
 
+/**
+ * Thrown when a filter, update, sort, index declaration, name or document is outside what the port supports
+ * (unknown operator, unsafe field name, $inc on a non-number, a path through a non-object, ...).
+ * A programming error in the caller: API handlers validate user input before building filters.
+ */
+export class InvalidQueryError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'InvalidQueryError';
+  }
+}
+
 export interface Collection<T extends Doc> {
   readonly name: string;
   get(id: string): Promise<T | null>;
+  /** Documents found, in the order of `ids` (duplicates and missing ids skipped). */
   getMany(ids: readonly string[]): Promise<T[]>;
   /** Insert; rejects with DuplicateKeyError when `_id` or a unique index already holds the value. */
   insert(doc: T): Promise<void>;
   /** Insert or replace the whole document. */
   put(doc: T): Promise<void>;
+  /**
+   * put() for each document. On DuplicateKeyError SQLite writes none of them; MongoDB (no transaction) keeps those
+   * before the offending one.
+   */
   putMany(docs: readonly T[]): Promise<void>;
   /** Atomically apply ops to the first document matching filter; returns it after the update, or null. */
   updateOne(filter: Filter, ops: UpdateOps): Promise<T | null>;
-  /** Apply ops to every match; returns the number of documents changed. */
+  /** Apply ops to every match; returns the number of documents changed (a no-op update does not count). */
   updateMany(filter: Filter, ops: UpdateOps): Promise<number>;
   /** Atomically delete and return the first match (one-time tokens), or null. */
   takeOne(filter: Filter): Promise<T | null>;
   delete(id: string): Promise<boolean>;
   deleteMany(filter: Filter): Promise<number>;
+  /** `limit: 0` returns no documents; limit and skip are non-negative integers. */
   find(filter?: Filter, options?: FindOptions): Promise<T[]>;
   findOne(filter: Filter, options?: Omit<FindOptions, 'limit'>): Promise<T | null>;
   count(filter?: Filter): Promise<number>;
-  /** Distinct values of a field among matches, sorted ascending. */
+  /**
+   * Distinct scalar values of a field among matches, sorted ascending (null < numbers < strings < false < true).
+   * A missing field contributes nothing; an explicit null contributes null.
+   */
   distinct(field: string, filter?: Filter): Promise<Scalar[]>;
+  /** Creates missing indexes; an existing index of the same name with another definition is rebuilt. */
   ensureIndexes(indexes: readonly IndexSpec[]): Promise<void>;
   /** Drop every document (operators rebuilding a read model). */
   clear(): Promise<void>;

@@ -1,0 +1,180 @@
+import type Database from 'better-sqlite3';
+import type { Logger } from 'pino';
+import { DuplicateKeyError, InvalidQueryError } from '../../shared/ports/documentStore.ts';
+import type { Collection, Doc, Filter, FindOptions, IndexSpec, Scalar, UpdateOps } from '../../shared/ports/documentStore.ts';
+import { applyUpdate } from './applyUpdate.ts';
+import { checkPath, documentJson, isEmptyUpdate, parseFilter, parseFindOptions, parseIndexes, parseUpdate } from './queryModel.ts';
+import { sortedDistinct } from './scalarOrder.ts';
+import { compileCondition, indexDdl, orderBy, quoteName, valueExpr } from './sqliteQuery.ts';
+import type { SqlFragment } from './sqliteQuery.ts';
+
+/** What a collection needs from its store: a cached statement factory that refuses once the store is closed. */
+export interface SqliteContext {
+  readonly db: Database.Database;
+  readonly log: Logger | undefined;
+  prepare(sql: string): Database.Statement;
+}
+
+interface Row {
+  readonly _id: string;
+  readonly doc: string;
+}
+
+const ID_CHUNK = 500;
+
+function checkId(id: unknown): string {
+  if (typeof id !== 'string') throw new InvalidQueryError(`a document id must be a string, got ${typeof id}`);
+  return id;
+}
+
+function where(filter: Filter | undefined): SqlFragment {
+  return compileCondition(parseFilter(filter));
+}
+
+export function sqliteCollection<T extends Doc>(ctx: SqliteContext, name: string): Collection<T> {
+  const table = quoteName(name);
+  ctx.db.exec(`CREATE TABLE IF NOT EXISTS ${table} (_id TEXT PRIMARY KEY NOT NULL, doc TEXT NOT NULL) STRICT`);
+
+  /** SQLite reports the violated index by its SQL name; callers know it by the declared name (`_id_` for the key). */
+  const asDuplicate = (err: unknown): unknown => {
+    const code = (err as { code?: unknown }).code;
+    if (code === 'SQLITE_CONSTRAINT_PRIMARYKEY') return new DuplicateKeyError(name, '_id_');
+    if (code !== 'SQLITE_CONSTRAINT_UNIQUE') return err;
+    const sqlName = /index '([^']+)'/.exec((err as Error).message)?.[1];
+    const index = sqlName?.startsWith(`${name}__`) ? sqlName.slice(name.length + 2) : '_id_';
+    return new DuplicateKeyError(name, index);
+  };
+  const writing = <R>(fn: () => R): R => {
+    try {
+      return fn();
+    } catch (err) {
+      throw asDuplicate(err);
+    }
+  };
+  const parse = (row: { doc: string } | undefined): T | null => (row ? (JSON.parse(row.doc) as T) : null);
+
+  const putSql = `INSERT INTO ${table} (_id, doc) VALUES (?, ?) ON CONFLICT(_id) DO UPDATE SET doc = excluded.doc`;
+  const putOne = (doc: T): void => {
+    ctx.prepare(putSql).run(doc._id, documentJson(doc));
+  };
+  const putAll = ctx.db.transaction((docs: readonly T[]) => docs.forEach(putOne));
+
+  const selectMatches = (filter: Filter, limit?: number): Row[] => {
+    const w = where(filter);
+    const sql = `SELECT _id, doc FROM ${table} WHERE ${w.sql}${limit === undefined ? '' : ` LIMIT ${limit}`}`;
+    return ctx.prepare(sql).all(...w.params) as Row[];
+  };
+  const updateSql = `UPDATE ${table} SET doc = ? WHERE _id = ?`;
+  const updateRows = (rows: readonly Row[], ops: UpdateOps): { docs: T[]; changed: number } => {
+    const update = parseUpdate(ops);
+    let changed = 0;
+    const docs = rows.map((row) => {
+      const doc = JSON.parse(row.doc) as Record<string, unknown>;
+      if (!isEmptyUpdate(update) && applyUpdate(doc, update)) {
+        ctx.prepare(updateSql).run(JSON.stringify(doc), row._id);
+        changed++;
+      }
+      return doc as T;
+    });
+    return { docs, changed };
+  };
+  // IMMEDIATE takes the write lock before reading, so another process cannot slip in between select and write.
+  const updateFirst = ctx.db.transaction((filter: Filter, ops: UpdateOps) => updateRows(selectMatches(filter, 1), ops).docs[0] ?? null);
+  const updateAll = ctx.db.transaction((filter: Filter, ops: UpdateOps) => updateRows(selectMatches(filter), ops).changed);
+
+  const find = async (filter?: Filter, options?: FindOptions): Promise<T[]> => {
+    const o = parseFindOptions(options);
+    if (o.limit === 0) return [];
+    const w = where(filter);
+    const page = o.limit === undefined && o.skip === 0 ? '' : ` LIMIT ${o.limit ?? -1} OFFSET ${o.skip}`;
+    const rows = ctx.prepare(`SELECT doc FROM ${table} WHERE ${w.sql}${orderBy(o.sort)}${page}`).all(...w.params) as Row[];
+    return rows.map((r) => JSON.parse(r.doc) as T);
+  };
+
+  return {
+    name,
+    async get(id) {
+      return parse(ctx.prepare(`SELECT doc FROM ${table} WHERE _id = ?`).get(checkId(id)) as Row | undefined);
+    },
+    async getMany(ids) {
+      const wanted = [...new Set(ids.map(checkId))];
+      const found = new Map<string, T>();
+      for (let i = 0; i < wanted.length; i += ID_CHUNK) {
+        const chunk = wanted.slice(i, i + ID_CHUNK);
+        const rows = ctx.prepare(`SELECT _id, doc FROM ${table} WHERE _id IN (${chunk.map(() => '?').join(',')})`).all(...chunk) as Row[];
+        for (const r of rows) found.set(r._id, JSON.parse(r.doc) as T);
+      }
+      return wanted.flatMap((id) => found.get(id) ?? []);
+    },
+    async insert(doc) {
+      const json = documentJson(doc);
+      writing(() => ctx.prepare(`INSERT INTO ${table} (_id, doc) VALUES (?, ?)`).run(doc._id, json));
+    },
+    async put(doc) {
+      writing(() => putOne(doc));
+    },
+    async putMany(docs) {
+      writing(() => putAll.immediate(docs));
+    },
+    async updateOne(filter, ops) {
+      return writing(() => updateFirst.immediate(filter, ops));
+    },
+    async updateMany(filter, ops) {
+      return writing(() => updateAll.immediate(filter, ops));
+    },
+    async takeOne(filter) {
+      const w = where(filter);
+      // One statement: the row is chosen and deleted under the same write lock.
+      const sql = `DELETE FROM ${table} WHERE _id = (SELECT _id FROM ${table} WHERE ${w.sql} LIMIT 1) RETURNING doc`;
+      return parse(ctx.prepare(sql).get(...w.params) as Row | undefined);
+    },
+    async delete(id) {
+      return ctx.prepare(`DELETE FROM ${table} WHERE _id = ?`).run(checkId(id)).changes > 0;
+    },
+    async deleteMany(filter) {
+      const w = where(filter);
+      return ctx.prepare(`DELETE FROM ${table} WHERE ${w.sql}`).run(...w.params).changes;
+    },
+    find,
+    async findOne(filter, options) {
+      return (await find(filter, { ...options, limit: 1 }))[0] ?? null;
+    },
+    async count(filter) {
+      const w = where(filter);
+      return (ctx.prepare(`SELECT count(*) AS n FROM ${table} WHERE ${w.sql}`).get(...w.params) as { n: number }).n;
+    },
+    async distinct(field, filter) {
+      checkPath(field);
+      const w = where(filter);
+      const type = field === '_id' ? `'text'` : `json_type(doc, '$.${field}')`;
+      const sql = `SELECT DISTINCT ${type} AS t, ${valueExpr(field)} AS v FROM ${table} WHERE ${w.sql} AND ${type} IN ('null','true','false','integer','real','text')`;
+      const rows = ctx.prepare(sql).all(...w.params) as Array<{ t: string; v: Scalar }>;
+      return sortedDistinct(rows.map((r) => (r.t === 'true' ? true : r.t === 'false' ? false : r.v)));
+    },
+    async ensureIndexes(indexes: readonly IndexSpec[]) {
+      const specs = parseIndexes(indexes);
+      const existing = ctx.prepare(`SELECT sql FROM sqlite_master WHERE type = 'index' AND name = ?`);
+      writing(() =>
+        ctx.db.transaction(() => {
+          for (const spec of specs) {
+            const wanted = indexDdl(name, spec);
+            const stale = spec.unique ? [] : [`${name}__${spec.name}__q`];
+            for (const { sqlName, sql } of wanted) {
+              const current = (existing.get(sqlName) as { sql: string } | undefined)?.sql;
+              if (current === sql) continue;
+              if (current !== undefined) {
+                ctx.log?.info({ collection: name, index: spec.name }, 'index definition changed; rebuilding');
+                ctx.db.exec(`DROP INDEX ${quoteName(sqlName)}`);
+              }
+              ctx.db.exec(sql);
+            }
+            for (const sqlName of stale) ctx.db.exec(`DROP INDEX IF EXISTS ${quoteName(sqlName)}`);
+          }
+        }).immediate(),
+      );
+    },
+    async clear() {
+      ctx.prepare(`DELETE FROM ${table}`).run();
+    },
+  };
+}
