@@ -5,8 +5,13 @@
 set -euo pipefail
 
 need=()
-command -v nats-server >/dev/null 2>&1 || need+=(nats-server)
-if [ "${1:-}" = "--with-test-deps" ] || [ "${npm_lifecycle_event:-}" = "test" ]; then
+testing=false
+if [ "${1:-}" = "--with-test-deps" ] || [ "${npm_lifecycle_event:-}" = "test" ]; then testing=true; fi
+# With NATS_URL set the service uses that server and needs no local binary; tests always do.
+if $testing || [ -z "${NATS_URL:-}" ]; then
+  command -v nats-server >/dev/null 2>&1 || need+=(nats-server)
+fi
+if $testing; then
   command -v redis-server >/dev/null 2>&1 || need+=(redis-server)
 fi
 [ ${#need[@]} -eq 0 ] && exit 0

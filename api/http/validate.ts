@@ -9,6 +9,10 @@ export function parseInput<T>(schema: ZodType<T>, input: unknown, where: 'query 
   const result = schema.safeParse(input);
   if (result.success) return result.data;
   const issue = result.error.issues[0];
+  if (issue?.code === 'unrecognized_keys') {
+    const keys = (issue as { keys: string[] }).keys;
+    throw new AppError('INVALID_REQUEST', `Unknown ${where} ${keys.map((k) => `'${k}'`).join(', ')}: not accepted here.`);
+  }
   const name = issue?.path.length ? issue.path.join('.') : undefined;
   const message = name
     ? `Invalid ${where} '${name}': ${issue?.message ?? 'invalid value'}`

@@ -1,0 +1,171 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { Logger } from 'pino';
+import type { Config, Role } from '../shared/config.ts';
+import type { DocumentStore } from '../shared/ports/documentStore.ts';
+import { VENUE_SLUGS, isVenueSlug, type VenueSlug } from '../shared/venues/registry.ts';
+import { subjects } from '../shared/streams/subjects.ts';
+import { connectStreams, type StreamConnection } from '../pipeline/streams/connection.ts';
+import { provisionStreams } from '../pipeline/streams/provision.ts';
+import { jetStreamPublisher } from '../pipeline/streams/publisher.ts';
+import { startLocalNatsServer, type LocalNatsServer } from '../pipeline/system/localNatsServer.ts';
+import { createHttpClient, createRecordedHttpClient } from '../pipeline/http/index.ts';
+import { VENUE_MODULES } from '../pipeline/venues/index.ts';
+import type { VenueModule } from '../pipeline/venues/types.ts';
+import { ChangeTracker } from '../pipeline/ingest/changeTracker.ts';
+import { createIngestScheduler } from '../pipeline/ingest/scheduler.ts';
+import { createWorkerPool } from '../pipeline/process/workerPool.ts';
+import { startProcessor } from '../pipeline/process/processor.ts';
+import { startProjection } from '../projections/runProjection.ts';
+import { PROJECTIONS } from '../projections/index.ts';
+import { startApiServer } from '../api/server.ts';
+import { createDocumentStore } from '../adapters/store/createStore.ts';
+
+/** Something started that must be stopped on shutdown, in reverse start order. */
+interface Stoppable {
+  readonly name: string;
+  stop(): Promise<void>;
+}
+
+export interface RunningService {
+  readonly apiPort: number | null;
+  readonly natsUrl: string;
+  readonly store: DocumentStore;
+  readonly conn: StreamConnection;
+  /** Runs one ingest cycle of every venue now (tests, operators). */
+  ingestOnce(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+const runs = (roles: readonly Role[], role: Exclude<Role, 'all'>) => roles.includes('all') || roles.includes(role);
+
+/** Venues to ingest: all registered ones, or the VENUES list when set. */
+function selectedModules(config: Config, log: Logger): VenueModule[] {
+  const wanted = config.VENUES ?? [...VENUE_SLUGS];
+  const modules: VenueModule[] = [];
+  for (const slug of wanted) {
+    if (!isVenueSlug(slug)) {
+      log.warn({ venue: slug }, 'VENUES names an unknown venue; ignored');
+      continue;
+    }
+    const module = VENUE_MODULES[slug];
+    if (module) modules.push(module);
+  }
+  return modules;
+}
+
+/**
+ * Composition root: starts the roles this process runs over one NATS connection and one
+ * DocumentStore. `all` runs every role in one process (embedded defaults).
+ */
+export async function startServices(config: Config, roles: readonly Role[], log: Logger): Promise<RunningService> {
+  const stack: Stoppable[] = [];
+  const stopAll = async () => {
+    for (const s of stack.reverse()) {
+      try {
+        await s.stop();
+        log.info({ component: s.name }, 'stopped');
+      } catch (err) {
+        log.error({ err, component: s.name }, 'stop failed');
+      }
+    }
+    stack.length = 0;
+  };
+  try {
+    mkdirSync(config.DATA_DIR, { recursive: true });
+    let natsUrl = config.NATS_URL;
+    if (!natsUrl) {
+      const server: LocalNatsServer = await startLocalNatsServer(path.join(config.DATA_DIR, 'nats'), log);
+      stack.push({ name: 'nats-server', stop: () => server.stop() });
+      natsUrl = server.url;
+    }
+    const conn = await connectStreams(natsUrl, log);
+    stack.push({ name: 'nats-connection', stop: () => conn.close() });
+    await provisionStreams(conn.jsm, log);
+    const publish = jetStreamPublisher(conn.js);
+
+    const store = await createDocumentStore(config, log);
+    stack.push({ name: 'store', stop: () => store.close() });
+
+    if (runs(roles, 'project')) {
+      for (const projection of PROJECTIONS) {
+        const loop = await startProjection(conn, store, projection, log.child({ projection: projection.name }));
+        stack.push({ name: `projection:${projection.name}`, stop: () => loop.stop() });
+      }
+    }
+
+    if (runs(roles, 'process')) {
+      const pool = createWorkerPool(new URL('../pipeline/workers/normalize.worker.ts', import.meta.url), config.WORKERS);
+      stack.push({ name: 'worker-pool', stop: () => pool.close() });
+      const processor = await startProcessor({ conn, pool, publish, log: log.child({ role: 'process' }) });
+      stack.push({ name: 'processor', stop: () => processor.stop() });
+    }
+
+    let apiPort: number | null = null;
+    if (runs(roles, 'api')) {
+      const api = await startApiServer(
+        {
+          config,
+          log: log.child({ role: 'api' }),
+          store,
+          publish,
+          checkDependencies: async () => {
+            const probe = async (name: string, fn: () => Promise<void>) => {
+              try {
+                await Promise.race([fn(), new Promise((_, rej) => setTimeout(() => rej(new Error('timed out after 2 s')), 2_000))]);
+                return { name, ok: true };
+              } catch (err) {
+                return { name, ok: false, error: err instanceof Error ? err.message : String(err) };
+              }
+            };
+            return Promise.all([probe('nats', () => conn.ping()), probe('store', () => store.ping())]);
+          },
+        },
+        config.PORT,
+        config.HOST,
+      );
+      apiPort = api.port;
+      stack.push({ name: 'api', stop: () => api.stop() });
+    }
+
+    let ingestOnce = async () => {};
+    if (runs(roles, 'ingest')) {
+      const modules = selectedModules(config, log);
+      const recorded = config.VENUE_SOURCE === 'recorded';
+      const http = recorded
+        ? createRecordedHttpClient({ connectors: modules.map((m) => m.connector) })
+        : createHttpClient({ venues: modules.map((m) => m.connector.descriptor), log: log.child({ component: 'http' }) });
+      const apiKeys: Partial<Record<VenueSlug, string>> = {};
+      const enabled: VenueModule[] = [];
+      for (const m of modules) {
+        const keyEnv = m.connector.descriptor.apiKeyEnv;
+        const key = keyEnv ? process.env[keyEnv] : undefined;
+        if (keyEnv && !key && !recorded) {
+          const reason = `${keyEnv} is not set; the venue needs an API key`;
+          log.warn({ venue: m.connector.descriptor.slug }, reason);
+          await publish(subjects.venueHealth(m.connector.descriptor.slug), { type: 'venue_disabled', venue: m.connector.descriptor.slug, at: new Date().toISOString(), reason });
+          continue;
+        }
+        if (key) apiKeys[m.connector.descriptor.slug] = key;
+        enabled.push(m);
+      }
+      const scheduler = createIngestScheduler({
+        modules: enabled,
+        deps: { http, publish, tracker: new ChangeTracker(store), log: log.child({ role: 'ingest' }) },
+        intervalMs: config.INGEST_INTERVAL_SECONDS * 1000,
+        apiKeys,
+        log,
+      });
+      scheduler.start();
+      stack.push({ name: 'ingest', stop: () => scheduler.stop() });
+      ingestOnce = async () => {
+        await scheduler.runOnce();
+      };
+    }
+
+    return { apiPort, natsUrl, store, conn, ingestOnce, stop: stopAll };
+  } catch (err) {
+    await stopAll();
+    throw err;
+  }
+}

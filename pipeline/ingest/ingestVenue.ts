@@ -1,0 +1,75 @@
+import type { Logger } from 'pino';
+import type { VenueModule } from '../venues/types.ts';
+import type { HttpClient } from '../http/types.ts';
+import type { Publisher } from '../streams/publisher.ts';
+import type { ChangeTracker } from './changeTracker.ts';
+import type { RawTick, VenueHealthEvent } from '../../shared/events.ts';
+import { contentHash } from '../../shared/contentHash.ts';
+import { subjects } from '../../shared/streams/subjects.ts';
+import { VenueError } from '../../shared/errors.ts';
+
+export interface IngestDeps {
+  readonly http: HttpClient;
+  readonly publish: Publisher;
+  readonly tracker: ChangeTracker;
+  readonly log: Logger;
+  readonly now?: () => number;
+  readonly apiKey?: string;
+  readonly signal?: AbortSignal;
+}
+
+export interface IngestCycleResult {
+  readonly ok: boolean;
+  readonly itemCount: number;
+  readonly changedCount: number;
+  readonly error?: { code: string; message: string };
+}
+
+/**
+ * One catalogue cycle of one venue: page through it, publish each new or changed raw item to
+ * `ticks.raw.<venue>` (msgID venue:item:hash, so a re-run inside the dedupe window is a no-op),
+ * then report the outcome on `venues.health.<venue>`. A failure leaves earlier data in place.
+ */
+export async function ingestVenueOnce(module: VenueModule, deps: IngestDeps): Promise<IngestCycleResult> {
+  const venue = module.connector.descriptor.slug;
+  const now = deps.now ?? Date.now;
+  const log = deps.log.child({ venue });
+  const started = now();
+  const health = (event: VenueHealthEvent) => deps.publish(subjects.venueHealth(venue), event);
+  let itemCount = 0;
+  let changedCount = 0;
+  try {
+    await deps.tracker.load(venue);
+    const signal = deps.signal ?? new AbortController().signal;
+    for await (const page of module.connector.fetchCatalog({ http: deps.http, log, signal, apiKey: deps.apiKey })) {
+      const fetchedAt = new Date(now()).toISOString();
+      const changed: Array<{ itemId: string; hash: string }> = [];
+      await Promise.all(
+        page.map(async (item) => {
+          itemCount += 1;
+          const hash = contentHash(item.payload);
+          if (!deps.tracker.needsPublish(venue, item.id, hash, now())) return;
+          const tick: RawTick = { type: 'raw_tick', venue, item_id: item.id, content_hash: hash, fetched_at: fetchedAt, payload: item.payload };
+          await deps.publish(subjects.raw(venue), tick, `${venue}:${item.id}:${hash}`);
+          changed.push({ itemId: item.id, hash });
+        }),
+      );
+      await deps.tracker.markPublished(venue, changed, now());
+      changedCount += changed.length;
+      if (signal.aborted) throw new VenueError(venue, 'NETWORK', 'ingest cancelled (shutting down)');
+    }
+    const at = new Date(now()).toISOString();
+    await health({ type: 'venue_fetch_succeeded', venue, at, item_count: itemCount, changed_count: changedCount, duration_ms: now() - started });
+    log.info({ items: itemCount, changed: changedCount, duration_ms: now() - started }, 'venue catalogue ingested');
+    return { ok: true, itemCount, changedCount };
+  } catch (err) {
+    const code = err instanceof VenueError ? err.code : 'INTERNAL';
+    const message = err instanceof Error ? err.message : String(err);
+    const retryable = err instanceof VenueError ? err.retryable : false;
+    log.warn({ err, items: itemCount, changed: changedCount }, 'venue catalogue fetch failed');
+    await health({ type: 'venue_fetch_failed', venue, at: new Date(now()).toISOString(), code, message: message.slice(0, 500), retryable }).catch(
+      (publishErr: unknown) => log.error({ err: publishErr }, 'could not report venue failure'),
+    );
+    return { ok: false, itemCount, changedCount, error: { code, message } };
+  }
+}

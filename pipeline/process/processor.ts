@@ -1,0 +1,99 @@
+import { z } from 'zod';
+import type { Logger } from 'pino';
+import type { StreamConnection } from '../streams/connection.ts';
+import type { Publisher } from '../streams/publisher.ts';
+import { runConsumer, ACK, type ConsumerLoop, type HandleOutcome } from '../streams/consume.ts';
+import { provisionDurable } from '../streams/provision.ts';
+import type { WorkerPool } from './workerPool.ts';
+import type { ParseResult } from '../venues/types.ts';
+import type { MarketNormalized, VenueHealthEvent } from '../../shared/events.ts';
+import { normalizedMarketSchema } from '../../shared/types/marketSchema.ts';
+import { VENUE_SLUGS } from '../../shared/venues/registry.ts';
+import { subjects } from '../../shared/streams/subjects.ts';
+import { contentHash } from '../../shared/contentHash.ts';
+
+export const PROCESSOR_DURABLE = 'processor';
+
+const rawTickSchema = z.object({
+  type: z.literal('raw_tick'),
+  venue: z.enum(VENUE_SLUGS),
+  item_id: z.string().min(1),
+  content_hash: z.string(),
+  fetched_at: z.string(),
+  payload: z.unknown(),
+});
+
+export interface ProcessorDeps {
+  readonly conn: StreamConnection;
+  readonly pool: WorkerPool;
+  readonly publish: Publisher;
+  readonly log: Logger;
+}
+
+/** Turns one raw tick into normalised markets (in a worker) and publishes them; pure of I/O otherwise. */
+export async function processRawTick(data: Uint8Array, deps: Omit<ProcessorDeps, 'conn'>): Promise<HandleOutcome> {
+  let json: unknown;
+  try {
+    json = JSON.parse(Buffer.from(data).toString('utf8'));
+  } catch {
+    return { kind: 'poison', reason: 'raw tick is not valid JSON' };
+  }
+  const parsed = rawTickSchema.safeParse(json);
+  if (!parsed.success) return { kind: 'poison', reason: `invalid raw tick: ${parsed.error.issues[0]?.path.join('.')} ${parsed.error.issues[0]?.message}` };
+  const tick = parsed.data;
+  const result = await deps.pool.run<ParseResult>({ venue: tick.venue, item_id: tick.item_id, payload: tick.payload, fetched_at: tick.fetched_at });
+
+  const skipped: VenueHealthEvent[] = result.skipped.map((s) => ({
+    type: 'venue_item_skipped',
+    venue: tick.venue,
+    at: tick.fetched_at,
+    item_id: tick.item_id,
+    platform_market_id: s.platform_market_id,
+    reason: s.reason,
+    drift: s.drift,
+  }));
+  const publishes: Promise<void>[] = [];
+  for (const market of result.markets) {
+    const valid = normalizedMarketSchema.safeParse(market);
+    if (!valid.success) {
+      const issue = valid.error.issues[0];
+      skipped.push({
+        type: 'venue_item_skipped',
+        venue: tick.venue,
+        at: tick.fetched_at,
+        item_id: tick.item_id,
+        platform_market_id: market.platform_market_id ?? '',
+        reason: `normalised market failed validation at ${issue?.path.join('.')}: ${issue?.message}`,
+        drift: [],
+      });
+      continue;
+    }
+    const event: MarketNormalized = {
+      type: 'market_normalized',
+      market,
+      source: { item_id: tick.item_id, content_hash: tick.content_hash, fetched_at: tick.fetched_at },
+    };
+    publishes.push(deps.publish(subjects.normalized(tick.venue), event, `${market.id}:${contentHash(market)}`));
+  }
+  skipped.forEach((event, i) => {
+    publishes.push(deps.publish(subjects.venueHealth(tick.venue), event, `skip:${tick.venue}:${tick.item_id}:${tick.content_hash}:${i}`));
+  });
+  if (skipped.length > 0) deps.log.warn({ venue: tick.venue, item_id: tick.item_id, skipped: skipped.length }, 'items skipped (schema drift or invalid)');
+  await Promise.all(publishes);
+  return ACK;
+}
+
+/** The processing role: a durable consumer on RAW feeding the worker pool with back-pressure. */
+export async function startProcessor(deps: ProcessorDeps): Promise<ConsumerLoop> {
+  await provisionDurable(deps.conn.jsm, { stream: 'raw', durable: PROCESSOR_DURABLE, maxDeliver: 5, ackWaitMs: 60_000 });
+  return runConsumer({
+    conn: deps.conn,
+    stream: 'raw',
+    durable: PROCESSOR_DURABLE,
+    log: deps.log,
+    concurrency: deps.pool.threads * 4,
+    gate: () => deps.pool.waitForCapacity(),
+    maxDeliver: 5,
+    handle: (data) => processRawTick(data, deps),
+  });
+}

@@ -1,0 +1,18 @@
+import { VENUE_MODULES } from '../venues/index.ts';
+import type { ParseResult } from '../venues/types.ts';
+import { isVenueSlug } from '../../shared/venues/registry.ts';
+
+export interface NormalizeTask {
+  readonly venue: string;
+  readonly item_id: string;
+  readonly payload: unknown;
+  readonly fetched_at: string;
+}
+
+/** Piscina task: runs the venue's pure parser on one raw item, off the event loop. */
+export default function normalize(task: NormalizeTask): ParseResult {
+  if (!isVenueSlug(task.venue)) throw new Error(`unknown venue "${task.venue}"`);
+  const module = VENUE_MODULES[task.venue];
+  if (!module) throw new Error(`no connector registered for venue "${task.venue}"`);
+  return module.parse({ id: task.item_id, payload: task.payload }, { fetchedAt: task.fetched_at });
+}

@@ -1,0 +1,51 @@
+import type { Logger } from 'pino';
+import type { Doc, DocumentStore } from '../shared/ports/documentStore.ts';
+import type { StreamConnection } from '../pipeline/streams/connection.ts';
+import { runConsumer, ACK, type ConsumerLoop } from '../pipeline/streams/consume.ts';
+import { provisionDurable } from '../pipeline/streams/provision.ts';
+import type { Projection } from './projection.ts';
+import { applyEvent } from './applyEvent.ts';
+
+export const projectionDurable = (name: string): string => `proj-${name}`;
+
+/**
+ * Runs one projection as a single durable consumer, in stream order. Invalid messages are
+ * dead-lettered; store failures are retried (nak with delay) and never acked early.
+ */
+export async function startProjection<E, D extends Doc>(
+  conn: StreamConnection,
+  store: DocumentStore,
+  projection: Projection<E, D>,
+  log: Logger,
+): Promise<ConsumerLoop> {
+  await store.collection<D>(projection.collection).ensureIndexes(projection.indexes);
+  const durable = projectionDurable(projection.name);
+  await provisionDurable(conn.jsm, {
+    stream: projection.stream,
+    durable,
+    ...(projection.filterSubject ? { filterSubject: projection.filterSubject } : {}),
+  });
+  return runConsumer({
+    conn,
+    stream: projection.stream,
+    durable,
+    log,
+    concurrency: 1,
+    handle: async (data, meta) => {
+      let value: unknown;
+      try {
+        value = JSON.parse(Buffer.from(data).toString('utf8'));
+      } catch {
+        return { kind: 'poison', reason: 'message is not valid JSON' };
+      }
+      const decoded = projection.decode(value);
+      if (!decoded.ok) return { kind: 'poison', reason: decoded.reason };
+      try {
+        await applyEvent(store, projection, decoded.event, meta.streamSeq);
+        return ACK;
+      } catch (err) {
+        return { kind: 'retry', delayMs: 1_000, reason: err instanceof Error ? err.message : String(err) };
+      }
+    },
+  });
+}

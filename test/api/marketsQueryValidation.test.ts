@@ -1,0 +1,59 @@
+import test from 'ava';
+import { startTestApp } from '../support/app.ts';
+
+let app: Awaited<ReturnType<typeof startTestApp>>;
+test.before(async () => {
+  app = await startTestApp();
+});
+test.after.always(async () => {
+  await app?.close();
+});
+
+const BAD: Array<[query: string, param: string]> = [
+  ['limit=0', 'limit'],
+  ['limit=201', 'limit'],
+  ['limit=-5', 'limit'],
+  ['limit=ten', 'limit'],
+  ['limit=1.5', 'limit'],
+  ['limit=', 'limit'],
+  ['sort=popular', 'sort'],
+  ['sort=', 'sort'],
+  ['window=1y', 'window'],
+  ['platform=kalshi', 'platform'],
+  ['platform=Polymarket', 'platform'],
+  ['category=weather', 'category'],
+  ['cursor=', 'cursor'],
+  ['cursor=not-a-cursor', 'cursor'],
+  ['limit=5&limit=6', 'limit'],
+  ['colour=red', 'colour'],
+];
+
+for (const [query, param] of BAD) {
+  test(`GET /api/v1/markets?${query} is 400 INVALID_REQUEST naming '${param}'`, async (t) => {
+    const res = await app.request(`/api/v1/markets?${query}`);
+    t.is(res.status, 400);
+    const body = res.body as { status: string; message: string };
+    t.is(body.status, 'INVALID_REQUEST');
+    t.true(body.message.includes(`'${param}'`), body.message);
+  });
+}
+
+test('a cursor from one sort is refused by another sort', async (t) => {
+  const { encodeCursor } = await import('../../projections/markets/queries.ts');
+  const cursor = encodeCursor({ k: 'liquidity', v: 10, id: 'x' });
+  const res = await app.request(`/api/v1/markets?sort=newest&cursor=${cursor}`);
+  t.is(res.status, 400);
+  t.regex((res.body as { message: string }).message, /'cursor'/);
+});
+
+test('valid parameters on an empty read model give an empty page with meta', async (t) => {
+  const res = await app.request('/api/v1/markets?sort=ending_soon&window=7d&platform=drift&category=crypto&limit=200');
+  t.is(res.status, 200);
+  t.deepEqual(res.body, { data: [], meta: { count: 0, limit: 200, sort: 'ending_soon', window: '7d', next_cursor: null } });
+});
+
+test('an unknown route is 404 NOT_FOUND in the error envelope', async (t) => {
+  const res = await app.request('/api/v1/nope');
+  t.is(res.status, 404);
+  t.is((res.body as { status: string }).status, 'NOT_FOUND');
+});

@@ -1,0 +1,114 @@
+import test from 'ava';
+import { startTestService, type TestService } from '../support/service.ts';
+import { createRecordedHttpClient } from '../../pipeline/http/index.ts';
+import { VENUE_MODULES } from '../../pipeline/venues/index.ts';
+import type { NormalizedMarket } from '../../shared/types/market.ts';
+import type { VenueSlug } from '../../shared/venues/registry.ts';
+import { silentLog } from '../support/nats.ts';
+
+interface MarketBody {
+  id: string;
+  platform_slug: string;
+  title: string;
+  outcomes: { label: string; outcome_index: number; price: number | null }[];
+  volume24h: number | null;
+}
+interface ListBody {
+  data: MarketBody[];
+  meta: { count: number; next_cursor: string | null; limit: number };
+}
+
+/** What the venues' recorded catalogues parse to, bypassing streams: the expected API content. */
+async function parseRecordedDirectly(venue: VenueSlug): Promise<Map<string, NormalizedMarket>> {
+  const module = VENUE_MODULES[venue];
+  if (!module) throw new Error(`no module for ${venue}`);
+  const http = createRecordedHttpClient({ connectors: [module.connector] });
+  const out = new Map<string, NormalizedMarket>();
+  for await (const page of module.connector.fetchCatalog({ http, log: silentLog, signal: new AbortController().signal })) {
+    for (const item of page) {
+      for (const m of module.parse(item, { fetchedAt: new Date().toISOString() }).markets) out.set(m.id, m);
+    }
+  }
+  return out;
+}
+
+async function walkAll(svc: TestService, query: string): Promise<MarketBody[]> {
+  const all: MarketBody[] = [];
+  let cursor: string | null = null;
+  for (let page = 0; page < 1000; page++) {
+    const res = await svc.get(`/api/v1/markets?${query}&limit=37${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+    if (res.status !== 200) throw new Error(`status ${res.status}: ${JSON.stringify(res.body)}`);
+    const body = res.body as ListBody;
+    all.push(...body.data);
+    cursor = body.meta.next_cursor;
+    if (!cursor) break;
+  }
+  return all;
+}
+
+let svc: TestService;
+test.before(async () => {
+  svc = await startTestService({ VENUES: 'polymarket,manifold' });
+  await svc.service.ingestOnce();
+  await svc.settle();
+});
+test.after.always(async () => {
+  await svc?.close();
+});
+
+for (const venue of ['polymarket', 'manifold'] as const) {
+  test.serial(`every ${venue} market of the recorded catalogue comes out of GET /api/v1/markets with its parsed prices`, async (t) => {
+    const expected = await parseRecordedDirectly(venue);
+    t.true(expected.size > 0, 'the recorded catalogue parses to markets');
+    const served = await walkAll(svc, `platform=${venue}`);
+    t.is(new Set(served.map((m) => m.id)).size, served.length, 'cursor pages never repeat a market');
+    t.deepEqual(new Set(served.map((m) => m.id)), new Set(expected.keys()));
+    for (const m of served) {
+      t.is(m.platform_slug, venue);
+      const want = expected.get(m.id)!;
+      t.is(m.title, want.title);
+      t.deepEqual(m.outcomes, want.outcomes);
+      t.is(m.volume24h, want.volume24h);
+    }
+  });
+}
+
+test.serial('the default sort is 24-hour volume, highest first, across cursor pages', async (t) => {
+  const served = await walkAll(svc, 'sort=volume_24h');
+  const volumes = served.map((m) => m.volume24h ?? -1);
+  t.deepEqual(volumes, [...volumes].sort((a, b) => b - a));
+  t.true(served.some((m) => m.platform_slug === 'polymarket') && served.some((m) => m.platform_slug === 'manifold'));
+});
+
+test.serial('a market is served by id, an unknown id is 404 MARKET_NOT_FOUND, a malformed id is 400', async (t) => {
+  const list = (await svc.get('/api/v1/markets?limit=1')).body as ListBody;
+  const first = list.data[0]!;
+  const one = await svc.get(`/api/v1/markets/${first.id}`);
+  t.is(one.status, 200);
+  t.deepEqual((one.body as { data: MarketBody }).data, first);
+  const missing = await svc.get('/api/v1/markets/00000000-0000-4000-8000-000000000000');
+  t.is(missing.status, 404);
+  t.is((missing.body as { status: string }).status, 'MARKET_NOT_FOUND');
+  const bad = await svc.get('/api/v1/markets/not-a-uuid');
+  t.is(bad.status, 400);
+  t.is((bad.body as { status: string }).status, 'INVALID_REQUEST');
+});
+
+test.serial('venue status shows the last successful fetch and the markets count per venue', async (t) => {
+  const res = await svc.get('/api/v1/platforms/status');
+  t.is(res.status, 200);
+  const rows = (res.body as { data: { slug: string; state: string; last_success_at: string | null; markets_count: number }[] }).data;
+  const poly = rows.find((r) => r.slug === 'polymarket')!;
+  const served = await walkAll(svc, 'platform=polymarket');
+  t.truthy(poly.last_success_at);
+  t.is(poly.markets_count, served.length);
+  t.is(rows.length, 7, 'every venue of the registry is listed, ingested or not');
+});
+
+test.serial('/health answers and /ready is 200 while NATS and the store answer', async (t) => {
+  const health = await svc.get('/health');
+  t.is(health.status, 200);
+  t.deepEqual(health.body, { status: 'ok', service: 'concord', version: '1.0.0' });
+  const ready = await svc.get('/ready');
+  t.is(ready.status, 200);
+});

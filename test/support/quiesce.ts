@@ -1,0 +1,30 @@
+import type { StreamConnection } from '../../pipeline/streams/connection.ts';
+import { STREAMS, type StreamKey } from '../../shared/streams/subjects.ts';
+
+/**
+ * Waits until every listed durable consumer has nothing pending or unacked, twice in a row
+ * (a processed message may publish new ones downstream). Bounded: rejects after `timeoutMs`.
+ */
+export async function waitForQuiet(
+  conn: StreamConnection,
+  durables: ReadonlyArray<{ stream: StreamKey; durable: string }>,
+  timeoutMs = 60_000,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let quietRounds = 0;
+  while (Date.now() < deadline) {
+    let busy = false;
+    for (const d of durables) {
+      try {
+        const info = await conn.jsm.consumers.info(STREAMS[d.stream].name, d.durable);
+        if (info.num_pending > 0 || info.num_ack_pending > 0) busy = true;
+      } catch {
+        busy = true;
+      }
+    }
+    quietRounds = busy ? 0 : quietRounds + 1;
+    if (quietRounds >= 3) return;
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  throw new Error(`consumers still busy after ${timeoutMs} ms`);
+}
