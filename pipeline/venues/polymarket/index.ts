@@ -1,0 +1,5 @@
+import type { VenueModule } from '../types.ts';
+import { polymarketConnector } from './connector.ts';
+import { parsePolymarket } from './parse.ts';
+
+export const polymarketVenue: VenueModule = { connector: polymarketConnector, parse: parsePolymarket };
