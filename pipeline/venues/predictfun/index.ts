@@ -1,0 +1,5 @@
+import type { VenueModule } from '../types.ts';
+import { predictfunConnector } from './connector.ts';
+import { parsePredictfun } from './parse.ts';
+
+export const predictfunVenue: VenueModule = { connector: predictfunConnector, parse: parsePredictfun };
