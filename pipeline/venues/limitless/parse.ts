@@ -4,7 +4,8 @@ import { limitlessFee } from '../../../shared/fees/venues/limitless.ts';
 import type { Category, MarketGroup, MarketStatus, NormalizedMarket } from '../../../shared/types/market.ts';
 import type { ParseContext, ParseResult, RawItem, SkippedItem, VenueParser } from '../types.ts';
 import { binaryMarketSchema, itemHeadSchema, type LimitlessBinaryMarket, type LimitlessItemHead } from './schema.ts';
-import { describeValue, driftFromZod, htmlToText, toFiniteNumber } from './zodDrift.ts';
+import { describeType, driftFromZod } from '../drift.ts';
+import { htmlToText, toFiniteNumber } from './values.ts';
 
 const SLUG = 'limitless';
 const SITE = 'https://limitless.exchange/markets/';
@@ -40,13 +41,13 @@ export const parseLimitless: VenueParser = (item: RawItem, ctx: ParseContext): P
 function parseGroup(parent: LimitlessItemHead, payload: unknown, ctx: ParseContext): ParseResult {
   const children = parent.markets ?? [];
   if (children.length === 0) {
-    return { markets: [], skipped: [{ platform_market_id: parent.slug, reason: 'group market has no child markets', drift: [{ field: 'markets', expected: 'non-empty array', got: describeValue((payload as { markets?: unknown }).markets) }] }] };
+    return { markets: [], skipped: [{ platform_market_id: parent.slug, reason: 'group market has no child markets', drift: [{ field: 'markets', expected: 'non-empty array', got: describeType((payload as { markets?: unknown }).markets) }] }] };
   }
   const results = children.map((raw, i) => {
     const child = binaryMarketSchema.safeParse(raw);
     if (!child.success) {
       const id = typeof (raw as { slug?: unknown })?.slug === 'string' ? String((raw as { slug: string }).slug) : `${parent.slug}#${i}`;
-      const skipped: SkippedItem = { platform_market_id: id, reason: 'group child market does not match the Limitless schema', drift: driftFromZod(child.error, raw, `markets.${i}`) };
+      const skipped: SkippedItem = { platform_market_id: id, reason: 'group child market does not match the Limitless schema', drift: driftFromZod(child.error, raw, `markets.${i}.`) };
       return skipped;
     }
     const group: MarketGroup = { id: parent.slug, title: parent.title, outcome_label: child.data.title };

@@ -3,7 +3,7 @@ import { predictfunFee } from '../../../shared/fees/venues/predictfun.ts';
 import { marketId } from '../../../shared/ids.ts';
 import type { MarketStatus, NormalizedMarket } from '../../../shared/types/market.ts';
 import type { ParseContext, ParseResult, RawItem, SkippedItem, VenueParser } from '../types.ts';
-import { driftFromZod } from '../limitless/zodDrift.ts';
+import { driftFromZod, isoOrNull } from '../drift.ts';
 import { marketSchema, rawItemSchema, statsSchema, type PredictfunCategory, type PredictfunMarket, type PredictfunStats } from './schema.ts';
 
 const SLUG = 'predictfun';
@@ -35,13 +35,13 @@ export const parsePredictfun: VenueParser = (item: RawItem, ctx: ParseContext): 
       skipped.push({
         platform_market_id: typeof id === 'number' ? String(id) : `${category.slug}#${i}`,
         reason: 'market leg does not match the Predict.fun schema',
-        drift: driftFromZod(m.error, rawMarket, `category.markets.${i}`),
+        drift: driftFromZod(m.error, rawMarket, `category.markets.${i}.`),
       });
       return;
     }
     const stats = statsSchema.safeParse(marketStats[String(m.data.id)] ?? {});
     if (!stats.success) {
-      skipped.push({ platform_market_id: String(m.data.id), reason: 'market stats changed shape', drift: driftFromZod(stats.error, marketStats[String(m.data.id)], `marketStats.${m.data.id}`) });
+      skipped.push({ platform_market_id: String(m.data.id), reason: 'market stats changed shape', drift: driftFromZod(stats.error, marketStats[String(m.data.id)], `marketStats.${m.data.id}.`) });
       return;
     }
     markets.push(toMarket(m.data, category, stats.data, ctx));
@@ -54,12 +54,6 @@ function status(m: PredictfunMarket): MarketStatus {
   // PAUSED, PRICE_PROPOSED, PRICE_DISPUTED and REMOVED are not tradeable (APIS.md §8, `status=OPEN` returns them too).
   if (m.tradingStatus === 'OPEN' && (m.status === 'REGISTERED' || m.status === 'UNPAUSED')) return 'open';
   return 'closed';
-}
-
-function isoOrNull(value: string | null | undefined): string | null {
-  if (!value) return null;
-  const t = Date.parse(value);
-  return Number.isNaN(t) ? null : new Date(t).toISOString();
 }
 
 function toMarket(m: PredictfunMarket, category: PredictfunCategory, stats: PredictfunStats, ctx: ParseContext): NormalizedMarket {
