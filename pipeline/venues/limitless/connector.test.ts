@@ -78,5 +78,5 @@ test('the recorded pages walk to completion through the connector', async (t) =>
     },
   };
   const pages = await walk(http);
-  t.is(pages.flat().length, 15);
+  t.is(pages.flat().length, 16);
 });

@@ -69,7 +69,7 @@ test('legacy AMM percent prices are normalised to fractions and liquidity is rea
 });
 
 test('metadata.fee=false gives a fee-free market', (t) => {
-  const { markets } = parseOne(bySlugPrefix('democrats-win-house-2026'));
+  const { markets } = parseOne(bySlugPrefix('democrats-control-house-2026'));
   t.deepEqual(markets[0]!.fee, { kind: 'none', reason: 'fees_disabled', source: 'market' });
 });
 
