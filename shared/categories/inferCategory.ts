@@ -21,11 +21,11 @@ const TIE_BREAK: readonly Scored[] = ['crypto', 'sports', 'politics', 'economics
 
 const TAGS: Readonly<Record<Scored, readonly string[]>> = {
   crypto: ['crypto', 'crypto prices', 'cryptocurrency', 'bitcoin', 'btc', 'ethereum', 'eth', 'solana', 'defi', 'airdrops', 'memecoins', 'stablecoins', 'nft'],
-  politics: ['politics', 'us politics', 'us-politics', 'elections', 'us elections', 'us-presidential-election', 'world elections', 'geopolitics', 'trump', 'congress', 'senate', 'house', 'courts', 'scotus', 'world', 'middle east', 'ukraine', 'foreign policy', 'immigration', 'global elections', 'us-current-affairs'],
+  politics: ['politics', 'us politics', 'elections', 'us elections', 'us presidential election', 'politics default', 'world elections', 'geopolitics', 'trump', 'congress', 'senate', 'house', 'courts', 'scotus', 'world', 'middle east', 'ukraine', 'foreign policy', 'immigration', 'global elections', 'us current affairs', 'world politics', 'us midterms', 'us 2028 election'],
   sports: ['sports', 'nfl', 'nba', 'mlb', 'nhl', 'soccer', 'football', 'basketball', 'baseball', 'hockey', 'tennis', 'golf', 'ufc', 'mma', 'boxing', 'f1', 'formula 1', 'cricket', 'esports', 'olympics', 'epl', 'champions league', 'ncaa', 'cfb', 'world cup'],
   economics: ['economics', 'economy', 'finance', 'business', 'fed', 'fed rates', 'interest rates', 'inflation', 'stocks', 'equities', 'macro', 'gdp', 'jobs', 'tariffs', 'commodities', 'earnings', 'recession'],
   science: ['science', 'ai', 'tech', 'technology', 'space', 'climate', 'weather', 'health', 'medicine', 'biology', 'physics', 'spacex', 'openai', 'covid', 'pandemics'],
-  entertainment: ['entertainment', 'culture', 'pop culture', 'pop-culture', 'movies', 'music', 'tv', 'awards', 'oscars', 'grammys', 'celebrities', 'gaming', 'gta vi', 'video games', 'youtube', 'twitter', 'social media', 'mentions', 'books'],
+  entertainment: ['entertainment', 'culture', 'pop culture', 'movies', 'music', 'tv', 'awards', 'oscars', 'grammys', 'celebrities', 'gaming', 'gta vi', 'video games', 'youtube', 'twitter', 'social media', 'mentions', 'books'],
 };
 
 const KEYWORDS: Readonly<Record<Scored, readonly RegExp[]>> = {
@@ -54,7 +54,8 @@ function score(hits: Map<Scored, number>): Category | null {
 export function categoryFromTags(tags: readonly string[]): Category | null {
   const hits = new Map<Scored, number>();
   for (const raw of tags) {
-    const tag = raw.trim().toLowerCase();
+    // Manifold sends group slugs ("us-politics", "politics-default"), Polymarket labels ("US Politics").
+    const tag = raw.trim().toLowerCase().replace(/[-_]+/g, ' ');
     for (const category of TIE_BREAK) {
       if (TAGS[category].includes(tag)) hits.set(category, (hits.get(category) ?? 0) + 1);
     }
