@@ -118,7 +118,10 @@ export function mongoCollection<T extends Doc>(raw: MongoCollection<StoredDoc>, 
     distinct: (field, filter) =>
       run(async () => {
         checkPath(field);
-        return sortedDistinct(await raw.distinct(field, filterOf(filter)));
+        // Not the distinct command: with an index it reports null for documents missing the field (SERVER-14832).
+        const pipeline = [{ $match: { $and: [filterOf(filter), { [field]: { $exists: true } }] } }, { $group: { _id: `$${field}` } }];
+        const groups = await raw.aggregate<{ _id: unknown }>(pipeline).toArray();
+        return sortedDistinct(groups.map((g) => g._id));
       }),
     ensureIndexes: (indexes) =>
       run(async () => {

@@ -2,12 +2,14 @@ import test from 'ava';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { MongoClient } from 'mongodb';
 import pino from 'pino';
 import { createDocumentStore } from '../../adapters/store/createStore.ts';
 import { toMongoFilter, toMongoSort, toMongoUpdate } from '../../adapters/store/mongoQuery.ts';
 import { openMongoStore } from '../../adapters/store/mongoStore.ts';
 import { parseFilter, parseSort, parseUpdate } from '../../adapters/store/queryModel.ts';
+import { compileCondition, orderBy } from '../../adapters/store/sqliteQuery.ts';
 import { openSqliteStore } from '../../adapters/store/sqliteStore.ts';
 import { DuplicateKeyError } from '../../shared/ports/documentStore.ts';
 import type { Doc, DocumentStore } from '../../shared/ports/documentStore.ts';
@@ -52,6 +54,23 @@ test('sqlite file: documents, indexes and uniqueness survive close and reopen', 
   await t.throwsAsync(again.insert({ _id: 'c', email: 'a@x' }), { instanceOf: DuplicateKeyError });
   await second.ping();
   t.is(second.kind, 'sqlite');
+});
+
+test('sqlite file: declared indexes serve equality, range and sort on dotted paths (query plan)', async (t) => {
+  const file = join(dir, 'plan.db');
+  const store = open(file);
+  const c = store.collection<Account>('markets');
+  await c.ensureIndexes([{ name: 'cat_n', fields: [['meta.cat', 1], ['n', -1]] }, { name: 'email_u', fields: [['email', 1]], unique: true }]);
+  await c.putMany(Array.from({ length: 500 }, (_, i) => ({ _id: `m${i}`, n: i, email: `e${i}`, meta: { cat: `c${i % 7}` } })));
+  const db = new Database(file, { readonly: true });
+  const plan = (filter: Parameters<typeof parseFilter>[0], sort?: Parameters<typeof parseSort>[0]): string => {
+    const w = compileCondition(parseFilter(filter));
+    const sql = `EXPLAIN QUERY PLAN SELECT doc FROM "markets" WHERE ${w.sql}${orderBy(parseSort(sort))} LIMIT 20`;
+    return (db.prepare(sql).all(...w.params) as Array<{ detail: string }>).map((r) => r.detail).join(' | ');
+  };
+  t.regex(plan({ 'meta.cat': 'c3', n: { $lt: 100 } }, [['n', -1]]), /^SEARCH markets USING INDEX markets__cat_n \(<expr>=\? AND <expr><\?\)$/);
+  t.regex(plan({ email: 'e5' }), /USING INDEX markets__email_u__q/);
+  db.close();
 });
 
 test('createDocumentStore opens SQLite under DATA_DIR (creating it) when MONGODB_URI is unset', async (t) => {
