@@ -1,5 +1,5 @@
 import type { VenueSlug } from './venues/registry.ts';
-import type { NormalizedMarket } from './types/market.ts';
+import type { Category, NormalizedMarket, Outcome } from './types/market.ts';
 
 /** Events carried on the streams. Readonly discriminated unions; payloads are JSON. */
 
@@ -67,3 +67,53 @@ export interface ApiRequestLogged {
   readonly duration_ms: number;
   readonly at: string;
 }
+
+/** How a venue market belongs to a canonical question. */
+export type LinkRelation = 'identity' | 'complement';
+export type MatchMethod = 'exact' | 'semantic' | 'manual';
+
+/** One venue market of a canonical question, as the linker last saw it. */
+export interface QuestionMember {
+  readonly market_id: string;
+  readonly platform_slug: VenueSlug;
+  readonly platform_market_id: string;
+  readonly title: string;
+  readonly slug: string;
+  readonly status: string;
+  readonly volume24h: number | null;
+  readonly liquidity: number | null;
+  readonly play_money: boolean;
+  readonly outcomes: readonly Outcome[];
+  /** The question's Yes price on this venue (1 - p for a complement link), null when unpriced. */
+  readonly yes_price: number | null;
+  readonly quoted_at: string;
+  readonly relation: LinkRelation;
+  readonly confidence: number;
+  readonly match_method: MatchMethod;
+  readonly reasons: readonly string[];
+}
+
+/** questions.linked: the full current state of one canonical question (the read model replaces). */
+export interface QuestionSnapshot {
+  readonly type: 'question_snapshot';
+  readonly question: {
+    readonly id: string;
+    readonly title: string;
+    readonly slug: string;
+    readonly category: Category;
+    readonly end_time: string | null;
+    readonly anchor_market_id: string;
+    readonly members: readonly QuestionMember[];
+  };
+  /** Why this snapshot was emitted (a market linked, moved, re-priced or left). */
+  readonly cause: { readonly market_id: string; readonly kind: 'linked' | 'moved_in' | 'moved_out' | 'updated'; readonly reason: string };
+}
+
+/** questions.linked: the question lost its last market. */
+export interface QuestionRemoved {
+  readonly type: 'question_removed';
+  readonly question_id: string;
+  readonly cause: { readonly market_id: string; readonly reason: string };
+}
+
+export type LinkEvent = QuestionSnapshot | QuestionRemoved;

@@ -17,6 +17,6 @@ export function randomId(): string {
 }
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
-export function isUuid(value: unknown): value is string {
+export function isUuid(value: unknown): boolean {
   return typeof value === 'string' && UUID_RE.test(value);
 }

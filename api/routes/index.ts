@@ -2,8 +2,9 @@ import type Router from '@koa/router';
 import type { AppDeps } from '../deps.ts';
 import { marketsRouter } from './markets.ts';
 import { platformsRouter } from './platforms.ts';
+import { questionsRouter } from './questions.ts';
 
 /** Every resource router mounted under /api/v1. */
 export function apiV1Routers(deps: AppDeps): Router[] {
-  return [marketsRouter(deps), platformsRouter(deps)];
+  return [marketsRouter(deps), platformsRouter(deps), questionsRouter(deps)];
 }

@@ -38,7 +38,7 @@ export function marketsRouter(deps: AppDeps): Router {
 
   router.get('/:id', async (ctx) => {
     const id = ctx.params.id ?? '';
-    if (!isUuid(id)) throw new AppError('INVALID_REQUEST', `Invalid path parameter 'id': must be a market UUID, got "${String(id).slice(0, 64)}".`);
+    if (!isUuid(id)) throw new AppError('INVALID_REQUEST', `Invalid path parameter 'id': must be a market UUID, got "${id.slice(0, 64)}".`);
     const market = await getMarket(deps.store, id);
     if (!market) throw new AppError('MARKET_NOT_FOUND', `No market with id ${id}.`);
     ctx.body = { data: marketView(market) };

@@ -1,0 +1,89 @@
+import Router from '@koa/router';
+import type { Context } from 'koa';
+import { randomBytes } from 'node:crypto';
+import { generateNonce, SiweMessage } from 'siwe';
+import { z } from 'zod';
+import type { AppDeps } from '../deps.ts';
+import type { Config } from '../../shared/config.ts';
+import { AppError } from '../../shared/errors.ts';
+import { parseInput } from '../http/validate.ts';
+import { authContextFor } from '../auth/authContext.ts';
+import { clearWalletCookie, COOKIE, setNonceBindingCookie, setWalletCookie } from '../auth/cookies.ts';
+import { NONCE_TTL_MS } from '../auth/siweNonces.ts';
+
+const verifyBody = z.object({
+  message: z.string({ error: 'must be the EIP-4361 message text' }).min(1, 'is required').max(4096, 'is too long'),
+  signature: z.string({ error: 'must be a hex string' }).regex(/^0x[0-9a-fA-F]{130}$/, 'must be a 65-byte hex signature (0x followed by 130 hex digits)'),
+});
+
+const BINDING_RE = /^[A-Za-z0-9_-]{32,64}$/;
+
+/** The domain a message must name: PUBLIC_ORIGIN's host, else the Host this request came to. */
+export function expectedDomain(config: Config, ctx: Context): string {
+  if (config.PUBLIC_ORIGIN) {
+    try {
+      return new URL(config.PUBLIC_ORIGIN).host;
+    } catch {
+      // Not a URL: fall back to the request's own host.
+    }
+  }
+  return ctx.host;
+}
+
+function parseMessage(text: string): SiweMessage {
+  try {
+    return new SiweMessage(text);
+  } catch (err) {
+    throw new AppError('INVALID_REQUEST', `Invalid body field 'message': not an EIP-4361 message (${err instanceof Error ? err.message : String(err)}).`);
+  }
+}
+
+/** /api/v1/siwe: Sign-In with Ethereum for wallet accounts (kept apart from email accounts). */
+export function siweRouter(deps: AppDeps): Router {
+  const auth = authContextFor(deps);
+  const chains = deps.config.SIWE_CHAIN_IDS;
+  const router = new Router({ prefix: '/siwe' });
+
+  router.get('/nonce', async (ctx) => {
+    const existing = ctx.cookies.get(COOKIE.siweBinding);
+    const binding = existing && BINDING_RE.test(existing) ? existing : randomBytes(24).toString('base64url');
+    const nonce = generateNonce();
+    const expiresAt = await auth.nonces.issue(nonce, binding, auth.now());
+    setNonceBindingCookie(ctx, deps.config, binding, Math.ceil(NONCE_TTL_MS / 1000));
+    ctx.body = { data: { nonce, expires_at: new Date(expiresAt).toISOString() } };
+  });
+
+  router.post('/verify', async (ctx) => {
+    const body = parseInput(verifyBody, ctx.request.body, 'body field');
+    const binding = ctx.cookies.get(COOKIE.siweBinding);
+    if (!binding || !BINDING_RE.test(binding)) {
+      throw new AppError('UNAUTHORIZED', `No nonce was issued to this session; call GET /api/v1/siwe/nonce first and keep its ${COOKIE.siweBinding} cookie.`);
+    }
+    const message = parseMessage(body.message);
+    if (!chains.includes(message.chainId)) {
+      throw new AppError('UNAUTHORIZED', `Chain ID ${message.chainId} is not accepted; sign on one of: ${chains.join(', ')}.`);
+    }
+    // Taken before the signature check: a nonce is spent by any attempt, so it can never be replayed.
+    if (!(await auth.nonces.consume(message.nonce, binding, auth.now()))) {
+      throw new AppError('UNAUTHORIZED', 'The nonce is unknown, expired, already used or was issued to another session; get a new one from GET /api/v1/siwe/nonce.');
+    }
+    const result = await message.verify(
+      { signature: body.signature, domain: expectedDomain(deps.config, ctx), nonce: message.nonce, time: new Date(auth.now()).toISOString() },
+      { suppressExceptions: true },
+    );
+    if (!result.success) {
+      throw new AppError('UNAUTHORIZED', `Sign-in message rejected: ${result.error?.type ?? 'verification failed'}${result.error?.expected ? ` (expected ${result.error.expected}, got ${result.error.received ?? 'nothing'})` : ''}`);
+    }
+    const wallet = await auth.wallets.signIn(message.address, new Date(auth.now()));
+    setWalletCookie(ctx, deps.config, auth.tokens.sign('wallet', wallet._id).token);
+    ctx.cookies.set(COOKIE.siweBinding, '', { path: '/', maxAge: 0, expires: new Date(0), httpOnly: true, sameSite: 'lax' });
+    ctx.body = { data: { id: wallet._id, address: wallet.address, chain_id: message.chainId } };
+  });
+
+  router.post('/logout', async (ctx) => {
+    clearWalletCookie(ctx, deps.config);
+    ctx.body = { data: { logged_out: true } };
+  });
+
+  return router;
+}

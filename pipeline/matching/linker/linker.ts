@@ -1,0 +1,262 @@
+import type { Logger } from 'pino';
+import type { LinkRelation, MarketNormalized, MatchMethod, QuestionMember, QuestionSnapshot } from '../../../shared/events.ts';
+import type { NormalizedMarket } from '../../../shared/types/market.ts';
+import type { DocumentStore } from '../../../shared/ports/documentStore.ts';
+import type { VectorIndex } from '../../../shared/ports/vectorIndex.ts';
+import { isZeroVector } from '../../../shared/ports/embedder.ts';
+import { subjects } from '../../../shared/streams/subjects.ts';
+import { uuidFromName } from '../../../shared/ids.ts';
+import type { Publisher } from '../../streams/publisher.ts';
+import { embeddingText, matchKey, ownYesPrice, toMarketRef } from './marketRef.ts';
+import { linkerCollections, MAX_MOVES, vectorFromBase64, vectorToBase64, type LinkedMarketState, type QuestionState } from './state.ts';
+import { composeRelations, type VerifierFns } from './verdict.ts';
+import type { OverrideLookup } from './overrides.ts';
+import { buildSnapshot } from './questionSnapshot.ts';
+
+export interface LinkerDeps {
+  readonly store: DocumentStore;
+  readonly index: VectorIndex;
+  readonly embed: (texts: string[]) => Promise<Float32Array[]>;
+  readonly verifier: VerifierFns;
+  readonly publish: Publisher;
+  readonly overrides: () => Promise<OverrideLookup>;
+  readonly log: Logger;
+  /** Nearest neighbours asked of the vector index per market (default 24). */
+  readonly candidates?: number;
+}
+
+/** Where a market should live after (re)matching. */
+interface Placement {
+  readonly questionId: string | null;
+  readonly relation: LinkRelation;
+  readonly confidence: number;
+  readonly method: MatchMethod;
+  readonly reasons: readonly string[];
+}
+
+const NEW_QUESTION: Placement = { questionId: null, relation: 'identity', confidence: 1, method: 'exact', reasons: ['first market of a new canonical question'] };
+
+function memberOf(m: NormalizedMarket, p: Omit<Placement, 'questionId'>): QuestionMember {
+  const own = ownYesPrice(m);
+  return {
+    market_id: m.id,
+    platform_slug: m.platform_slug,
+    platform_market_id: m.platform_market_id,
+    title: m.title,
+    slug: m.slug,
+    status: m.status,
+    volume24h: m.volume24h,
+    liquidity: m.liquidity,
+    play_money: m.play_money,
+    outcomes: m.outcomes,
+    yes_price: own === null ? null : p.relation === 'complement' ? Math.round((1 - own) * 1e6) / 1e6 : own,
+    quoted_at: m.quoted_at,
+    relation: p.relation,
+    confidence: p.confidence,
+    match_method: p.method,
+    reasons: p.reasons,
+  };
+}
+
+const normalisedTitle = (t: string) => t.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
+
+/**
+ * The single logical writer of canonical questions. For each normalised market: skip when its
+ * match inputs are unchanged (prices only refresh the question); otherwise embed, take nearest
+ * cross-venue neighbours, let the structural verifier decide against both the neighbour and the
+ * neighbour's question anchor (fail closed), apply operator overrides, then publish the full
+ * snapshot of every question that changed.
+ */
+export function createLinker(deps: LinkerDeps) {
+  const { markets, questions } = linkerCollections(deps.store);
+  const k = deps.candidates ?? 24;
+  const props = new Map<string, { key: string; prop: unknown }>();
+
+  const propOf = (state: LinkedMarketState): unknown => {
+    const hit = props.get(state._id);
+    if (hit && hit.key === state.match_key) return hit.prop;
+    const prop = deps.verifier.extract(state.ref);
+    if (props.size > 50_000) props.clear();
+    props.set(state._id, { key: state.match_key, prop });
+    return prop;
+  };
+
+  async function publishQuestion(questionId: string, cause: QuestionSnapshot['cause']): Promise<void> {
+    const q = await questions.get(questionId);
+    if (!q) return;
+    const members = await markets.getMany(q.member_ids);
+    await deps.publish(subjects.linked(), buildSnapshot(q, members, cause));
+  }
+
+  /** Verifies `prop` against a question through one of its members and its anchor. */
+  async function placementVia(
+    m: NormalizedMarket,
+    prop: unknown,
+    via: LinkedMarketState,
+    lookup: OverrideLookup,
+  ): Promise<Placement | { rejected: string }> {
+    const q = await questions.get(via.question_id);
+    if (!q) return { rejected: 'question vanished' };
+    const checks: LinkedMarketState[] = [via];
+    if (q.anchor_market_id !== via._id && q.anchor_market_id !== m.id) {
+      const anchor = await markets.get(q.anchor_market_id);
+      if (anchor) checks.push(anchor);
+    }
+    let confidence = 1;
+    let relationToQuestion: LinkRelation | null = null;
+    const reasons: string[] = [];
+    for (const other of checks) {
+      if (lookup.between(m.id, other._id)?.action === 'forbid') return { rejected: `operator forbade linking with ${other._id}` };
+      const verdict = deps.verifier.compare(prop, propOf(other));
+      if (!verdict.same || verdict.relation === 'different') return { rejected: verdict.reasons.join('; ') || 'verifier: different' };
+      const rel = composeRelations(verdict.relation, other.relation);
+      if (relationToQuestion !== null && rel !== relationToQuestion) return { rejected: 'relation to the question is inconsistent' };
+      relationToQuestion = rel;
+      confidence = Math.min(confidence, verdict.confidence);
+      reasons.push(...verdict.reasons);
+    }
+    const exact = normalisedTitle(toMarketRef(m).title) === normalisedTitle(via.ref.title) && toMarketRef(m).outcome === via.ref.outcome;
+    return {
+      questionId: q._id,
+      relation: relationToQuestion ?? 'identity',
+      confidence: Math.round(confidence * 1000) / 1000,
+      method: exact ? 'exact' : 'semantic',
+      reasons: [...new Set(reasons)],
+    };
+  }
+
+  async function place(m: NormalizedMarket, prop: unknown, vector: Float32Array | null, prev: LinkedMarketState | null): Promise<Placement> {
+    const lookup = await deps.overrides();
+    for (const pin of lookup.pinnedTo(m.id)) {
+      const partner = await markets.get(pin.a === m.id ? pin.b : pin.a);
+      if (partner) {
+        return {
+          questionId: partner.question_id,
+          relation: composeRelations(pin.relation, partner.relation),
+          confidence: 1,
+          method: 'manual',
+          reasons: [`pinned by an operator${pin.note ? `: ${pin.note}` : ''}`],
+        };
+      }
+    }
+    // Stay where it is when the question still agrees with the new inputs.
+    if (prev) {
+      const q = await questions.get(prev.question_id);
+      const others = q ? q.member_ids.filter((id) => id !== m.id) : [];
+      if (q && others.length > 0) {
+        const via = await markets.get(q.anchor_market_id === m.id ? (others[0] as string) : q.anchor_market_id);
+        if (via) {
+          const stay = await placementVia(m, prop, via, lookup);
+          if (!('rejected' in stay)) return stay;
+        }
+      }
+    }
+    if (!vector || isZeroVector(vector)) return NEW_QUESTION;
+    const neighbours = await deps.index.search(vector, { k, filter: { venue_ne: m.platform_slug } });
+    let best: Placement | null = null;
+    for (const n of neighbours) {
+      if (n.id === m.id) continue;
+      const other = await markets.get(n.id);
+      if (!other || (prev && other.question_id === prev.question_id)) continue;
+      const candidate = await placementVia(m, prop, other, lookup);
+      if ('rejected' in candidate) continue;
+      if (!best || candidate.confidence > best.confidence) best = candidate;
+    }
+    return best ?? NEW_QUESTION;
+  }
+
+  async function leave(state: LinkedMarketState, reason: string): Promise<void> {
+    const q = await questions.get(state.question_id);
+    if (!q) return;
+    const rest = q.member_ids.filter((id) => id !== state._id);
+    if (rest.length === 0) {
+      await questions.delete(q._id);
+      await deps.publish(subjects.linked(), { type: 'question_removed', question_id: q._id, cause: { market_id: state._id, reason } });
+      return;
+    }
+    await questions.put({ ...q, member_ids: rest, anchor_market_id: q.anchor_market_id === state._id ? (rest[0] as string) : q.anchor_market_id });
+    await publishQuestion(q._id, { market_id: state._id, kind: 'moved_out', reason });
+  }
+
+  async function handle(event: MarketNormalized, redelivered: boolean): Promise<void> {
+    const m = event.market;
+    const ref = toMarketRef(m);
+    const key = matchKey(ref);
+    const prev = await markets.get(m.id);
+
+    if (prev && prev.match_key === key) {
+      const member = memberOf(m, { relation: prev.relation, confidence: prev.confidence, method: prev.match_method, reasons: prev.reasons });
+      if (redelivered || JSON.stringify(member) !== JSON.stringify(prev.member)) {
+        await markets.put({ ...prev, member });
+        await publishQuestion(prev.question_id, { market_id: m.id, kind: 'updated', reason: 'prices, volumes or status changed' });
+      }
+      return;
+    }
+
+    const [vector] = await deps.embed([embeddingText(ref)]);
+    const prop = deps.verifier.extract(ref);
+    props.set(m.id, { key, prop });
+    const placement = await place(m, prop, vector ?? null, prev);
+    const questionId = placement.questionId ?? uuidFromName(`question:${m.id}:${key}`);
+    const moved = prev !== null && prev.question_id !== questionId;
+    const why = prev
+      ? `match inputs changed (${prev.ref.title === ref.title ? 'rules, outcome or dates' : `title "${prev.ref.title}" → "${ref.title}"`})`
+      : 'new market';
+    if (moved) await leave(prev, `${why}; no longer the same question`);
+
+    const moves = moved
+      ? [{ from: prev.question_id, to: questionId, reason: `${why}: ${placement.reasons.join('; ')}`, at: event.source.fetched_at }, ...prev.moves].slice(0, MAX_MOVES)
+      : (prev?.moves ?? []);
+    const state: LinkedMarketState = {
+      _id: m.id,
+      ref,
+      match_key: key,
+      vector: vector && !isZeroVector(vector) ? vectorToBase64(vector) : null,
+      question_id: questionId,
+      relation: placement.relation,
+      confidence: placement.confidence,
+      match_method: placement.method,
+      reasons: placement.reasons,
+      member: memberOf(m, placement),
+      group_title: m.group ? m.group.title : null,
+      moves,
+    };
+    await markets.put(state);
+
+    const existing = await questions.get(questionId);
+    const q: QuestionState = existing
+      ? { ...existing, member_ids: existing.member_ids.includes(m.id) ? existing.member_ids : [...existing.member_ids, m.id] }
+      : { _id: questionId, anchor_market_id: m.id, category: m.category, end_time: m.end_time, member_ids: [m.id] };
+    await questions.put(q);
+    if (vector && !isZeroVector(vector)) {
+      await deps.index.upsert([
+        { id: m.id, vector, payload: { venue: m.platform_slug, category: m.category, end_time_ms: m.end_time ? Date.parse(m.end_time) : null } },
+      ]);
+    }
+    await publishQuestion(questionId, {
+      market_id: m.id,
+      kind: moved ? 'moved_in' : 'linked',
+      reason: placement.reasons.join('; '),
+    });
+    if (placement.questionId) deps.log.debug({ market: m.id, question: questionId, relation: placement.relation, confidence: placement.confidence }, 'market linked');
+  }
+
+  /** Refills an in-process vector index from the linker's own records after a restart. */
+  async function warmIndex(): Promise<number> {
+    if ((await deps.index.count()) > 0) return 0;
+    const all = await markets.find({ vector: { $exists: true } });
+    const items = all
+      .filter((s) => s.vector !== null)
+      .map((s) => ({
+        id: s._id,
+        vector: vectorFromBase64(s.vector as string),
+        payload: { venue: s.member.platform_slug, category: s.ref.category, end_time_ms: s.ref.end_date ? Date.parse(s.ref.end_date) : null },
+      }));
+    for (let i = 0; i < items.length; i += 500) await deps.index.upsert(items.slice(i, i + 500));
+    return items.length;
+  }
+
+  return { handle, warmIndex };
+}
+
+export type Linker = ReturnType<typeof createLinker>;

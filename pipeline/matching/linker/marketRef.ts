@@ -1,0 +1,44 @@
+import type { NormalizedMarket } from '../../../shared/types/market.ts';
+import { contentHash } from '../../../shared/contentHash.ts';
+
+/** What the verifier reads of a market (the match-pairs CLI's M plus optional description). */
+export interface LinkerMarketRef {
+  readonly venue: string;
+  readonly title: string;
+  readonly outcome: string;
+  readonly end_date: string | null;
+  readonly category: string;
+  readonly description?: string;
+}
+
+/**
+ * A contract split out of a multi-outcome event is asked as its group's question with the
+ * contract as the outcome ("Who will win X?" / "Gavin Newsom"); a binary market as itself / Yes.
+ */
+export function toMarketRef(m: NormalizedMarket): LinkerMarketRef {
+  return {
+    venue: m.platform_slug,
+    title: m.group ? m.group.title : m.title,
+    outcome: m.group ? m.group.outcome_label : (m.outcomes[0]?.label ?? 'Yes'),
+    end_date: m.end_time ? m.end_time.slice(0, 10) : null,
+    category: m.category,
+    ...(m.description ? { description: m.description.slice(0, 2000) } : {}),
+  };
+}
+
+/** Changes only when something the match depends on changes (not prices or volumes). */
+export function matchKey(ref: LinkerMarketRef): string {
+  return contentHash(ref);
+}
+
+/** The text embedded to propose candidates: question plus contract, lower-cased and squashed. */
+export function embeddingText(ref: LinkerMarketRef): string {
+  const outcome = /^(yes|no)$/i.test(ref.outcome) ? '' : ` ${ref.outcome}`;
+  return `${ref.title}${outcome}`.toLowerCase().replace(/\s+/g, ' ').trim();
+}
+
+/** The market's own Yes price (first outcome), null when unpriced. */
+export function ownYesPrice(m: NormalizedMarket): number | null {
+  const yes = m.outcomes.find((o) => /^yes$/i.test(o.label)) ?? m.outcomes[0];
+  return yes?.price ?? null;
+}
