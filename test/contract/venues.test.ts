@@ -1,0 +1,87 @@
+import test from 'ava';
+import { pino } from 'pino';
+import { VENUE_MODULES } from '../../pipeline/venues/index.ts';
+import type { ParseResult, VenueModule } from '../../pipeline/venues/types.ts';
+import { createRecordedHttpClient } from '../../pipeline/http/recordedHttpClient.ts';
+import { CATEGORIES, MARKET_STATUSES, type NormalizedMarket } from '../../shared/types/market.ts';
+import { VENUES, type VenueSlug } from '../../shared/venues/registry.ts';
+import { isUuid, marketId } from '../../shared/ids.ts';
+
+/**
+ * How far Yes + No of one market may sit from 1, per venue. Polymarket's outcomePrices, Manifold's
+ * probability and PredictIt's last trade are complements (No = 1 - Yes), so only rounding
+ * separates them; venues quoting two sides of a book get their spread. Unlisted venues: 0.15.
+ */
+const YES_NO_TOLERANCE: Partial<Record<VenueSlug, number>> = {
+  polymarket: 0.02,
+  manifold: 0.001,
+  predictit: 0.011,
+};
+const DEFAULT_TOLERANCE = 0.15;
+
+const log = pino({ level: 'silent' });
+const modules = Object.entries(VENUE_MODULES) as Array<[VenueSlug, VenueModule]>;
+const http = createRecordedHttpClient({ connectors: modules.map(([, m]) => m.connector) });
+const fetchedAt = '2026-01-31T18:10:00.000Z';
+
+async function parseRecordedCatalogue(module: VenueModule): Promise<{ items: number; results: ParseResult[] }> {
+  const results: ParseResult[] = [];
+  let items = 0;
+  for await (const page of module.connector.fetchCatalog({ http, log, signal: AbortSignal.timeout(60_000) })) {
+    for (const item of page) {
+      items += 1;
+      results.push(module.parse(item, { fetchedAt }));
+    }
+  }
+  return { items, results };
+}
+
+function violations(slug: VenueSlug, m: NormalizedMarket): string[] {
+  const out: string[] = [];
+  const info = VENUES[slug];
+  const fail = (what: string): number => out.push(`${m.platform_market_id}: ${what}`);
+  if (!isUuid(m.id) || m.id !== marketId(slug, m.platform_market_id)) fail(`id ${m.id} is not marketId(slug, platform_market_id)`);
+  if (!m.platform_market_id) fail('empty platform_market_id');
+  if (m.platform_slug !== slug) fail(`platform_slug ${m.platform_slug}`);
+  if (!m.title.trim()) fail('empty title');
+  if (m.outcomes.length !== 2) fail(`${m.outcomes.length} outcomes; markets are binary after splitting`);
+  m.outcomes.forEach((o, i) => {
+    if (o.outcome_index !== i) fail(`outcome ${o.label} has index ${o.outcome_index} at position ${i}`);
+    if (!o.label.trim()) fail(`outcome ${i} has no label`);
+    if (o.price !== null && !(Number.isFinite(o.price) && o.price >= 0 && o.price <= 1)) fail(`price ${o.price} outside 0-1`);
+  });
+  if (new Set(m.outcomes.map((o) => o.label)).size !== m.outcomes.length) fail('duplicate outcome labels');
+  const [yes, no] = m.outcomes;
+  const tolerance = YES_NO_TOLERANCE[slug] ?? DEFAULT_TOLERANCE;
+  if (yes?.price != null && no?.price != null && Math.abs(yes.price + no.price - 1) > tolerance + 1e-9) {
+    fail(`Yes ${yes.price} + No ${no.price} is more than ${tolerance} away from 1`);
+  }
+  if (m.end_time !== null && Number.isNaN(Date.parse(m.end_time))) fail(`end_time ${m.end_time} does not parse`);
+  if (m.created_at !== null && Number.isNaN(Date.parse(m.created_at))) fail(`created_at ${m.created_at} does not parse`);
+  if (Number.isNaN(Date.parse(m.quoted_at))) fail(`quoted_at ${m.quoted_at} does not parse`);
+  if (!(CATEGORIES as readonly string[]).includes(m.category)) fail(`category ${m.category}`);
+  if (!(MARKET_STATUSES as readonly string[]).includes(m.status)) fail(`status ${m.status}`);
+  if (m.currency !== info.currency) fail(`currency ${m.currency}, registry says ${info.currency}`);
+  if (m.play_money !== info.playMoney) fail(`play_money ${m.play_money}, registry says ${info.playMoney}`);
+  if (!m.fee || typeof m.fee.kind !== 'string') fail('fee kind missing');
+  if (info.playMoney && m.fee.kind !== 'none') fail('a play-money market must not carry a real fee');
+  for (const [field, v] of [['volume24h', m.volume24h], ['volume_total', m.volume_total], ['liquidity', m.liquidity]] as const) {
+    if (v !== null && !(Number.isFinite(v) && v >= 0)) fail(`${field} ${v} is not a non-negative number or null`);
+  }
+  if (m.group && (!m.group.id || !m.group.title || !m.group.outcome_label)) fail('group without id, title or outcome_label');
+  return out;
+}
+
+for (const [slug, module] of modules) {
+  test(`${slug}: every market parsed from the recorded catalogue holds the invariants`, async (t) => {
+    const { items, results } = await parseRecordedCatalogue(module);
+    const markets = results.flatMap((r) => r.markets);
+    const skipped = results.flatMap((r) => r.skipped);
+    t.true(items > 0, 'the recorded catalogue yields raw items');
+    t.true(markets.length > 0, 'and parses into markets');
+    const problems = markets.flatMap((m) => violations(slug, m));
+    t.deepEqual(problems.slice(0, 20), [], `${problems.length} invariant violations`);
+    t.is(new Set(markets.map((m) => m.id)).size, markets.length, 'market ids are unique within the venue');
+    for (const s of skipped) t.true(s.reason.length > 0 && s.platform_market_id.length > 0, 'a skip names the item and the reason');
+  });
+}
