@@ -6,6 +6,7 @@ import { errorEnvelope } from './middleware/errorEnvelope.ts';
 import { requestLog } from './middleware/requestLog.ts';
 import { authenticate } from './middleware/authenticate.ts';
 import { rateLimit } from './middleware/rateLimit.ts';
+import { usageCapture } from './middleware/usageCapture.ts';
 import { healthRouter } from './routes/health.ts';
 import { apiV1Routers } from './routes/index.ts';
 
@@ -13,17 +14,20 @@ export const JSON_BODY_LIMIT = '100kb';
 
 /**
  * Builds the Koa application; never listens (api/server.ts does). Order: request id + log
- * (outermost, so its line carries the final status) → error envelope → body → auth →
- * tiered rate limit → routers.
+ * (outermost, so its line carries the final status) → API-key usage capture (sees the final
+ * status, errors included) → error envelope → auth → tiered rate limit → body → routers.
+ * The body is parsed after the rate limit, so malformed or oversized bodies are answered with
+ * the X-RateLimit-* headers too and a flood of bodies is refused before any parsing.
  */
 export function createApp(deps: AppDeps): Koa {
   const app = new Koa({ proxy: false });
   app.silent = true;
   app.use(requestLog(deps.log));
+  app.use(usageCapture(deps));
   app.use(errorEnvelope(deps.log));
-  app.use(bodyParser({ enableTypes: ['json'], jsonLimit: JSON_BODY_LIMIT, encoding: 'utf-8' }));
   app.use(authenticate(deps));
   app.use(rateLimit(deps));
+  app.use(bodyParser({ enableTypes: ['json'], jsonLimit: JSON_BODY_LIMIT, encoding: 'utf-8' }));
 
   const health = healthRouter(deps);
   app.use(health.routes());

@@ -66,6 +66,25 @@ export const configSchema = z.object({
   MAIL_FROM: z.string().optional(),
   EMBEDDING_MODEL: z.string().optional(),
   API_KEY_MONTHLY_QUOTA: intIn(1, 1_000_000_000, 1_000_000),
+  /** production refuses to start without JWT secrets; anything else generates per-process ones (docs/auth.md). */
+  NODE_ENV: z.string().optional(),
+  /** Length of the per-minute rate window; change only in tests (docs/rate-limits.md). */
+  RATE_LIMIT_WINDOW_MS: intIn(100, 3_600_000, 60_000),
+  /** Length of the short burst window (docs/rate-limits.md). */
+  RATE_LIMIT_BURST_WINDOW_MS: intIn(50, 600_000, 5_000),
+  /** EIP-155 chain ids a SIWE message may name (docs/auth.md). */
+  SIWE_CHAIN_IDS: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      const raw = v === undefined || v.trim() === '' ? '1,10,56,137,8453,42161' : v;
+      const ids = raw.split(',').map((s) => s.trim()).filter(Boolean).map(Number);
+      if (ids.length === 0 || ids.some((n) => !Number.isSafeInteger(n) || n < 1)) {
+        ctx.addIssue({ code: 'custom', message: `must be a comma-separated list of positive chain ids, got "${raw}"` });
+        return z.NEVER;
+      }
+      return ids;
+    }),
 });
 
 export type Config = z.infer<typeof configSchema>;

@@ -1,12 +1,78 @@
-import type { Middleware } from 'koa';
+import type { Context, Middleware } from 'koa';
 import type { AppDeps } from '../deps.ts';
+import { authContextFor, type AuthContext } from '../auth/authContext.ts';
+import type { AuthProblem, Caller } from '../auth/caller.ts';
+import { bearerToken, COOKIE } from '../auth/cookies.ts';
+import { storedScopes } from '../auth/apiKeys.ts';
+import { LastUsedTracker } from '../auth/lastUsed.ts';
 
-/** Who is calling; decides the rate tier. Replaced by the full implementation in the auth work. */
-export type Caller = { readonly kind: 'anonymous' };
+export type { Caller } from '../auth/caller.ts';
 
-export function authenticate(_deps: AppDeps): Middleware {
+type Resolution = { caller: Caller; problem?: AuthProblem };
+
+const ANONYMOUS: Caller = { kind: 'anonymous' };
+
+async function fromApiKey(auth: AuthContext, presented: string, lastUsed: LastUsedTracker): Promise<Resolution> {
+  const key = await auth.apiKeys.findActive(presented.trim());
+  if (!key) return { caller: ANONYMOUS, problem: { code: 'INVALID_API_KEY', message: 'Authentication required' } };
+  lastUsed.touch(key._id);
+  return { caller: { kind: 'apiKey', keyId: key._id, accountId: key.account_id, scopes: storedScopes(key), rateLimit: key.rate_limit } };
+}
+
+async function fromAccessToken(auth: AuthContext, token: string, source: string): Promise<Resolution> {
+  const verified = auth.tokens.verify('access', token);
+  if (!verified.ok) {
+    const message =
+      verified.reason === 'expired'
+        ? `The access token (${source}) has expired; get a new one from POST /api/v1/auth/refresh.`
+        : `The access token (${source}) is not valid; sign in again at POST /api/v1/auth/login.`;
+    return { caller: ANONYMOUS, problem: { code: 'UNAUTHORIZED', message } };
+  }
+  const account = await auth.accounts.get(verified.claims.sub);
+  if (!account || account.session_version !== (verified.claims.sv ?? 0)) {
+    return { caller: ANONYMOUS, problem: { code: 'UNAUTHORIZED', message: 'This session has ended (password changed or account removed); sign in again.' } };
+  }
+  return { caller: { kind: 'session', accountId: account._id, email: account.email, name: account.name } };
+}
+
+async function fromWalletCookie(auth: AuthContext, token: string): Promise<Resolution> {
+  const verified = auth.tokens.verify('wallet', token);
+  const wallet = verified.ok ? await auth.wallets.get(verified.claims.sub) : null;
+  if (!wallet) return { caller: ANONYMOUS, problem: { code: 'UNAUTHORIZED', message: 'The wallet session has expired or is not valid; sign in with your wallet again.' } };
+  return { caller: { kind: 'wallet', accountId: wallet._id, address: wallet.address } };
+}
+
+/**
+ * Decides who is calling and puts it in ctx.state.caller (which also picks the rate tier); it never
+ * refuses a request itself. A credential that is presented but fails leaves the caller anonymous and
+ * records why in ctx.state.authProblem, for the route guards (requireSession, requireApiKey,
+ * requireScope) to answer with. Precedence: X-API-Key, then Authorization: Bearer, then the
+ * svc_access cookie, then the svc_siwe wallet cookie.
+ */
+export function authenticate(deps: AppDeps): Middleware {
+  const auth = authContextFor(deps);
+  const lastUsed = new LastUsedTracker(auth);
+  const resolve = async (ctx: Context): Promise<Resolution> => {
+    const apiKey = ctx.get('x-api-key');
+    if (apiKey) return fromApiKey(auth, apiKey, lastUsed);
+    const bearer = bearerToken(ctx);
+    if (bearer) return fromAccessToken(auth, bearer, 'Authorization header');
+    const cookie = ctx.cookies.get(COOKIE.access);
+    if (cookie) {
+      const session = await fromAccessToken(auth, cookie, `${COOKIE.access} cookie`);
+      if (session.caller.kind === 'session') return session;
+      const walletCookie = ctx.cookies.get(COOKIE.wallet);
+      return walletCookie ? fromWalletCookie(auth, walletCookie) : session;
+    }
+    const walletCookie = ctx.cookies.get(COOKIE.wallet);
+    if (walletCookie) return fromWalletCookie(auth, walletCookie);
+    return { caller: ANONYMOUS };
+  };
   return async (ctx, next) => {
-    ctx.state.caller = { kind: 'anonymous' } satisfies Caller;
+    await auth.ready();
+    const { caller, problem } = await resolve(ctx);
+    ctx.state.caller = caller;
+    if (problem) ctx.state.authProblem = problem;
     await next();
   };
 }

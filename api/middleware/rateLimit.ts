@@ -1,9 +1,81 @@
 import type { Middleware } from 'koa';
+import type { Redis } from 'ioredis';
 import type { AppDeps } from '../deps.ts';
+import { AppError } from '../../shared/errors.ts';
+import { createRedisClient } from '../../adapters/rateLimit/redisClient.ts';
+import { callerOf } from '../auth/caller.ts';
+import { countRequest } from '../auth/quota.ts';
+import { decide, planFor, type WindowLengths } from './rateLimitTiers.ts';
+import { RateWindow } from './rateLimitWindows.ts';
 
-/** Tiered rate limit; the full implementation arrives with the auth work. */
-export function rateLimit(_deps: AppDeps): Middleware {
-  return async (_ctx, next) => {
+interface RateLimitState {
+  readonly windows: WindowLengths;
+  readonly burst: RateWindow;
+  readonly minute: RateWindow;
+  readonly redis: Redis | undefined;
+}
+
+const states = new WeakMap<AppDeps, RateLimitState>();
+
+function stateFor(deps: AppDeps): RateLimitState {
+  let state = states.get(deps);
+  if (!state) {
+    const log = deps.log.child({ component: 'rate-limit' });
+    const redis = deps.config.REDIS_URL ? createRedisClient(deps.config.REDIS_URL, log) : undefined;
+    const windows = { minuteMs: deps.config.RATE_LIMIT_WINDOW_MS, burstMs: deps.config.RATE_LIMIT_BURST_WINDOW_MS };
+    state = {
+      windows,
+      burst: new RateWindow('burst', windows.burstMs, redis, log),
+      minute: new RateWindow('minute', windows.minuteMs, redis, log),
+      redis,
+    };
+    states.set(deps, state);
+  }
+  return state;
+}
+
+/** Stops the sweepers and closes the Redis connection of an app's rate limiter (shutdown, tests). */
+export async function closeRateLimit(deps: AppDeps): Promise<void> {
+  const state = states.get(deps);
+  if (!state) return;
+  states.delete(deps);
+  state.burst.close();
+  state.minute.close();
+  if (state.redis) await state.redis.quit().catch(() => state.redis?.disconnect());
+}
+
+/**
+ * Tiered rate limit (docs/rate-limits.md), after authenticate: the caller's tier gives a burst window
+ * and a per-minute window, both counted with koa-ratelimit. Every response that passes here carries
+ * X-RateLimit-Limit/-Remaining/-Reset, refusals included. Requests made with an API key then count
+ * against the key's monthly quota (API_KEY_MONTHLY_QUOTA), refused with 429 QUOTA_EXCEEDED past it.
+ */
+export function rateLimit(deps: AppDeps): Middleware {
+  const state = stateFor(deps);
+  const quota = deps.config.API_KEY_MONTHLY_QUOTA;
+  return async (ctx, next) => {
+    const caller = callerOf(ctx.state);
+    const plan = planFor(caller, ctx.ip, state.windows);
+    const burst = await state.burst.hit(ctx, `${plan.tier}:${plan.identity}`, plan.burst);
+    const minute = burst.allowed ? await state.minute.hit(ctx, `${plan.tier}:${plan.identity}`, plan.perMinute) : undefined;
+    const decision = decide(plan.perMinute, burst, minute, Date.now());
+    ctx.set(decision.headers);
+    ctx.state.rateTier = plan.tier;
+    if (!decision.allowed) {
+      throw new AppError('RATE_LIMITED', `Rate limit exceeded. Try again in ${decision.retryAfterSeconds} seconds.`, {
+        headers: { ...decision.headers, 'Retry-After': String(decision.retryAfterSeconds) },
+      });
+    }
+    if (caller.kind === 'apiKey') {
+      const counted = await countRequest(deps.store, caller.keyId, quota, new Date());
+      if (!counted.ok) {
+        throw new AppError(
+          'QUOTA_EXCEEDED',
+          `This API key has used its monthly quota of ${quota} requests; it renews at ${counted.resetsAt.toISOString()}.`,
+          { headers: { 'Retry-After': String(Math.max(1, Math.ceil((counted.resetsAt.getTime() - Date.now()) / 1000))) } },
+        );
+      }
+    }
     await next();
   };
 }

@@ -3,8 +3,20 @@ import type { AppDeps } from '../deps.ts';
 import { marketsRouter } from './markets.ts';
 import { platformsRouter } from './platforms.ts';
 import { questionsRouter } from './questions.ts';
+import { authRouter } from './auth.ts';
+import { siweRouter } from './siwe.ts';
+import { consoleRouter } from './console.ts';
+import { externalMarketsRouter } from './externalMarkets.ts';
 
 /** Every resource router mounted under /api/v1. */
 export function apiV1Routers(deps: AppDeps): Router[] {
-  return [marketsRouter(deps), platformsRouter(deps), questionsRouter(deps)];
+  return [
+    marketsRouter(deps),
+    platformsRouter(deps),
+    questionsRouter(deps),
+    authRouter(deps),
+    siweRouter(deps),
+    consoleRouter(deps),
+    externalMarketsRouter(deps),
+  ];
 }

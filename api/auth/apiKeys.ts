@@ -1,0 +1,124 @@
+import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import type { Doc, DocumentStore } from '../../shared/ports/documentStore.ts';
+import { isScope, type Scope } from './scopes.ts';
+
+export const API_KEYS = 'api_keys';
+export const KEY_PREFIX = 'svc_';
+export const KEY_PREFIX_LENGTH = 12;
+/** Keys an account may hold at once; bounds what one account can make us store and check. */
+export const MAX_ACTIVE_KEYS = 25;
+
+export interface ApiKeyDoc extends Doc {
+  readonly account_id: string;
+  readonly name: string;
+  /** Hex SHA-256 of the full key; the key itself is never stored. */
+  readonly key_hash: string;
+  readonly key_prefix: string;
+  readonly scopes: readonly Scope[];
+  readonly rate_limit: number;
+  readonly created_at: string;
+  readonly revoked_at: string | null;
+  readonly last_used_at: string | null;
+}
+
+/** `svc_` + 43 base64url characters (256 random bits). */
+export function generateKey(): string {
+  return KEY_PREFIX + randomBytes(32).toString('base64url');
+}
+
+export function hashKey(key: string): string {
+  return createHash('sha256').update(key, 'utf8').digest('hex');
+}
+
+/** The list/creation view; `permissions` is the JSON-encoded scope array the spec names. */
+export function apiKeyView(doc: ApiKeyDoc) {
+  return {
+    id: doc._id,
+    name: doc.name,
+    key_prefix: doc.key_prefix,
+    permissions: JSON.stringify(doc.scopes),
+    rate_limit: doc.rate_limit,
+    last_used_at: doc.last_used_at,
+    created_at: doc.created_at,
+    revoked_at: doc.revoked_at,
+  };
+}
+
+export class ApiKeyRepository {
+  private readonly docs;
+
+  constructor(store: DocumentStore) {
+    this.docs = store.collection<ApiKeyDoc>(API_KEYS);
+  }
+
+  ensureIndexes(): Promise<void> {
+    return this.docs.ensureIndexes([
+      { name: 'by_hash', fields: [['key_hash', 1]], unique: true },
+      { name: 'by_account', fields: [['account_id', 1], ['created_at', -1]] },
+    ]);
+  }
+
+  countActive(accountId: string): Promise<number> {
+    return this.docs.count({ account_id: accountId, revoked_at: null });
+  }
+
+  /** Creates a key; returns the stored record and the full key, which is shown this once only. */
+  async create(input: { accountId: string; name: string; scopes: readonly Scope[]; rateLimit: number; now: Date }): Promise<{ doc: ApiKeyDoc; key: string }> {
+    const key = generateKey();
+    const doc: ApiKeyDoc = {
+      _id: randomUUID(),
+      account_id: input.accountId,
+      name: input.name,
+      key_hash: hashKey(key),
+      key_prefix: key.slice(0, KEY_PREFIX_LENGTH),
+      scopes: [...input.scopes],
+      rate_limit: input.rateLimit,
+      created_at: input.now.toISOString(),
+      revoked_at: null,
+      last_used_at: null,
+    };
+    await this.docs.insert(doc);
+    return { doc, key };
+  }
+
+  /** The account's keys, newest first, revoked ones included (they show revoked_at). */
+  listFor(accountId: string): Promise<ApiKeyDoc[]> {
+    return this.docs.find({ account_id: accountId }, { sort: [['created_at', -1]] });
+  }
+
+  /** Null when the key does not exist or belongs to another account: callers answer 404 either way. */
+  async getOwned(id: string, accountId: string): Promise<ApiKeyDoc | null> {
+    const doc = await this.docs.get(id);
+    return doc && doc.account_id === accountId ? doc : null;
+  }
+
+  /** Revokes at once; revoking twice keeps the first revocation time. */
+  async revoke(id: string, accountId: string, now: Date): Promise<ApiKeyDoc | null> {
+    const revoked = await this.docs.updateOne({ _id: id, account_id: accountId, revoked_at: null }, { $set: { revoked_at: now.toISOString() } });
+    return revoked ?? this.getOwned(id, accountId);
+  }
+
+  /**
+   * The active key matching a presented value, or null. Looked up by hash, then compared in constant time
+   * so the comparison itself leaks nothing about the stored hash.
+   */
+  async findActive(presented: string): Promise<ApiKeyDoc | null> {
+    if (!presented.startsWith(KEY_PREFIX) || presented.length > 200) return null;
+    const hash = hashKey(presented);
+    const doc = await this.docs.findOne({ key_hash: hash });
+    if (!doc || doc.revoked_at !== null) return null;
+    const a = Buffer.from(doc.key_hash, 'hex');
+    const b = Buffer.from(hash, 'hex');
+    if (a.length !== b.length || !timingSafeEqual(a, b)) return null;
+    return doc;
+  }
+
+  async touch(id: string, now: Date): Promise<void> {
+    await this.docs.updateOne({ _id: id }, { $set: { last_used_at: now.toISOString() } });
+  }
+}
+
+/** Scope strings of a stored key, tolerating hand-edited documents (unknown scopes are dropped). */
+export function storedScopes(doc: ApiKeyDoc): Scope[] {
+  return Array.isArray(doc.scopes) ? doc.scopes.filter(isScope) : [];
+}

@@ -1,0 +1,131 @@
+import Router from '@koa/router';
+import { z } from 'zod';
+import type { AppDeps } from '../deps.ts';
+import { AppError } from '../../shared/errors.ts';
+import { isUuid } from '../../shared/ids.ts';
+import { parseInput, singleValuedQuery } from '../http/validate.ts';
+import { enumParam, intParam, limitParam, offsetParam } from '../http/queryFields.ts';
+import { authContextFor } from '../auth/authContext.ts';
+import { apiKeyView, MAX_ACTIVE_KEYS } from '../auth/apiKeys.ts';
+import { requireSession, sessionCaller } from '../auth/guards.ts';
+import { isScope, SCOPES, type Scope } from '../auth/scopes.ts';
+import { GRANULARITIES } from '../../projections/usage/periods.ts';
+import { requestLogs, usageStats } from '../../projections/usage/queries.ts';
+
+export const DEFAULT_KEY_RATE_LIMIT = 60;
+
+const PERMISSIONS_HINT = `a JSON-encoded array of scopes from ${SCOPES.join(', ')}, e.g. "[\\"read:markets\\"]"`;
+
+/** `permissions` as the spec gives it (a JSON-encoded array); a plain JSON array is accepted too. */
+const permissionsField = z.unknown().transform((value, ctx): Scope[] => {
+  let list: unknown = value;
+  if (typeof value === 'string') {
+    try {
+      list = JSON.parse(value);
+    } catch {
+      list = undefined;
+    }
+  }
+  if (!Array.isArray(list) || list.length === 0) {
+    ctx.addIssue({ code: 'custom', message: `must be ${PERMISSIONS_HINT}` });
+    return z.NEVER;
+  }
+  const unknown = list.find((s) => !isScope(s));
+  if (unknown !== undefined) {
+    ctx.addIssue({ code: 'custom', message: `unknown scope ${JSON.stringify(unknown)}; known scopes: ${SCOPES.join(', ')}` });
+    return z.NEVER;
+  }
+  return SCOPES.filter((s) => (list as unknown[]).includes(s));
+});
+
+const createKeyBody = z.object({
+  name: z.string({ error: 'must be a string' }).trim().min(1, 'must be 1-100 characters').max(100, 'must be 1-100 characters'),
+  permissions: permissionsField.optional(),
+  rate_limit: z.number({ error: 'must be an integer from 1 to 10000' }).int('must be an integer from 1 to 10000').min(1, 'must be an integer from 1 to 10000').max(10_000, 'must be an integer from 1 to 10000').optional(),
+});
+
+const keyIdParam = z.string({ error: 'is required' }).refine(isUuid, 'must be an API key UUID (see GET /api/v1/console/keys)');
+
+const isoParam = z.string().refine((v) => /^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(v) && Number.isFinite(Date.parse(v)), 'must be an ISO 8601 date or date-time, e.g. 2026-03-01T00:00:00Z');
+
+const statsQuery = z
+  .object({
+    api_key_id: keyIdParam,
+    granularity: enumParam(GRANULARITIES).default('daily'),
+    limit: intParam(1, 90, 30),
+    start: isoParam.optional(),
+  })
+  .strict();
+
+const logsQuery = z.object({ api_key_id: keyIdParam, limit: limitParam, offset: offsetParam }).strict();
+
+/** /api/v1/console: API keys, usage statistics and request logs of the signed-in account. */
+export function consoleRouter(deps: AppDeps): Router {
+  const auth = authContextFor(deps);
+  const router = new Router({ prefix: '/console' });
+  router.use(requireSession());
+
+  const ownedKey = async (accountId: string, id: string) => {
+    const key = await auth.apiKeys.getOwned(id, accountId);
+    if (!key) throw new AppError('NOT_FOUND', `No API key with id ${id} in this account.`);
+    return key;
+  };
+
+  router.post('/keys', async (ctx) => {
+    const caller = sessionCaller(ctx.state);
+    const body = parseInput(createKeyBody, ctx.request.body, 'body field');
+    if ((await auth.apiKeys.countActive(caller.accountId)) >= MAX_ACTIVE_KEYS) {
+      throw new AppError('CONFLICT', `This account already has ${MAX_ACTIVE_KEYS} active API keys; revoke one before creating another.`);
+    }
+    const { doc, key } = await auth.apiKeys.create({
+      accountId: caller.accountId,
+      name: body.name,
+      scopes: body.permissions ?? [...SCOPES],
+      rateLimit: body.rate_limit ?? DEFAULT_KEY_RATE_LIMIT,
+      now: new Date(auth.now()),
+    });
+    ctx.status = 201;
+    ctx.body = {
+      data: { ...apiKeyView(doc), key },
+      message: 'Store this API key now: it will not be displayed again. If you lose it, revoke it and create a new one.',
+    };
+  });
+
+  router.get('/keys', async (ctx) => {
+    const caller = sessionCaller(ctx.state);
+    const keys = await auth.apiKeys.listFor(caller.accountId);
+    ctx.body = { data: keys.map(apiKeyView), meta: { count: keys.length } };
+  });
+
+  router.delete('/keys/:id', async (ctx) => {
+    const caller = sessionCaller(ctx.state);
+    const id = parseInput(z.object({ id: keyIdParam }), { id: ctx.params.id }, 'path parameter').id;
+    const revoked = await auth.apiKeys.revoke(id, caller.accountId, new Date(auth.now()));
+    if (!revoked) throw new AppError('NOT_FOUND', `No API key with id ${id} in this account.`);
+    ctx.body = { data: apiKeyView(revoked), message: 'API key revoked; requests made with it are refused from now on.' };
+  });
+
+  router.get('/stats', async (ctx) => {
+    const caller = sessionCaller(ctx.state);
+    const q = parseInput(statsQuery, singleValuedQuery(ctx.query), 'query parameter');
+    await ownedKey(caller.accountId, q.api_key_id);
+    const records = await usageStats(deps.store, {
+      apiKeyId: q.api_key_id,
+      granularity: q.granularity,
+      limit: q.limit,
+      nowMs: auth.now(),
+      ...(q.start !== undefined ? { startMs: Date.parse(q.start) } : {}),
+    });
+    ctx.body = { data: records, meta: { granularity: q.granularity, count: records.length } };
+  });
+
+  router.get('/logs', async (ctx) => {
+    const caller = sessionCaller(ctx.state);
+    const q = parseInput(logsQuery, singleValuedQuery(ctx.query), 'query parameter');
+    await ownedKey(caller.accountId, q.api_key_id);
+    const page = await requestLogs(deps.store, { apiKeyId: q.api_key_id, limit: q.limit, offset: q.offset });
+    ctx.body = { data: page.items, meta: { count: page.items.length, total: page.total, offset: q.offset, limit: q.limit } };
+  });
+
+  return router;
+}
