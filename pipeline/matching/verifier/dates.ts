@@ -1,0 +1,176 @@
+/**
+ * Dates a question is conditioned on, with their sense: a deadline ("by Mar 31", "before 2027"),
+ * a day ("on Dec 31", "at the end of 2025"), a period ("in 2025", "in September 2024"), a hold
+ * ("through March 2026"). Each is reduced to the last day it covers so venues that write the same
+ * deadline differently ("before 2026" / "by Dec 31, 2025" / "by end of 2025") compare equal.
+ * Day-less month references ("before June") take their year from the market's end date.
+ */
+import { lastDayOfMonth, monthNumber } from '../../../shared/text/calendar.ts';
+import type { DateCondition, DateSense } from './types.ts';
+
+const MONTH = String.raw`(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?`;
+const PREP = String.raw`(?:\b(by|before|prior to|no later than|on|at|as of|in|during|for|through|thru|until|till|after|at the end of|by the end of|by end of|before the end of|end of|eoy|in the month of)\s+(?:the\s+)?)?`;
+
+const pad = (n: number): string => String(n).padStart(2, '0');
+const iso = (y: number, m: number, d: number): string => `${y}-${pad(m)}-${pad(d)}`;
+
+function dayBefore(y: number, m: number, d: number): string {
+  const t = new Date(Date.UTC(y, m - 1, d) - 86400000);
+  return iso(t.getUTCFullYear(), t.getUTCMonth() + 1, t.getUTCDate());
+}
+
+function senseOf(prep: string | undefined, fallback: DateSense): { sense: DateSense; before: boolean } {
+  const p = (prep ?? '').trim();
+  if (p === 'before' || p === 'prior to' || p === 'before the end of') return { sense: 'by', before: p === 'before' || p === 'prior to' };
+  if (p === 'by' || p === 'no later than' || p === 'by the end of' || p === 'by end of' || p === 'end of' || p === 'eoy') return { sense: 'by', before: false };
+  if (p === 'on' || p === 'at' || p === 'as of' || p === 'at the end of') return { sense: 'on', before: false };
+  if (p === 'in' || p === 'during' || p === 'for' || p === 'in the month of') return { sense: 'in', before: false };
+  if (p === 'through' || p === 'thru' || p === 'until' || p === 'till') return { sense: 'through', before: false };
+  if (p === 'after') return { sense: 'after', before: false };
+  return { sense: fallback, before: false };
+}
+
+function twoDigitYear(y: string): number {
+  const n = Number(y);
+  return y.length === 2 ? 2000 + n : n;
+}
+
+/** Year for a month mentioned without one: the one that puts it nearest the market's end date. */
+function inferYear(month: number, day: number, endDate: string | null): number | null {
+  if (!endDate) return null;
+  const end = Date.parse(`${endDate}T00:00:00Z`);
+  const ey = Number(endDate.slice(0, 4));
+  let best: number | null = null;
+  let bestGap = Infinity;
+  for (const y of [ey - 1, ey, ey + 1]) {
+    const gap = Math.abs(Date.UTC(y, month - 1, day) - end);
+    if (gap < bestGap) {
+      bestGap = gap;
+      best = y;
+    }
+  }
+  return best;
+}
+
+export interface DateExtraction {
+  readonly dates: DateCondition[];
+  readonly years: number[];
+  /** The input with every date span blanked, so numbers can be read without day numbers. */
+  readonly masked: string;
+}
+
+function blank(s: string, start: number, end: number): string {
+  return s.slice(0, start) + ' '.repeat(end - start) + s.slice(end);
+}
+
+export function extractDates(input: string, endDate: string | null): DateExtraction {
+  let text = input.toLowerCase();
+  const dates: DateCondition[] = [];
+  const years = new Set<number>();
+  const boundaries: [number, number][] = [];
+  const push = (prep: string | undefined, fallback: DateSense, y: number, m: number, d: number | null, span: string, gran: DateCondition['granularity']): void => {
+    const { sense, before } = senseOf(prep, fallback);
+    const day = d ?? lastDayOfMonth(y, m);
+    const end = before ? dayBefore(y, m, d ?? 1) : iso(y, m, day);
+    if (before) boundaries.push([y, Number(end.slice(0, 4))]);
+    // "before June 2026" ends May 31 and reads as a deadline on the month before.
+    dates.push({ sense, end, granularity: before ? 'day' : gran, text: span.trim() });
+  };
+  const patterns: readonly [RegExp, (m: RegExpExecArray) => void][] = [
+    // 2025-12-31
+    [new RegExp(String.raw`${PREP}\b(20\d\d)-(\d\d)-(\d\d)\b`, 'g'), (m) => {
+      push(m[1], 'on', Number(m[2]), Number(m[3]), Number(m[4]), m[0], 'day');
+      years.add(Number(m[2]));
+    }],
+    // 12/31/2025, 1/28/26, 6/5
+    [new RegExp(String.raw`${PREP}\b(\d{1,2})/(\d{1,2})(?:/(\d{2,4}))?\b`, 'g'), (m) => {
+      const mo = Number(m[2]);
+      const d = Number(m[3]);
+      if (mo < 1 || mo > 12 || d < 1 || d > 31) return;
+      const y = m[4] ? twoDigitYear(m[4]) : inferYear(mo, d, endDate);
+      if (y === null) return;
+      push(m[1], 'on', y, mo, d, m[0], 'day');
+      if (m[4]) years.add(y);
+    }],
+    // December 31, 2025 / Dec 31st / Dec. 31 2025
+    [new RegExp(String.raw`${PREP}\b${MONTH}\s+(\d{1,2})(?:st|nd|rd|th)?\b(?:,?\s*(20\d\d))?`, 'g'), (m) => {
+      const mo = monthNumber(m[2] ?? '');
+      const d = Number(m[3]);
+      if (!mo || d < 1 || d > 31) return;
+      const y = m[4] ? Number(m[4]) : inferYear(mo, d, endDate);
+      if (y === null) return;
+      push(m[1], 'on', y, mo, d, m[0], 'day');
+      if (m[4]) years.add(y);
+    }],
+    // 31 December 2025
+    [new RegExp(String.raw`${PREP}\b(\d{1,2})(?:st|nd|rd|th)?\s+(?:of\s+)?${MONTH}(?:,?\s*(20\d\d))?\b`, 'g'), (m) => {
+      const mo = monthNumber(m[3] ?? '');
+      const d = Number(m[2]);
+      if (!mo || d < 1 || d > 31) return;
+      const y = m[4] ? Number(m[4]) : inferYear(mo, d, endDate);
+      if (y === null) return;
+      push(m[1], 'on', y, mo, d, m[0], 'day');
+      if (m[4]) years.add(y);
+    }],
+    // Q4 2025
+    [new RegExp(String.raw`${PREP}\bq([1-4])\s*(20\d\d)\b`, 'g'), (m) => {
+      const y = Number(m[3]);
+      push(m[1], 'in', y, Number(m[2]) * 3, null, m[0], 'quarter');
+      years.add(y);
+    }],
+    // September 2024 / end of March / before June
+    [new RegExp(String.raw`${PREP}\b${MONTH}\b(?:\s+(20\d\d))?`, 'g'), (m) => {
+      const mo = monthNumber(m[2] ?? '');
+      if (!mo) return;
+      // "may" is a verb far more often than a month when no year or preposition sits with it.
+      if (m[2] === 'may' && !m[3] && !m[1]) return;
+      const y = m[3] ? Number(m[3]) : inferYear(mo, 15, endDate);
+      if (y === null) return;
+      const { before } = senseOf(m[1], 'in');
+      if (before) push(m[1], 'by', y, mo, 1, m[0], 'day');
+      else push(m[1], 'in', y, mo, null, m[0], 'month');
+      if (m[3]) years.add(y);
+    }],
+    // in 2025 / before 2027 / by end of 2026 / through 2026 / eoy 2025
+    [new RegExp(String.raw`${PREP}\b(20\d\d)\b(?![-/]\d)(?!\s+(?!and\b|or\b)[a-z])`, 'g'), (m) => {
+      const y = Number(m[2]);
+      const { sense, before } = senseOf(m[1], 'in');
+      // "before 2027" is about 2026: the named year is only the boundary.
+      years.add(before ? y - 1 : y);
+      if (!m[1]) return;
+      if (before) dates.push({ sense: 'by', end: iso(y - 1, 12, 31), granularity: 'year', text: m[0].trim() });
+      else dates.push({ sense, end: iso(y, 12, 31), granularity: 'year', text: m[0].trim() });
+    }],
+  ];
+  for (const [re, handle] of patterns) {
+    for (let m = re.exec(text); m; m = re.exec(text)) {
+      const count = dates.length;
+      const yearsBefore = years.size;
+      handle(m);
+      if (dates.length !== count || years.size !== yearsBefore) text = blank(text, m.index, m.index + m[0].length);
+    }
+  }
+  for (const m of text.matchAll(/\b(20\d\d)\b(?=\s+[a-z])/g)) {
+    years.add(Number(m[1]));
+    text = blank(text, m.index ?? 0, (m.index ?? 0) + 4);
+  }
+  // Bare "end of year" / "eoy": the year the market ends in.
+  const eoy = /\b(?:by\s+)?(?:the\s+)?(?:end of (?:the )?year|eoy)\b/.exec(text);
+  if (eoy && endDate) {
+    dates.push({ sense: 'by', end: iso(Number(endDate.slice(0, 4)), 12, 31), granularity: 'year', text: eoy[0] });
+    text = blank(text, eoy.index, eoy.index + eoy[0].length);
+  }
+  // Season spans "2025-26" / "2025-2026" name both years.
+  for (const m of input.matchAll(/\b(20\d\d)[-–/](\d{2,4})\b/g)) {
+    years.add(Number(m[1]));
+    if (m[2]) years.add(twoDigitYear(m[2].length === 4 ? m[2] : m[2]));
+  }
+  // "before January 1, 2027" is about 2026: the boundary's year is not the question's year.
+  for (const [named, actual] of boundaries) {
+    if (named !== actual) {
+      years.delete(named);
+      years.add(actual);
+    }
+  }
+  return { dates, years: [...years].sort(), masked: text };
+}

@@ -1,0 +1,124 @@
+/**
+ * Who and what a question is about. Known entities (lexicon: people, parties, teams, assets,
+ * organisations; states, countries, districts) get canonical keys so "Trump" / "Donald J. Trump"
+ * or "GOP" / "Republican" agree. Other proper names are kept by surname-like key so two markets
+ * naming different candidates never look alike.
+ */
+import { ENTITIES, type EntityDef } from '../../../shared/text/lexicon.ts';
+import { COUNTRIES, US_STATES } from '../../../shared/text/places.ts';
+import type { PropEntity } from './types.ts';
+import { COMMON_CAPITALISED } from './vocabulary.ts';
+
+interface AliasRule {
+  readonly re: RegExp;
+  readonly entity: PropEntity;
+  readonly caseSensitive: boolean;
+}
+
+const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+function entityOf(def: EntityDef): PropEntity {
+  return { key: def.id, group: def.kind === 'place' ? 'place' : def.kind, label: def.display.replace(/^the /, '') };
+}
+
+const DEMONYMS: Readonly<Record<string, string>> = {
+  israeli: 'Israel', british: 'United Kingdom', uk: 'United Kingdom', 'u.k.': 'United Kingdom', peruvian: 'Peru',
+  brazilian: 'Brazil', colombian: 'Colombia', portuguese: 'Portugal', hungarian: 'Hungary', russian: 'Russia',
+  ukrainian: 'Ukraine', chinese: 'China', iranian: 'Iran', canadian: 'Canada', mexican: 'Mexico', french: 'France',
+  german: 'Germany', japanese: 'Japan', indian: 'India', australian: 'Australia', chilean: 'Chile', polish: 'Poland',
+  bangladeshi: 'Bangladesh', venezuelan: 'Venezuela', argentine: 'Argentina', argentinian: 'Argentina', dutch: 'Netherlands',
+  italian: 'Italy', spanish: 'Spain', romanian: 'Romania', czech: 'Czech Republic', korean: 'South Korea', turkish: 'Turkey',
+};
+
+const CITIES: Readonly<Record<string, string>> = {
+  'new york city': 'city:nyc', nyc: 'city:nyc', 'los angeles': 'city:los-angeles', chicago: 'city:chicago', london: 'city:london',
+  'washington, d.c.': 'city:dc', 'washington dc': 'city:dc', 'd.c.': 'city:dc', seattle: 'city:seattle', boston: 'city:boston',
+  minneapolis: 'city:minneapolis', 'san francisco': 'city:san-francisco', miami: 'city:miami', paris: 'city:paris',
+};
+
+function buildRules(): AliasRule[] {
+  const rules: AliasRule[] = [];
+  for (const def of ENTITIES) {
+    for (const alias of def.aliases) {
+      // One-word aliases of people and teams ("heat", "magic", "harris") only count when capitalised.
+      const caseSensitive = !alias.includes(' ') && (def.kind === 'team' || def.kind === 'person');
+      const source = caseSensitive ? alias.charAt(0).toUpperCase() + alias.slice(1) : alias;
+      rules.push({ re: new RegExp(`(?<![\\w-])${escape(source)}(?![\\w-])`, caseSensitive ? 'g' : 'gi'), entity: entityOf(def), caseSensitive });
+    }
+  }
+  for (const [city, key] of Object.entries(CITIES)) {
+    rules.push({ re: new RegExp(`(?<![\\w-])${escape(city)}(?![\\w-])`, 'gi'), entity: { key, group: 'place', label: city }, caseSensitive: false });
+  }
+  for (const [name] of US_STATES) {
+    rules.push({ re: new RegExp(`(?<![\\w-])${escape(name)}(?![\\w-])`, 'g'), entity: { key: `state:${name.toLowerCase()}`, group: 'place', label: name }, caseSensitive: true });
+  }
+  for (const name of COUNTRIES) {
+    rules.push({ re: new RegExp(`(?<![\\w-])${escape(name)}(?![\\w-])`, 'gi'), entity: { key: `country:${name.toLowerCase()}`, group: 'place', label: name }, caseSensitive: false });
+  }
+  for (const [word, country] of Object.entries(DEMONYMS)) {
+    rules.push({ re: new RegExp(`(?<![\\w-])${escape(word)}(?![\\w-])`, 'gi'), entity: { key: `country:${country.toLowerCase()}`, group: 'place', label: country }, caseSensitive: false });
+  }
+  // Longest alias first so "New York City" wins over "New York", "Donald Trump Jr." over "Donald Trump".
+  return rules.sort((a, b) => b.re.source.length - a.re.source.length);
+}
+
+const RULES = buildRules();
+const STATE_CODES = new Map(US_STATES.map(([name, code]) => [name.toLowerCase(), code]));
+
+export interface EntityExtraction {
+  readonly entities: PropEntity[];
+  /** Position of each entity's first mention, to find a binary question's subject. */
+  readonly firstAt: ReadonlyMap<string, number>;
+  readonly rest: string;
+}
+
+function mask(text: string, start: number, end: number): string {
+  return text.slice(0, start) + ' '.repeat(end - start) + text.slice(end);
+}
+
+/** Congressional districts: "NY-12", "Maine's 2nd District", "California's 1st CD". */
+function districts(text: string, add: (e: PropEntity, at: number, len: number) => void): void {
+  for (const m of text.matchAll(/\b([A-Z]{2})-(\d{1,2})\b/g)) {
+    add({ key: `district:${m[1]?.toLowerCase()}-${Number(m[2])}`, group: 'place', label: m[0] }, m.index ?? 0, m[0].length);
+  }
+  for (const m of text.matchAll(/\b([A-Z][a-z]+(?: [A-Z][a-z]+)?)'s (\d{1,2})(?:st|nd|rd|th) (?:Congressional )?(?:District|CD)\b/g)) {
+    const code = STATE_CODES.get((m[1] ?? '').toLowerCase());
+    if (code) add({ key: `district:${code.toLowerCase()}-${Number(m[2])}`, group: 'place', label: m[0] }, m.index ?? 0, m[0].length);
+  }
+}
+
+const NAME_WORD = String.raw`(?:[A-Z][a-zA-Z'’.-]*[a-zA-Z]|[A-Z]\.|[A-Z]{2,}\d*)`;
+const NAME_RE = new RegExp(String.raw`${NAME_WORD}(?:\s+(?:de la|de|da|del|van|von|bin|al|el|le)?\s*${NAME_WORD})*`, 'g');
+
+/** Proper names the lexicon does not know, keyed by their last significant word. */
+function unknownNames(text: string, add: (e: PropEntity, at: number, len: number) => void): void {
+  for (const m of text.matchAll(NAME_RE)) {
+    const words = m[0].split(/\s+/).filter((w) => !COMMON_CAPITALISED.has(w.toLowerCase().replace(/[.'’]+$/g, '')));
+    const significant = words.filter((w) => !/^(jr|sr)\.?$/i.test(w) && !/^[A-Z]\.$/.test(w) && !/^[IVXLC]+$/.test(w));
+    // One key per word: "New Rihanna Album" and "New Playboi Carti Album" differ by their names,
+    // while "Ken Paxton" still meets "Paxton". Not masked: the words stay content words too.
+    for (const w of significant) {
+      const key = w.toLowerCase().replace(/[’']s$/, '').replace(/[^a-z0-9-]/g, '');
+      if (key.length < 2) continue;
+      add({ key: `name:${key}`, group: 'name', label: significant.join(' ') }, m.index ?? 0, 0);
+    }
+  }
+}
+
+export function extractEntities(original: string): EntityExtraction {
+  let text = original;
+  const found = new Map<string, PropEntity>();
+  const firstAt = new Map<string, number>();
+  const add = (e: PropEntity, at: number, len: number): void => {
+    if (!found.has(e.key)) found.set(e.key, e);
+    if (!firstAt.has(e.key) || (firstAt.get(e.key) ?? 0) > at) firstAt.set(e.key, at);
+    text = mask(text, at, at + len);
+  };
+  districts(text, add);
+  for (const rule of RULES) {
+    rule.re.lastIndex = 0;
+    for (const m of text.matchAll(rule.re)) add(rule.entity, m.index ?? 0, m[0].length);
+  }
+  unknownNames(text, add);
+  return { entities: [...found.values()], firstAt, rest: text };
+}

@@ -1,0 +1,38 @@
+/**
+ * One line of the match-pairs protocol: `{"a": M, "b": M}` in, a verdict out. A line that is not
+ * valid JSON or lacks a field yields a "different" verdict that says what is wrong, never a throw.
+ */
+import { z } from 'zod';
+import { verifyPair } from './index.ts';
+import type { MatchVerdict } from './types.ts';
+
+const market = z.object({
+  venue: z.string().min(1),
+  title: z.string().min(1),
+  outcome: z.string(),
+  end_date: z.string().regex(/^\d{4}-\d{2}-\d{2}/, 'end_date must be YYYY-MM-DD or null').nullable(),
+  category: z.string(),
+  description: z.string().nullable().optional(),
+  rules: z.string().nullable().optional(),
+});
+const pairLine = z.object({ a: market, b: market });
+
+function invalid(message: string): MatchVerdict {
+  return { same: false, confidence: 0, relation: 'different', reasons: [`invalid input: ${message}`] };
+}
+
+export function verifyPairLine(line: string): MatchVerdict {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(line);
+  } catch (err) {
+    return invalid(`not JSON (${err instanceof Error ? err.message : String(err)})`);
+  }
+  const parsed = pairLine.safeParse(raw);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    return invalid(issue ? `${issue.path.join('.') || 'line'}: ${issue.message}` : 'expected {"a": market, "b": market}');
+  }
+  const norm = (m: z.infer<typeof market>) => ({ ...m, end_date: m.end_date ? m.end_date.slice(0, 10) : null });
+  return verifyPair(norm(parsed.data.a), norm(parsed.data.b));
+}

@@ -1,0 +1,156 @@
+/**
+ * Market → structured proposition. Title and outcome are read together: a contract label fills
+ * the slot of a multi-outcome question ("Who will win …?" + "Gavin Newsom"), a No outcome negates
+ * it, a symbol is first read into a question. Pure and deterministic, so the result can be cached
+ * per market and compared against many candidates.
+ */
+import { symbolToQuestion } from '../../../shared/text/marketSymbol.ts';
+import { extractDates } from './dates.ts';
+import { extractEntities } from './entities.ts';
+import { extractNumbers } from './numbers.ts';
+import type { DateCondition, MarketRef, PropEntity, Proposition } from './types.ts';
+import { LEAVE_WORDS, OFFICE_PHRASES, STAY_WORDS, STOPWORDS, SYNONYMS } from './vocabulary.ts';
+
+const YES = new Set(['yes', 'y', 'long', 'true', '']);
+const NO = new Set(['no', 'n', 'short', 'false']);
+
+function clean(s: string): string {
+  return s
+    .normalize('NFKC')
+    .replace(/[\u2018\u2019\u02bc]/g, "'")
+    .replace(/[\u201c\u201d]/g, '"')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+const ROMAN: Readonly<Record<string, number>> = { i: 1, v: 5, x: 10, l: 50, c: 100 };
+function romanValue(s: string): number | null {
+  let total = 0;
+  const chars = s.toLowerCase().split('');
+  for (let i = 0; i < chars.length; i++) {
+    const v = ROMAN[chars[i] ?? ''];
+    const next = ROMAN[chars[i + 1] ?? ''] ?? 0;
+    if (!v) return null;
+    total += v < next ? -v : v;
+  }
+  return total;
+}
+
+/** Event editions that stand in for a year: "Super Bowl LIX" is the 2025 game. */
+function editions(text: string, years: Set<number>): string[] {
+  const out: string[] = [];
+  const sb = /\bsuper ?bowl\s+([ivxlc]+|\d{2})\b/i.exec(text);
+  if (sb?.[1]) {
+    const n = /^\d+$/.test(sb[1]) ? Number(sb[1]) : romanValue(sb[1]);
+    if (n) years.add(1966 + n);
+  }
+  for (const m of text.matchAll(/\b(\d{1,3})(?:st|nd|rd|th)\s+(congress|academy awards|oscars|emmys|grammys|golden globes)\b/gi)) {
+    out.push(`${m[1]} ${(m[2] ?? '').toLowerCase()}`);
+  }
+  return out;
+}
+
+function stem(w: string): string {
+  if (SYNONYMS[w]) return w;
+  if (w.length > 5 && w.endsWith('ing')) return w.slice(0, -3);
+  if (w.length > 4 && w.endsWith('ed') && !w.endsWith('eed')) return w.slice(0, -2);
+  return w;
+}
+
+function canonicalWord(word: string): string {
+  const w = stem(word);
+  const base = SYNONYMS[w] ?? w;
+  if (base.length > 4 && base.endsWith('s') && !base.endsWith('ss') && !base.endsWith('us')) return SYNONYMS[base.slice(0, -1)] ?? base.slice(0, -1);
+  return base;
+}
+
+function contentWords(text: string): string[] {
+  const words = text
+    .toLowerCase()
+    .replace(/most valuable player/g, 'mvp')
+    .split(/[^a-z0-9'&+]+/)
+    .map((w) => w.replace(/^'+|'+$/g, '').replace(/'s$/, ''))
+    .filter((w) => w.length > 1 && !STOPWORDS.has(w) && !/^\d/.test(w));
+  return [...new Set(words.map(canonicalWord))];
+}
+
+/** "A before B" / "A beats B": the two sides, so a market asking the reverse is told apart. */
+function orderedSides(masked: string, entityText: string): [string[], string[]] | null {
+  const m = /^(.*?)\b(before|beats?|defeats?)\b(.*)$/i.exec(masked);
+  if (!m || !m[1] || !m[3]) return null;
+  const left = contentWords(m[1]).concat(sideEntities(entityText, 0, m[1].length)).sort();
+  const right = contentWords(m[3]).concat(sideEntities(entityText, m[1].length + (m[2]?.length ?? 0), masked.length)).sort();
+  if (left.length === 0 || right.length === 0) return null;
+  return [left, right];
+}
+
+function sideEntities(text: string, from: number, to: number): string[] {
+  return extractEntities(text.slice(from, to)).entities.map((e) => e.key);
+}
+
+function rulesDates(ref: MarketRef, endDate: string | null): DateCondition[] {
+  const rules = clean(`${ref.rules ?? ''} ${ref.description ?? ''}`).slice(0, 400);
+  if (!rules) return [];
+  return extractDates(rules, endDate).dates.filter((d) => d.sense === 'by' || d.sense === 'on').slice(0, 1);
+}
+
+/**
+ * A contract label names its pick; a binary question naming two rivals of one kind
+ * ("Will the Chiefs beat the Eagles?") picks the first.
+ */
+function selectedSide(title: string, label: string | null, entities: readonly PropEntity[], firstAt: ReadonlyMap<string, number>): string[] {
+  if (label) return extractEntities(label).entities.filter((e) => e.group !== 'place').map((e) => e.key);
+  const verb = /\b(beats?|defeats?|win against)\b/i.exec(title);
+  if (!verb) return [];
+  const rivals = entities.filter((e) => (e.group === 'team' || e.group === 'person' || e.group === 'name') && (firstAt.get(e.key) ?? Infinity) < verb.index);
+  const nearest = rivals.sort((x, y) => (firstAt.get(y.key) ?? 0) - (firstAt.get(x.key) ?? 0))[0];
+  return nearest ? [nearest.key] : [];
+}
+
+export function extractProposition(ref: MarketRef): Proposition {
+  const rawTitle = clean(ref.title);
+  const symbolQuestion = symbolToQuestion(rawTitle);
+  const title = symbolQuestion ?? rawTitle;
+  const outcome = clean(ref.outcome);
+  const lowerOutcome = outcome.toLowerCase();
+  let negated = NO.has(lowerOutcome);
+  const label = YES.has(lowerOutcome) || negated || outcome === title ? null : outcome;
+  // "MicroStrategy sells any Bitcoin by ___?" + "June 30, 2026": the label fills the blank.
+  const blank = /_{2,}|\.{3}|…/;
+  const text = label ? (blank.test(title) ? title.replace(blank, label) : `${title} — ${label}`) : title;
+  const endDate = ref.end_date && /^\d{4}-\d{2}-\d{2}$/.test(ref.end_date) ? ref.end_date : null;
+
+  const { dates: titleDates, years: yearList, masked } = extractDates(text, endDate);
+  const dates = titleDates.length > 0 ? titleDates : rulesDates(ref, endDate);
+  const years = new Set(yearList);
+  const eds = editions(text, years);
+  const numbers = extractNumbers(masked);
+  const { entities, rest, firstAt } = extractEntities(text);
+  const selected = selectedSide(title, label, entities, firstAt);
+  const offices = OFFICE_PHRASES.filter(([re]) => re.test(text)).map(([, office]) => office);
+  // The words of what is left once names, dates and numbers are taken out.
+  const restLower = rest.toLowerCase();
+  const datelessRest = restLower.split('').map((ch, i) => (masked[i] === ' ' && ch !== ' ' ? ' ' : ch)).join('');
+  const words = contentWords(datelessRest).filter((w) => !/^(jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec|eoy)$/.test(w));
+  if (/\b(not|never|fail(?:s|ed)? to)\b|n't\b/i.test(title)) negated = !negated;
+  if (words.some((w) => STAY_WORDS.has(w))) negated = !negated;
+  const events = words.filter((w) => STAY_WORDS.has(w) || LEAVE_WORDS.has(w) || w === 'win' || w === 'nomination');
+  return {
+    venue: ref.venue,
+    text,
+    entities,
+    events,
+    offices,
+    numbers,
+    dates,
+    years: [...years].sort(),
+    editions: eds,
+    negated,
+    words: words.filter((w) => !STAY_WORDS.has(w) && !LEAVE_WORDS.has(w)),
+    selected,
+    ordered: orderedSides(masked, text),
+    conjunction: /\bboth\b.+\band\b/i.test(title),
+    endDate,
+    fromSymbol: symbolQuestion !== null,
+  };
+}

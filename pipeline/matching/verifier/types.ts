@@ -1,0 +1,83 @@
+/** A market as the verifier sees it: enough to state the question it asks. */
+export interface MarketRef {
+  readonly venue: string;
+  readonly title: string;
+  /** "Yes" / "No" for a binary market, or the contract label within a group (a candidate, a bucket). */
+  readonly outcome: string;
+  /** YYYY-MM-DD, or null when the venue gives no end. */
+  readonly end_date: string | null;
+  readonly category: string;
+  readonly description?: string | null;
+  readonly rules?: string | null;
+}
+
+export type MatchRelation = 'identity' | 'complement' | 'different';
+
+export interface MatchVerdict {
+  readonly same: boolean;
+  /** 0-1: how strongly the evidence supports the verdict `same` (0 when `same` is false). */
+  readonly confidence: number;
+  readonly relation: MatchRelation;
+  readonly reasons: readonly string[];
+}
+
+export type Comparator = 'gt' | 'lt' | 'range' | 'eq';
+export type Unit = 'usd' | 'pct' | 'bps' | 'count' | 'points';
+
+/** A numeric condition of the question: "above $100k", "between 5 and 10 years", "50 bps". */
+export interface NumericCondition {
+  readonly comparator: Comparator;
+  readonly value: number;
+  /** Upper bound for a range. */
+  readonly high?: number;
+  readonly unit: Unit;
+  /** True when the condition is an open-ended threshold (cumulative), false for a closed bucket. */
+  readonly cumulative: boolean;
+  readonly text: string;
+}
+
+export type DateSense = 'by' | 'on' | 'in' | 'through' | 'after';
+
+/** A date the question is conditioned on, reduced to the last day it covers. */
+export interface DateCondition {
+  readonly sense: DateSense;
+  /** YYYY-MM-DD: the deadline (by), the day (on), or the last day of the period (in/through). */
+  readonly end: string;
+  /** Granularity of the period for 'in' (a year, a quarter, a month, a day). */
+  readonly granularity: 'year' | 'quarter' | 'month' | 'day';
+  readonly text: string;
+}
+
+export type EntityGroup = 'person' | 'party' | 'team' | 'asset' | 'org' | 'place' | 'name';
+
+export interface PropEntity {
+  readonly key: string;
+  readonly group: EntityGroup;
+  readonly label: string;
+}
+
+/** The structured question one market asks; extracted once per market and compared many times. */
+export interface Proposition {
+  readonly venue: string;
+  readonly text: string;
+  readonly entities: readonly PropEntity[];
+  readonly events: readonly string[];
+  readonly offices: readonly string[];
+  readonly numbers: readonly NumericCondition[];
+  readonly dates: readonly DateCondition[];
+  readonly years: readonly number[];
+  /** "Super Bowl LIX", "119th Congress": edition labels that pin an event like a year does. */
+  readonly editions: readonly string[];
+  /** True when the market pays on the question being answered No (a No outcome, "Will X not ..."). */
+  readonly negated: boolean;
+  /** Canonical content words left after structure is taken out. */
+  readonly words: readonly string[];
+  /** The side a contract picks: the entities of its label, or the subject of a two-sided binary question. */
+  readonly selected: readonly string[];
+  /** Two-sided questions ("A vs B", "A before B") whose order matters. */
+  readonly ordered: readonly [readonly string[], readonly string[]] | null;
+  /** "both X and Y": a conjunction of two events, never the same as one of them. */
+  readonly conjunction: boolean;
+  readonly endDate: string | null;
+  readonly fromSymbol: boolean;
+}

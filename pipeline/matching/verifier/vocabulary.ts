@@ -1,0 +1,85 @@
+/**
+ * Word lists the verifier reasons with: function words, words that are capitalised in titles
+ * without being names, synonyms venues use for the same idea, offices and chambers.
+ */
+
+export const STOPWORDS: ReadonlySet<string> = new Set(
+  ('a an the will would be is are was were been being to of in on at by for from with as and or ' +
+    'this that these those it its their his her he she they them there what which who whom whose when where how ' +
+    'do does did any next new yes no than then into about after before during through until up down ' +
+    'market question resolve resolves resolution official officially s us u.s. united states america american ' +
+    'have has had get gets got one his another other least more most less over under above below between ' +
+    'per vs v versus game match also only still ever again yet first happen happens occur').split(/\s+/),
+);
+
+/** Capitalised in titles ("Will", "Super Bowl", "Fed Decision") without naming a distinct thing. */
+export const COMMON_CAPITALISED: ReadonlySet<string> = new Set(
+  ('will who which what when where how whom why is are does do did can could should would the a an in on of by for to ' +
+    'and or at yes no not before after above below over under between up down more less than if new next first last ' +
+    'president presidential presidency vice prime minister senate senator house congress congressional district cd ' +
+    'governor gubernatorial mayor mayoral election elections primary primaries nomination nominee nominees party ' +
+    'democratic democrat democrats republican republicans gop dem dems independent midterm midterms general special ' +
+    'us u.s usa america american united states federal reserve fed chair chairman supreme court scotus justice ' +
+    'super bowl nfl nba mlb nhl f1 grand prix championship champion champions finals final league cup world series ' +
+    'season playoffs mvp award awards player rookie coach year game games match round week day month time ' +
+    'jan january feb february mar march apr april may jun june jul july aug august sep sept september oct october ' +
+    'nov november dec december q1 q2 q3 q4 eoy am pm et utc ' +
+    'bitcoin btc ethereum eth price prices rate rates cut cuts hike hikes decision interest bps ' +
+    'win wins winner lose beat beats out leave remain resign announce release released launch ' +
+    'polymarket kalshi manifold predictit limitless drift azuro short fuse daily weekly monthly ' +
+    'north south east west new up down i ii iii iv ceo cto ai gdp cpi rcp ddhq').split(/\s+/),
+);
+
+/** Spelling and phrasing variants mapped to one canonical word. */
+export const SYNONYMS: Readonly<Record<string, string>> = {
+  wins: 'win', won: 'win', winner: 'win', winning: 'win', victory: 'win', elected: 'win', victor: 'win',
+  presidency: 'president', presidential: 'president', potus: 'president',
+  gubernatorial: 'governor', governorship: 'governor', gov: 'governor',
+  mayoral: 'mayor', senator: 'senate', senatorial: 'senate',
+  nominee: 'nomination', nominated: 'nomination', nominate: 'nomination', primary: 'nomination', primaries: 'nomination',
+  control: 'control', majority: 'control', controls: 'control',
+  cuts: 'cut', decrease: 'cut', decreases: 'cut', lower: 'cut', lowers: 'cut', reduce: 'cut', reduces: 'cut',
+  hikes: 'hike', raise: 'hike', raises: 'hike', increase: 'hike', increases: 'hike',
+  reach: 'hit', reaches: 'hit', hits: 'hit', touch: 'hit', touches: 'hit',
+  released: 'release', releases: 'release', launch: 'release', launched: 'release', launches: 'release', out: 'out',
+  leaves: 'leave', left: 'leave', resigns: 'leave', resign: 'leave', resignation: 'leave', ousted: 'leave', removed: 'leave',
+  remains: 'remain', stay: 'remain', stays: 'remain', survive: 'remain',
+  announces: 'announce', announced: 'announce', announcement: 'announce',
+  champion: 'championship', champions: 'championship', champ: 'championship', title: 'championship',
+  beats: 'beat', defeat: 'beat', defeats: 'beat', def: 'beat',
+  ceasefire: 'ceasefire', truce: 'ceasefire',
+  invades: 'invade', invasion: 'invade', strikes: 'strike', attacks: 'strike', attack: 'strike',
+  deported: 'deport', deports: 'deport', deportations: 'deport', deportation: 'deport',
+  pardons: 'pardon', pardoned: 'pardon', impeached: 'impeach', impeachment: 'impeach', impeaches: 'impeach',
+  interest: 'rate', rates: 'rate', bps: 'rate',
+  prices: 'price', valued: 'price', trade: 'price', trades: 'price', trading: 'price',
+  mvp: 'mvp', 'most valuable player': 'mvp',
+  nations: 'nation', countries: 'nation', country: 'nation',
+  albums: 'album', movies: 'movie', films: 'movie', film: 'movie',
+  passes: 'pass', passed: 'pass', signs: 'sign', signed: 'sign',
+  visits: 'visit', visited: 'visit', meets: 'meet', meeting: 'meeting',
+  seats: 'seat', votes: 'vote', voting: 'vote', ballots: 'vote',
+  becomes: 'become', became: 'become',
+  approval: 'approval', approve: 'approval', approves: 'approval', approved: 'approval',
+  guilty: 'convict', convicted: 'convict', conviction: 'convict', sentenced: 'sentence', indicted: 'indict', charged: 'indict',
+};
+
+/** Office or chamber named by a phrase; a market about one never matches a market about another. */
+export const OFFICE_PHRASES: readonly (readonly [RegExp, string])[] = [
+  [/\bvice[- ]president(?:ial)?\b|\bveep\b/i, 'vice-president'],
+  [/\bpresiden(?:t|tial|cy)\b|\bpotus\b|\bwhite house\b/i, 'president'],
+  [/\bsenate\b|\bsenators?\b/i, 'senate'],
+  [/\bhouse of representatives\b|\bthe house\b|\bhouse (?:seats?|race|election|majority|control)\b|\bus house\b|\bcongressional district\b/i, 'house'],
+  [/\bgovernor(?:ship)?\b|\bgubernatorial\b/i, 'governor'],
+  [/\bmayor(?:al)?\b/i, 'mayor'],
+  [/\bprime minister\b|\bpremier\b|\bpm\b/i, 'prime-minister'],
+  [/\bchancellor\b/i, 'chancellor'],
+  [/\bspeaker\b/i, 'speaker'],
+  [/\bfed chair(?:man)?\b|\bchair(?:man)? of the federal reserve\b/i, 'fed-chair'],
+  [/\bsupreme court\b|\bscotus\b/i, 'supreme-court'],
+  [/\battorney general\b/i, 'attorney-general'],
+];
+
+/** Words that turn a "stays" question into a "goes" one: their presence on one side only flips polarity. */
+export const STAY_WORDS: ReadonlySet<string> = new Set(['remain']);
+export const LEAVE_WORDS: ReadonlySet<string> = new Set(['leave', 'out', 'exit', 'depart', 'fired', 'replaced']);
