@@ -1,0 +1,107 @@
+import test from 'ava';
+import { readFileSync } from 'node:fs';
+import { marketId } from '../../../shared/ids.ts';
+import { parsePredictIt } from './parse.ts';
+import { easternWallClockToIso } from './easternTime.ts';
+
+const FIX = new URL('../../../test/fixtures/venues/predictit/marketdata-all-sample.json', import.meta.url);
+const markets = (JSON.parse(readFileSync(FIX, 'utf8')) as { markets: Array<Record<string, unknown> & { contracts: Array<Record<string, unknown>> }> }).markets;
+const ctx = { fetchedAt: '2026-01-31T18:11:00.000Z' };
+const market = (id: number) => {
+  const m = markets.find((x) => x.id === id);
+  if (!m) throw new Error(`fixture lacks market ${id}`);
+  return m;
+};
+
+test('a multi-contract market becomes one binary Yes/No market per contract, grouped under the market', (t) => {
+  const raw = market(8153);
+  const r = parsePredictIt({ id: '8153', payload: raw }, ctx);
+  t.is(r.markets.length, raw.contracts.length);
+  t.deepEqual(r.skipped, []);
+  const newsom = r.markets.find((m) => m.platform_market_id === '31937');
+  t.is(newsom?.id, marketId('predictit', '31937'));
+  t.is(newsom?.title, 'Who will win the 2028 Democratic presidential nomination? — Gavin Newsom');
+  t.deepEqual(newsom?.group, { id: '8153', title: 'Who will win the 2028 Democratic presidential nomination?', outcome_label: 'Gavin Newsom' });
+  t.deepEqual(newsom?.outcomes, [
+    { label: 'Yes', outcome_index: 0, price: 0.32 },
+    { label: 'No', outcome_index: 1, price: 0.68 },
+  ]);
+  t.is(newsom?.category, 'politics');
+  t.is(newsom?.status, 'open');
+  t.is(newsom?.end_time, null, '"NA" end date is null');
+  t.is(newsom?.currency, 'USD');
+  t.false(newsom?.play_money);
+});
+
+test('PredictIt publishes no volume or liquidity: null, never 0; fee is the profit share', (t) => {
+  const m = parsePredictIt({ id: '8153', payload: market(8153) }, ctx).markets[0];
+  t.is(m?.volume24h, null);
+  t.is(m?.volume_total, null);
+  t.is(m?.liquidity, null);
+  t.deepEqual(m?.fee, { kind: 'profit_share', profit_rate: 0.1, withdrawal_rate: 0.05, source: 'venue' });
+});
+
+test('quoted_at is the payload timeStamp read as US Eastern time', (t) => {
+  const m = parsePredictIt({ id: '8153', payload: market(8153) }, ctx).markets[0];
+  t.is(m?.quoted_at, '2026-01-31T18:10:26.324Z');
+});
+
+test('a single-contract market keeps its own question as title and has no group', (t) => {
+  const r = parsePredictIt({ id: '8268', payload: market(8268) }, ctx);
+  t.is(r.markets.length, 1);
+  t.is(r.markets[0]?.title, 'Will SCOTUS strike down Trump tariffs?');
+  t.is(r.markets[0]?.group, null);
+  t.is(r.markets[0]?.end_time, '2026-07-11T03:59:00.000Z', 'July is EDT, UTC-4');
+});
+
+test('No is the complement of the last trade even when nobody offers No', (t) => {
+  const slotkin = parsePredictIt({ id: '8153', payload: market(8153) }, ctx).markets.find((m) => m.group?.outcome_label === 'Elissa Slotkin');
+  t.deepEqual(slotkin?.outcomes.map((o) => o.price), [0.01, 0.99]);
+});
+
+test('a contract that never traded is priced from the Yes ask; with no Yes figure only the No ask remains', (t) => {
+  const base = market(8268);
+  const contract = { ...base.contracts[0], lastTradePrice: null };
+  const askOnly = parsePredictIt({ id: '8268', payload: { ...base, contracts: [contract] } }, ctx).markets[0];
+  t.deepEqual(askOnly?.outcomes.map((o) => o.price), [0.73, 0.27]);
+  const noYes = { ...contract, bestBuyYesCost: null };
+  const r = parsePredictIt({ id: '8268', payload: { ...base, contracts: [noYes] } }, ctx).markets[0];
+  t.deepEqual(r?.outcomes.map((o) => o.price), [null, 0.28]);
+});
+
+test('a contract missing its lastTradePrice key is skipped with drift; its siblings still parse', (t) => {
+  const raw = market(8155);
+  const { lastTradePrice: _l, ...broken } = raw.contracts[0] as Record<string, unknown>;
+  const r = parsePredictIt({ id: '8155', payload: { ...raw, contracts: [broken, raw.contracts[1]] } }, ctx);
+  t.is(r.markets.length, 1);
+  t.is(r.skipped[0]?.platform_market_id, String(broken.id));
+  t.deepEqual(r.skipped[0]?.drift, [{ field: 'contracts[0].lastTradePrice', expected: 'number', got: 'missing' }]);
+});
+
+test('a price that changed type to a string is drift, not a parsed number', (t) => {
+  const raw = market(8155);
+  const changed = { ...raw.contracts[0], bestBuyYesCost: '0.67' };
+  const r = parsePredictIt({ id: '8155', payload: { ...raw, contracts: [changed, raw.contracts[1]] } }, ctx);
+  t.deepEqual(r.skipped[0]?.drift, [{ field: 'contracts[0].bestBuyYesCost', expected: 'number', got: 'string' }]);
+});
+
+test('a market without a name is skipped whole with drift', (t) => {
+  const { name: _n, ...raw } = market(8155);
+  const r = parsePredictIt({ id: '8155', payload: raw }, ctx);
+  t.deepEqual(r.markets, []);
+  t.deepEqual(r.skipped[0]?.drift, [{ field: 'name', expected: 'string', got: 'missing' }]);
+});
+
+test('an unknown contract status is drift rather than a guess', (t) => {
+  const raw = market(8268);
+  const r = parsePredictIt({ id: '8268', payload: { ...raw, contracts: [{ ...raw.contracts[0], status: 'Suspended' }] } }, ctx);
+  t.deepEqual(r.markets, []);
+  t.is(r.skipped[0]?.drift[0]?.field, 'contracts[0].status');
+});
+
+test('Eastern wall-clock times convert across daylight saving', (t) => {
+  t.is(easternWallClockToIso('2026-01-31T13:10:26.3247098'), '2026-01-31T18:10:26.324Z');
+  t.is(easternWallClockToIso('2026-07-10T23:59:00'), '2026-07-11T03:59:00.000Z');
+  t.is(easternWallClockToIso('2026-03-08T03:30:00'), '2026-03-08T07:30:00.000Z', 'just after the spring-forward switch');
+  t.is(easternWallClockToIso('NA'), null);
+});
