@@ -55,7 +55,7 @@ export async function createTransformersEmbedder(options: TransformersEmbedderOp
   const log = options.logger.child({ component: 'embedder', model: options.model });
   const source = await resolveModelSource(options.model);
   if (!source) {
-    throw new EmbedderError('MODEL_NOT_FOUND', `embedding model folder "${options.model}" does not exist; build it with "npm run build:embeddings" or set EMBEDDING_MODEL`);
+    throw new EmbedderError('MODEL_NOT_FOUND', `embedding model folder "${options.model}" does not exist; build it with "node --import tsx scripts/buildEmbeddingModel.ts" or point EMBEDDING_MODEL at a model`);
   }
   const started = Date.now();
   let extractor: Extractor;

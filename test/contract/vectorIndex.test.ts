@@ -9,6 +9,7 @@ import { type IncomingMessage, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import pino from 'pino';
 import { type EmbeddedVectorIndex, createEmbeddedVectorIndex } from '../../adapters/vector/embeddedVectorIndex.ts';
+import { createVectorIndex } from '../../adapters/vector/createVectorIndex.ts';
 import { createQdrantVectorIndex } from '../../adapters/vector/qdrantVectorIndex.ts';
 import { uuidFromName } from '../../shared/ids.ts';
 import { type VectorIndex, VectorIndexError, type VectorItem, payloadMatches } from '../../shared/ports/vectorIndex.ts';
@@ -308,4 +309,12 @@ test('qdrant: an unreachable server is reported, not thrown raw', async (t) => {
   const err = (await t.throwsAsync(index.count())) as VectorIndexError;
   t.true(err instanceof VectorIndexError);
   t.is(err.code, 'BACKEND_UNAVAILABLE');
+});
+
+test('createVectorIndex picks Qdrant when QDRANT_URL is set and the embedded index otherwise', (t) => {
+  const embedded = createVectorIndex({ config: { QDRANT_URL: undefined, QDRANT_API_KEY: undefined }, modelId: 'm', dimension: 4, logger });
+  t.is(embedded.kind, 'embedded');
+  const qdrant = createVectorIndex({ config: { QDRANT_URL: 'http://127.0.0.1:6333', QDRANT_API_KEY: undefined }, modelId: 'm', dimension: 4, logger });
+  t.is(qdrant.kind, 'qdrant');
+  t.is(qdrant.dimension, 4);
 });
