@@ -35,7 +35,7 @@ test('picks only BET markets and fetches a book for each, across several pages',
   t.deepEqual(pages.flat().map((i) => i.id), bets);
   t.is(requests.length, 1 + bets.length, 'one stats call, one book per BET market, none for perps');
   const first = pages[0]![0]!.payload as { l2: { marketName: string } };
-  t.is(first.l2.marketName, bets[0]);
+  t.is(first.l2.marketName, bets[0]!);
 });
 
 test('a market the DLOB does not know is kept without a book', async (t) => {
