@@ -56,7 +56,6 @@ export class TokenService {
       subject,
       jwtid: jti,
       issuer: ISSUER,
-      noTimestamp: true,
     });
     return { token, jti, expiresAt: new Date(exp * 1000) };
   }
