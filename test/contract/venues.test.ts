@@ -27,7 +27,9 @@ const fetchedAt = '2026-01-31T18:10:00.000Z';
 async function parseRecordedCatalogue(module: VenueModule): Promise<{ items: number; results: ParseResult[] }> {
   const results: ParseResult[] = [];
   let items = 0;
-  for await (const page of module.connector.fetchCatalog({ http, log, signal: AbortSignal.timeout(60_000) })) {
+  // Recorded mode sends nothing to the venue, so a key-gated connector gets a placeholder key.
+  const apiKey = module.connector.descriptor.apiKeyEnv ? 'recorded-mode-placeholder-key' : undefined;
+  for await (const page of module.connector.fetchCatalog({ http, log, signal: AbortSignal.timeout(60_000), ...(apiKey ? { apiKey } : {}) })) {
     for (const item of page) {
       items += 1;
       results.push(module.parse(item, { fetchedAt }));

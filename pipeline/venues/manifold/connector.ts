@@ -9,13 +9,15 @@ export const MANIFOLD_PAGE_SIZE = 500;
 /** 2000 pages of 500 is a million markets; passing it means the cursor stopped moving. */
 const MAX_PAGES = 2000;
 
+const ENDPOINTS = {
+  markets: { path: '/markets', cost: 1 },
+  market: { path: '/market/{id}', cost: 1 },
+} as const;
+
 export const manifoldDescriptor: VenueDescriptor = {
   slug: 'manifold',
   baseUrls: { api: API },
-  endpoints: {
-    markets: { path: '/markets', cost: 1 },
-    market: { path: '/market/{id}', cost: 1 },
-  },
+  endpoints: ENDPOINTS,
   // Documented limit: 500 requests per minute per IP.
   rateLimit: { tokensPerSecond: 500 / 60, burst: 10 },
   maxConcurrency: 4,
@@ -35,7 +37,11 @@ async function withAnswers(ctx: FetchContext, payload: unknown): Promise<unknown
   const head = liteHead.safeParse(payload);
   if (!head.success || head.data.outcomeType !== 'MULTIPLE_CHOICE') return payload;
   try {
-    const res = await ctx.http.getJson('manifold', { url: `${API}/market/${encodeURIComponent(head.data.id)}`, cost: 1, signal: ctx.signal });
+    const res = await ctx.http.getJson('manifold', {
+      url: `${API}${ENDPOINTS.market.path.replace('{id}', encodeURIComponent(head.data.id))}`,
+      cost: ENDPOINTS.market.cost,
+      signal: ctx.signal,
+    });
     const full = fullMarket.safeParse(res.json);
     if (full.success) return { ...(payload as object), ...full.data };
     ctx.log.warn({ venue: 'manifold', market: head.data.id }, 'full market has no answers[]');
@@ -51,7 +57,7 @@ async function* fetchCatalog(ctx: FetchContext): AsyncGenerator<readonly RawItem
   for (let pageNo = 1; pageNo <= MAX_PAGES; pageNo += 1) {
     const params = new URLSearchParams({ limit: String(MANIFOLD_PAGE_SIZE) });
     if (before) params.set('before', before);
-    const res = await ctx.http.getJson('manifold', { url: `${API}/markets?${params.toString()}`, cost: 1, signal: ctx.signal });
+    const res = await ctx.http.getJson('manifold', { url: `${API}${ENDPOINTS.markets.path}?${params.toString()}`, cost: ENDPOINTS.markets.cost, signal: ctx.signal });
     const page = litePage.safeParse(res.json);
     if (!page.success) throw new VenueError('manifold', 'SCHEMA_DRIFT', `Manifold /markets page ${pageNo} is not an array`);
     const payloads = await Promise.all(page.data.map((p) => withAnswers(ctx, p)));

@@ -9,13 +9,15 @@ export const POLYMARKET_PAGE_SIZE = 100;
 /** 200 pages of 100 is far beyond Polymarket's open catalogue; hitting it means paging broke. */
 const MAX_PAGES = 200;
 
+const ENDPOINTS = {
+  marketsKeyset: { path: '/markets/keyset', cost: 1 },
+  markets: { path: '/markets', cost: 1 },
+} as const;
+
 export const polymarketDescriptor: VenueDescriptor = {
   slug: 'polymarket',
   baseUrls: { gamma: GAMMA },
-  endpoints: {
-    marketsKeyset: { path: '/markets/keyset', cost: 1 },
-    markets: { path: '/markets', cost: 1 },
-  },
+  endpoints: ENDPOINTS,
   // Gamma documents `/markets` at 300 requests / 10 s (Cloudflare sliding window).
   rateLimit: { tokensPerSecond: 30, burst: 30 },
   maxConcurrency: 4,
@@ -36,13 +38,15 @@ function url(path: string, params: Record<string, string>): string {
   return `${GAMMA}${path}?${new URLSearchParams(params).toString()}`;
 }
 
+const { marketsKeyset, markets } = ENDPOINTS;
+
 async function* keyset(ctx: FetchContext): AsyncGenerator<readonly RawItem[]> {
   let cursor: string | undefined;
   const seen = new Set<string>();
   for (let pageNo = 1; pageNo <= MAX_PAGES; pageNo += 1) {
     const params: Record<string, string> = { limit: String(POLYMARKET_PAGE_SIZE), closed: 'false' };
     if (cursor) params.after_cursor = cursor;
-    const res = await ctx.http.getJson('polymarket', { url: url('/markets/keyset', params), cost: 1, signal: ctx.signal });
+    const res = await ctx.http.getJson('polymarket', { url: url(marketsKeyset.path, params), cost: marketsKeyset.cost, signal: ctx.signal });
     const page = keysetPage.safeParse(res.json);
     if (!page.success) {
       throw new VenueError('polymarket', 'SCHEMA_DRIFT', `Gamma /markets/keyset page ${pageNo} is not {markets[], next_cursor}: ${page.error.message}`);
@@ -65,7 +69,7 @@ async function* offsetPaging(ctx: FetchContext): AsyncGenerator<readonly RawItem
     const params = { active: 'true', closed: 'false', limit: String(POLYMARKET_PAGE_SIZE), offset: String(offset) };
     let json: unknown;
     try {
-      json = (await ctx.http.getJson('polymarket', { url: url('/markets', params), cost: 1, signal: ctx.signal })).json;
+      json = (await ctx.http.getJson('polymarket', { url: url(markets.path, params), cost: markets.cost, signal: ctx.signal })).json;
     } catch (error) {
       // The legacy endpoint caps the offset; a refusal there means the catalogue is cut short.
       if (error instanceof VenueError && error.code === 'BAD_REQUEST' && offset > 0) {
@@ -123,7 +127,7 @@ export const polymarketConnector: VenueConnector = {
   descriptor: polymarketDescriptor,
   fetchCatalog,
   recordedFile(u) {
-    if (u.pathname !== '/markets/keyset') return null;
+    if (u.pathname !== marketsKeyset.path) return null;
     return RECORDED_KEYSET[u.searchParams.get('after_cursor') ?? ''] ?? null;
   },
 };

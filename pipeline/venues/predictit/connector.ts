@@ -5,10 +5,12 @@ import { rawIdOf } from '../drift.ts';
 
 const API = 'https://www.predictit.org/api/marketdata';
 
+const ENDPOINTS = { all: { path: '/all/', cost: 1 } } as const;
+
 export const predictitDescriptor: VenueDescriptor = {
   slug: 'predictit',
   baseUrls: { api: API },
-  endpoints: { all: { path: '/all/', cost: 1 } },
+  endpoints: ENDPOINTS,
   // The feed refreshes about once a minute and is for non-commercial use: one call a minute.
   rateLimit: { tokensPerSecond: 1 / 60, burst: 1 },
   maxConcurrency: 1,
@@ -19,7 +21,7 @@ const allMarkets = z.looseObject({ markets: z.array(z.unknown()) });
 
 /** The whole catalogue is one payload (~230 markets); each market with its contracts is one raw item. */
 async function* fetchCatalog(ctx: FetchContext): AsyncGenerator<readonly RawItem[]> {
-  const res = await ctx.http.getJson('predictit', { url: `${API}/all/`, cost: 1, signal: ctx.signal });
+  const res = await ctx.http.getJson('predictit', { url: `${API}${ENDPOINTS.all.path}`, cost: ENDPOINTS.all.cost, signal: ctx.signal });
   const body = allMarkets.safeParse(res.json);
   if (!body.success) throw new VenueError('predictit', 'SCHEMA_DRIFT', `PredictIt /all/ is not {markets: [...]}: ${body.error.message}`);
   yield body.data.markets.map((payload, i) => ({ id: rawIdOf(payload, `all#${i}`), payload }));
