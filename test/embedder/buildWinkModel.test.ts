@@ -95,3 +95,19 @@ test('a malformed source file fails with a message and leaves no folder behind',
   t.regex(err!.message, /l2NormIndex|vectors/);
   await t.throwsAsync(stat(outDir));
 });
+
+test('market shorthand takes the vector of the word it stands for (btc -> bitcoin)', async (t) => {
+  const source = join(dir, 'mini.json');
+  const withAliases = join(dir, 'model-f');
+  const without = join(dir, 'model-g');
+  await buildWinkModel({ outDir: withAliases, logger, sourcePath: source, removeCommonComponent: false });
+  await buildWinkModel({ outDir: without, logger, sourcePath: source, removeCommonComponent: false, domainAliases: false });
+  const a = await createTransformersEmbedder({ model: withAliases, logger });
+  const b = await createTransformersEmbedder({ model: without, logger });
+  const [btcA, bitcoinA] = await a.embed(['btc', 'bitcoin']);
+  const [btcB, bitcoinB] = await b.embed(['btc', 'bitcoin']);
+  t.true(cosineSimilarity(btcA!, bitcoinA!) > 0.9999);
+  t.true(cosineSimilarity(btcB!, bitcoinB!) < 0.999);
+  await a.close();
+  await b.close();
+});

@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import type { Logger } from 'pino';
 import { dominantDirection, removeDirection } from './commonComponent.ts';
+import { resolveAliases } from './domainAliases.ts';
 import { FIRST_WORD_ID, type ModelManifest, isModelFolderComplete, writeWordLookupFolder } from './modelFolder.ts';
 import { reachableToken, sifWeight } from './vocabulary.ts';
 import { readWinkVectors } from './winkVectorsReader.ts';
@@ -20,6 +21,8 @@ export interface BuildWinkModelOptions {
   readonly removeCommonComponent?: boolean;
   /** Keep only the most frequent N reachable words (all by default). */
   readonly maxWords?: number;
+  /** Map market shorthand (btc, eth, fed, ...) onto the words it stands for (default true). */
+  readonly domainAliases?: boolean;
 }
 
 export type BuildWinkModelResult =
@@ -77,6 +80,8 @@ export async function buildWinkModel(options: BuildWinkModelOptions): Promise<Bu
     },
   );
 
+  const aliases = options.domainAliases === false ? [] : resolveAliases((word) => byToken.get(word));
+  for (const alias of aliases) byToken.set(alias.token, alias);
   const words = [...byToken.values()].sort((a, b) => a.rank - b.rank).slice(0, options.maxWords ?? Infinity);
   const dim = header.dimensions;
   const table = new Float32Array((FIRST_WORD_ID + words.length) * dim);
@@ -105,6 +110,7 @@ export async function buildWinkModel(options: BuildWinkModelOptions): Promise<Bu
       keptWords: words.length,
       weighting: `SIF a=${sifA} with Zipf-estimated frequencies`,
       commonComponentRemoved: removeCommon,
+      domainAliases: aliases.map((a) => a.token),
     },
   });
   const durationMs = Date.now() - started;
