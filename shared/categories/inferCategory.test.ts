@@ -31,3 +31,9 @@ test('the fallback applies only when nothing matches, and defaults to other', (t
 test('ties between title keywords go to politics before economics (a Fed chair nomination)', (t) => {
   t.is(inferCategory({ title: 'Whom will the President nominate next as Chairman of the Federal Reserve?', fallback: 'politics' }), 'politics');
 });
+
+test('Manifold group slugs are read like labels ("us-politics", "politics-default")', (t) => {
+  t.is(categoryFromTags(['us-politics']), 'politics');
+  t.is(categoryFromTags(['politics-default']), 'politics');
+  t.is(inferCategory({ tags: ['crypto'], title: 'Will it happen by the end of 2026?' }), 'crypto');
+});
