@@ -17,9 +17,10 @@ const PARTY_OPPONENT: Readonly<Record<string, string>> = { democrats: 'republica
 function mentions(p: Proposition, e: PropEntity): boolean {
   if (p.entities.some((x) => x.key === e.key)) return true;
   if (e.group !== 'name') return false;
-  const word = e.key.slice('name:'.length);
-  return new RegExp(`(?<![a-z])${word.replace(/[-]/g, '[- ]?')}`, 'i').test(p.text.replace(/\s+/g, ''))
-    || new RegExp(`\\b${word}`, 'i').test(p.text);
+  // An unknown name is "mentioned" when the other title carries the word at all (GPT-5.3 / GPT 5.3).
+  const word = e.key.slice('name:'.length).replace(/-/g, '');
+  const lower = p.text.toLowerCase();
+  return ` ${lower.replace(/[^a-z0-9]+/g, ' ')}`.includes(` ${word}`) || lower.replace(/[\s-]+/g, '').includes(word);
 }
 
 interface EntityCheck {

@@ -11,6 +11,14 @@ import type { DateCondition, DateSense } from './types.ts';
 const MONTH = String.raw`(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?`;
 const PREP = String.raw`(?:\b(by|before|prior to|no later than|on|at|as of|in|during|for|through|thru|until|till|after|at the end of|by the end of|by end of|before the end of|end of|eoy|in the month of)\s+(?:the\s+)?)?`;
 
+const ISO_RE = new RegExp(String.raw`${PREP}\b(20\d\d)-(\d\d)-(\d\d)\b`, 'g');
+const SLASH_RE = new RegExp(String.raw`${PREP}\b(\d{1,2})/(\d{1,2})(?:/(\d{2,4}))?\b`, 'g');
+const MONTH_DAY_RE = new RegExp(String.raw`${PREP}\b${MONTH}\s+(\d{1,2})(?:st|nd|rd|th)?\b(?:,?\s*(20\d\d))?`, 'g');
+const DAY_MONTH_RE = new RegExp(String.raw`${PREP}\b(\d{1,2})(?:st|nd|rd|th)?\s+(?:of\s+)?${MONTH}(?:,?\s*(20\d\d))?\b`, 'g');
+const QUARTER_RE = new RegExp(String.raw`${PREP}\bq([1-4])\s*(20\d\d)\b`, 'g');
+const MONTH_YEAR_RE = new RegExp(String.raw`${PREP}\b${MONTH}\b(?:\s+(20\d\d))?`, 'g');
+const YEAR_RE = new RegExp(String.raw`${PREP}\b(20\d\d)\b(?![-/]\d)(?!\s+(?!and\b|or\b)[a-z])`, 'g');
+
 const pad = (n: number): string => String(n).padStart(2, '0');
 const iso = (y: number, m: number, d: number): string => `${y}-${pad(m)}-${pad(d)}`;
 
@@ -78,12 +86,12 @@ export function extractDates(input: string, endDate: string | null): DateExtract
   };
   const patterns: readonly [RegExp, (m: RegExpExecArray) => void][] = [
     // 2025-12-31
-    [new RegExp(String.raw`${PREP}\b(20\d\d)-(\d\d)-(\d\d)\b`, 'g'), (m) => {
+    [ISO_RE, (m) => {
       push(m[1], 'on', Number(m[2]), Number(m[3]), Number(m[4]), m[0], 'day');
       years.add(Number(m[2]));
     }],
     // 12/31/2025, 1/28/26, 6/5
-    [new RegExp(String.raw`${PREP}\b(\d{1,2})/(\d{1,2})(?:/(\d{2,4}))?\b`, 'g'), (m) => {
+    [SLASH_RE, (m) => {
       const mo = Number(m[2]);
       const d = Number(m[3]);
       if (mo < 1 || mo > 12 || d < 1 || d > 31) return;
@@ -93,7 +101,7 @@ export function extractDates(input: string, endDate: string | null): DateExtract
       if (m[4]) years.add(y);
     }],
     // December 31, 2025 / Dec 31st / Dec. 31 2025
-    [new RegExp(String.raw`${PREP}\b${MONTH}\s+(\d{1,2})(?:st|nd|rd|th)?\b(?:,?\s*(20\d\d))?`, 'g'), (m) => {
+    [MONTH_DAY_RE, (m) => {
       const mo = monthNumber(m[2] ?? '');
       const d = Number(m[3]);
       if (!mo || d < 1 || d > 31) return;
@@ -103,7 +111,7 @@ export function extractDates(input: string, endDate: string | null): DateExtract
       if (m[4]) years.add(y);
     }],
     // 31 December 2025
-    [new RegExp(String.raw`${PREP}\b(\d{1,2})(?:st|nd|rd|th)?\s+(?:of\s+)?${MONTH}(?:,?\s*(20\d\d))?\b`, 'g'), (m) => {
+    [DAY_MONTH_RE, (m) => {
       const mo = monthNumber(m[3] ?? '');
       const d = Number(m[2]);
       if (!mo || d < 1 || d > 31) return;
@@ -113,13 +121,13 @@ export function extractDates(input: string, endDate: string | null): DateExtract
       if (m[4]) years.add(y);
     }],
     // Q4 2025
-    [new RegExp(String.raw`${PREP}\bq([1-4])\s*(20\d\d)\b`, 'g'), (m) => {
+    [QUARTER_RE, (m) => {
       const y = Number(m[3]);
       push(m[1], 'in', y, Number(m[2]) * 3, null, m[0], 'quarter');
       years.add(y);
     }],
     // September 2024 / end of March / before June
-    [new RegExp(String.raw`${PREP}\b${MONTH}\b(?:\s+(20\d\d))?`, 'g'), (m) => {
+    [MONTH_YEAR_RE, (m) => {
       const mo = monthNumber(m[2] ?? '');
       if (!mo) return;
       // "may" is a verb far more often than a month when no year or preposition sits with it.
@@ -132,7 +140,7 @@ export function extractDates(input: string, endDate: string | null): DateExtract
       if (m[3]) years.add(y);
     }],
     // in 2025 / before 2027 / by end of 2026 / through 2026 / eoy 2025
-    [new RegExp(String.raw`${PREP}\b(20\d\d)\b(?![-/]\d)(?!\s+(?!and\b|or\b)[a-z])`, 'g'), (m) => {
+    [YEAR_RE, (m) => {
       const y = Number(m[2]);
       const { sense, before } = senseOf(m[1], 'in');
       // "before 2027" is about 2026: the named year is only the boundary.
@@ -143,6 +151,7 @@ export function extractDates(input: string, endDate: string | null): DateExtract
     }],
   ];
   for (const [re, handle] of patterns) {
+    re.lastIndex = 0;
     for (let m = re.exec(text); m; m = re.exec(text)) {
       const count = dates.length;
       const yearsBefore = years.size;

@@ -10,7 +10,7 @@ import type { PropEntity } from './types.ts';
 import { COMMON_CAPITALISED } from './vocabulary.ts';
 
 interface AliasRule {
-  readonly re: RegExp;
+  readonly alias: string;
   readonly entity: PropEntity;
   readonly caseSensitive: boolean;
 }
@@ -43,26 +43,47 @@ function buildRules(): AliasRule[] {
       // One-word aliases of people and teams ("heat", "magic", "harris") only count when capitalised.
       const caseSensitive = !alias.includes(' ') && (def.kind === 'team' || def.kind === 'person');
       const source = caseSensitive ? alias.charAt(0).toUpperCase() + alias.slice(1) : alias;
-      rules.push({ re: new RegExp(`(?<![\\w-])${escape(source)}(?![\\w-])`, caseSensitive ? 'g' : 'gi'), entity: entityOf(def), caseSensitive });
+      rules.push({ alias: source, entity: entityOf(def), caseSensitive });
     }
   }
   for (const [city, key] of Object.entries(CITIES)) {
-    rules.push({ re: new RegExp(`(?<![\\w-])${escape(city)}(?![\\w-])`, 'gi'), entity: { key, group: 'place', label: city }, caseSensitive: false });
+    rules.push({ alias: city, entity: { key, group: 'place', label: city }, caseSensitive: false });
   }
   for (const [name] of US_STATES) {
-    rules.push({ re: new RegExp(`(?<![\\w-])${escape(name)}(?![\\w-])`, 'g'), entity: { key: `state:${name.toLowerCase()}`, group: 'place', label: name }, caseSensitive: true });
+    rules.push({ alias: name, entity: { key: `state:${name.toLowerCase()}`, group: 'place', label: name }, caseSensitive: true });
   }
   for (const name of COUNTRIES) {
-    rules.push({ re: new RegExp(`(?<![\\w-])${escape(name)}(?![\\w-])`, 'gi'), entity: { key: `country:${name.toLowerCase()}`, group: 'place', label: name }, caseSensitive: false });
+    rules.push({ alias: name, entity: { key: `country:${name.toLowerCase()}`, group: 'place', label: name }, caseSensitive: false });
   }
   for (const [word, country] of Object.entries(DEMONYMS)) {
-    rules.push({ re: new RegExp(`(?<![\\w-])${escape(word)}(?![\\w-])`, 'gi'), entity: { key: `country:${country.toLowerCase()}`, group: 'place', label: country }, caseSensitive: false });
+    rules.push({ alias: word, entity: { key: `country:${country.toLowerCase()}`, group: 'place', label: country }, caseSensitive: false });
   }
-  // Longest alias first so "New York City" wins over "New York", "Donald Trump Jr." over "Donald Trump".
-  return rules.sort((a, b) => b.re.source.length - a.re.source.length);
+  return rules;
 }
 
-const RULES = buildRules();
+interface AliasMatcher {
+  readonly re: RegExp;
+  readonly byAlias: ReadonlyMap<string, PropEntity>;
+  readonly caseSensitive: boolean;
+}
+
+/**
+ * One alternation per case mode instead of one regex per alias: a single pass over the title.
+ * Longest alias first so "New York City" wins over "New York", "Donald Trump Jr." over "Donald Trump".
+ */
+function matcher(rules: readonly AliasRule[], caseSensitive: boolean): AliasMatcher {
+  const chosen = rules.filter((r) => r.caseSensitive === caseSensitive);
+  const byAlias = new Map<string, PropEntity>();
+  for (const r of chosen) {
+    const k = caseSensitive ? r.alias : r.alias.toLowerCase();
+    if (!byAlias.has(k)) byAlias.set(k, r.entity);
+  }
+  const alternation = [...byAlias.keys()].sort((a, b) => b.length - a.length).map(escape).join('|');
+  return { re: new RegExp(`(?<![\\w-])(?:${alternation})(?![\\w-])`, caseSensitive ? 'g' : 'gi'), byAlias, caseSensitive };
+}
+
+const ALL_RULES = buildRules();
+const MATCHERS: readonly AliasMatcher[] = [matcher(ALL_RULES, false), matcher(ALL_RULES, true)];
 const STATE_CODES = new Map(US_STATES.map(([name, code]) => [name.toLowerCase(), code]));
 
 export interface EntityExtraction {
@@ -115,9 +136,11 @@ export function extractEntities(original: string): EntityExtraction {
     text = mask(text, at, at + len);
   };
   districts(text, add);
-  for (const rule of RULES) {
-    rule.re.lastIndex = 0;
-    for (const m of text.matchAll(rule.re)) add(rule.entity, m.index ?? 0, m[0].length);
+  for (const { re, byAlias, caseSensitive } of MATCHERS) {
+    for (const m of text.matchAll(re)) {
+      const entity = byAlias.get(caseSensitive ? m[0] : m[0].toLowerCase());
+      if (entity) add(entity, m.index ?? 0, m[0].length);
+    }
   }
   unknownNames(text, add);
   return { entities: [...found.values()], firstAt, rest: text };

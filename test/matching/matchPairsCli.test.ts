@@ -1,0 +1,44 @@
+import test from 'ava';
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+
+function run(input: string): Promise<{ stdout: string; code: number | null }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'bin/matchPairs.ts'], { cwd: root });
+    let stdout = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ stdout, code }));
+    child.stdin.end(input);
+  });
+}
+
+const market = (venue: string, title: string, outcome = 'Yes', end_date: string | null = '2024-11-05') => ({ venue, title, outcome, end_date, category: 'politics' });
+
+test('match-pairs answers one line per input line, in order, and survives bad lines', async (t) => {
+  const good = JSON.stringify({ a: market('drift', 'TRUMP-WIN-2024-BET'), b: market('polymarket', 'Will Donald Trump win the 2024 US Presidential Election?') });
+  const other = JSON.stringify({ a: market('drift', 'TRUMP-WIN-2024-BET'), b: market('kalshi', 'Will Kamala Harris win the 2024 US Presidential Election?') });
+  const { stdout, code } = await run([good, 'not json', JSON.stringify({ a: { venue: 'x' } }), '', other].join('\n'));
+  t.is(code, 0);
+  const lines = stdout.trim().split('\n').map((l) => JSON.parse(l) as { same: boolean; relation: string; reasons: string[]; confidence: number });
+  t.is(lines.length, 5);
+  t.true(lines[0]?.same);
+  t.is(lines[0]?.relation, 'identity');
+  t.false(lines[1]?.same);
+  t.regex(lines[1]?.reasons[0] ?? '', /^invalid input: not JSON/);
+  t.regex(lines[2]?.reasons[0] ?? '', /^invalid input: a\./);
+  t.regex(lines[3]?.reasons[0] ?? '', /^invalid input/);
+  t.false(lines[4]?.same);
+  t.false(lines[4]?.reasons[0]?.startsWith('invalid input'));
+});
+
+test('match-pairs streams thousands of lines', async (t) => {
+  const line = JSON.stringify({ a: market('kalshi', 'Will Bitcoin be above $100,000 on Dec 31, 2025?', 'Yes', '2025-12-31'), b: market('polymarket', 'Bitcoin above $100k on December 31, 2025?', 'Yes', '2025-12-31') });
+  const { stdout, code } = await run(`${Array.from({ length: 3000 }, () => line).join('\n')}\n`);
+  t.is(code, 0);
+  const out = stdout.trim().split('\n');
+  t.is(out.length, 3000);
+  t.true(out.every((l) => (JSON.parse(l) as { same: boolean }).same));
+});
