@@ -50,10 +50,14 @@ test('a venue that ignores the page parameter does not loop forever', async (t) 
   t.is(requests.length, 2);
 });
 
-test('a catalogue that shrinks mid-walk ends the walk instead of spinning', async (t) => {
+test('a catalogue that shrinks mid-walk ends the walk with a warning instead of spinning', async (t) => {
+  const lines: string[] = [];
+  const log = pino({ level: 'warn' }, { write: (line: string) => void lines.push(line) });
   const { http } = fakeVenue(Array.from({ length: 60 }, (_, i) => market(i + 1)), { shrinkTo: 20 });
-  const pages = await walk(http);
-  t.is(pages.flat().length, 25);
+  const items: RawItem[] = [];
+  for await (const page of limitlessConnector.fetchCatalog({ http, log, signal: new AbortController().signal })) items.push(...page);
+  t.is(items.length, 25);
+  t.like(JSON.parse(lines[0]!), { seen: 25, totalMarketsCount: 60 });
 });
 
 test('a page without the envelope is a schema drift error', async (t) => {

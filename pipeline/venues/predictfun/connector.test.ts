@@ -85,3 +85,15 @@ test('recorded mode maps first pages and known cursors only', (t) => {
   t.is(predictfunConnector.recordedFile(new URL('https://api.predict.fun/v1/markets?after=other')), null);
   t.is(predictfunConnector.recordedFile(new URL('https://api.predict.fun/v1/markets/1/orderbook')), null);
 });
+
+test('open markets whose category never appears are reported in a warning, not dropped silently', async (t) => {
+  const lines: string[] = [];
+  const log = pino({ level: 'warn' }, { write: (line: string) => void lines.push(line) });
+  const { http } = fakeVenue([{ id: 1, categorySlug: 'cat-1' }, { id: 2, categorySlug: 'gone' }], [category(1, [1])]);
+  const items: RawItem[] = [];
+  for await (const page of predictfunConnector.fetchCatalog({ http, log, signal: new AbortController().signal, apiKey: 'k' })) items.push(...page);
+  t.is(items.length, 1);
+  const warning = JSON.parse(lines[0]!) as { count: number; sample: Array<[string, string]> };
+  t.is(warning.count, 1);
+  t.deepEqual(warning.sample, [['2', 'gone']]);
+});
