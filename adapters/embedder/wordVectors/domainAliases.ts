@@ -1,21 +1,26 @@
 /**
  * Tokens prediction-market titles use as names where general-corpus vectors mean something else
- * ("eth" is a letter, "sol" the sun, "fed" a past tense). Each alias takes the mean vector of its
- * expansion and the weight of its rarest word. Kept short and unambiguous in this domain.
+ * ("eth" is a letter, "sol" the sun, "fed" a past tense) or that the 2014-era corpus lacks
+ * ("ethereum", "dogecoin"). Each alias lists alternative expansions; the first whose words all
+ * exist wins, and the alias takes their mean vector and the weight of the rarest. Kept short
+ * and unambiguous in this domain.
  */
-export const DOMAIN_ALIASES: Readonly<Record<string, readonly string[]>> = {
-  btc: ['bitcoin'],
-  eth: ['ethereum'],
-  sol: ['solana'],
-  doge: ['dogecoin'],
-  xrp: ['ripple'],
-  bnb: ['binance'],
-  fed: ['federal', 'reserve'],
-  fomc: ['federal', 'reserve'],
-  gop: ['republican'],
-  potus: ['president'],
-  scotus: ['supreme', 'court'],
-  nyc: ['new', 'york'],
+export const DOMAIN_ALIASES: Readonly<Record<string, ReadonlyArray<readonly string[]>>> = {
+  btc: [['bitcoin']],
+  ethereum: [['ethereum'], ['ether', 'crypto']],
+  eth: [['ethereum'], ['ether', 'crypto']],
+  sol: [['solana']],
+  dogecoin: [['dogecoin'], ['dog', 'crypto']],
+  doge: [['dogecoin'], ['dog', 'crypto']],
+  xrp: [['ripple']],
+  binance: [['binance'], ['crypto', 'exchange']],
+  bnb: [['binance'], ['crypto', 'exchange']],
+  fed: [['federal', 'reserve']],
+  fomc: [['federal', 'reserve']],
+  gop: [['republican']],
+  potus: [['president']],
+  scotus: [['supreme', 'court']],
+  nyc: [['new', 'york']],
 };
 
 export interface AliasSource {
@@ -26,10 +31,11 @@ export interface AliasSource {
 /** The alias entries that can be formed from the words present; missing expansions are skipped. */
 export function resolveAliases(lookup: (word: string) => AliasSource | undefined): Array<{ token: string } & AliasSource> {
   const out: Array<{ token: string } & AliasSource> = [];
-  for (const [token, expansion] of Object.entries(DOMAIN_ALIASES)) {
-    const parts = expansion.map(lookup);
-    if (parts.some((p) => p === undefined)) continue;
-    const present = parts as AliasSource[];
+  for (const [token, alternatives] of Object.entries(DOMAIN_ALIASES)) {
+    const present = alternatives
+      .map((words) => words.map(lookup))
+      .find((parts): parts is AliasSource[] => parts.every((p) => p !== undefined));
+    if (!present) continue;
     const dim = present[0]!.vector.length;
     const vector = new Float32Array(dim);
     for (const p of present) for (let d = 0; d < dim; d++) vector[d]! += p.vector[d]! / present.length;
