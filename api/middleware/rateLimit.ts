@@ -5,7 +5,7 @@ import { AppError } from '../../shared/errors.ts';
 import { createRedisClient } from '../../adapters/rateLimit/redisClient.ts';
 import { callerOf } from '../auth/caller.ts';
 import { countRequest } from '../auth/quota.ts';
-import { decide, planFor, type WindowLengths } from './rateLimitTiers.ts';
+import { decide, planFor, type WindowLengths, type WindowVerdict } from './rateLimitTiers.ts';
 import { RateWindow } from './rateLimitWindows.ts';
 
 interface RateLimitState {
@@ -13,6 +13,18 @@ interface RateLimitState {
   readonly burst: RateWindow;
   readonly minute: RateWindow;
   readonly redis: Redis | undefined;
+  /** The minute verdict of each caller's last admitted request (see decide()); bounded, per process. */
+  readonly lastMinute: Map<string, WindowVerdict>;
+}
+
+const LAST_MINUTE_MAX = 50_000;
+
+function remember(cache: Map<string, WindowVerdict>, id: string, verdict: WindowVerdict, nowMs: number): void {
+  if (cache.size >= LAST_MINUTE_MAX) {
+    for (const [key, v] of cache) if (v.resetMs <= nowMs) cache.delete(key);
+    if (cache.size >= LAST_MINUTE_MAX) cache.clear();
+  }
+  cache.set(id, verdict);
 }
 
 const states = new WeakMap<AppDeps, RateLimitState>();
@@ -28,10 +40,31 @@ function stateFor(deps: AppDeps): RateLimitState {
       burst: new RateWindow('burst', windows.burstMs, redis, log),
       minute: new RateWindow('minute', windows.minuteMs, redis, log),
       redis,
+      lastMinute: new Map(),
     };
     states.set(deps, state);
   }
   return state;
+}
+
+/**
+ * Resolves once the Redis connection of an app's rate limiter is ready (at once without REDIS_URL), or
+ * after `timeoutMs`. Until then requests are counted in process; the server awaits this before listening.
+ */
+export async function whenRateLimitReady(deps: AppDeps, timeoutMs = 5_000): Promise<boolean> {
+  const redis = stateFor(deps).redis;
+  if (!redis || redis.status === 'ready') return true;
+  return new Promise<boolean>((resolve) => {
+    const timer = setTimeout(() => {
+      redis.off('ready', onReady);
+      resolve(false);
+    }, timeoutMs);
+    const onReady = () => {
+      clearTimeout(timer);
+      resolve(true);
+    };
+    redis.once('ready', onReady);
+  });
 }
 
 /** Stops the sweepers and closes the Redis connection of an app's rate limiter (shutdown, tests). */
@@ -56,9 +89,12 @@ export function rateLimit(deps: AppDeps): Middleware {
   return async (ctx, next) => {
     const caller = callerOf(ctx.state);
     const plan = planFor(caller, ctx.ip, state.windows);
-    const burst = await state.burst.hit(ctx, `${plan.tier}:${plan.identity}`, plan.burst);
-    const minute = burst.allowed ? await state.minute.hit(ctx, `${plan.tier}:${plan.identity}`, plan.perMinute) : undefined;
-    const decision = decide(plan.perMinute, burst, minute, Date.now());
+    const id = `${plan.tier}:${plan.identity}`;
+    const burst = await state.burst.hit(ctx, id, plan.burst);
+    const minute = burst.allowed ? await state.minute.hit(ctx, id, plan.perMinute) : undefined;
+    const now = Date.now();
+    if (minute) remember(state.lastMinute, id, minute, now);
+    const decision = decide(plan.perMinute, burst, minute, now, state.lastMinute.get(id));
     ctx.set(decision.headers);
     ctx.state.rateTier = plan.tier;
     if (!decision.allowed) {

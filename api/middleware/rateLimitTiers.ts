@@ -65,14 +65,27 @@ export interface RateDecision {
  * Combines the burst window with the per-minute window (docs/rate-limits.md): the request passes when
  * both allow it. Limit is always the per-minute rate; Remaining is what is left in the tighter window
  * and Reset is when that window frees up. The minute window is not consulted when the burst window
- * refuses, so it is `undefined` then.
+ * refuses (so a refused request costs nothing there); `lastMinute`, the minute verdict of this caller's
+ * previous request, then tells whether the minute is spent too, so Reset names the time when requests
+ * may really resume.
  */
-export function decide(perMinute: number, burst: WindowVerdict, minute: WindowVerdict | undefined, nowMs: number): RateDecision {
+export function decide(
+  perMinute: number,
+  burst: WindowVerdict,
+  minute: WindowVerdict | undefined,
+  nowMs: number,
+  lastMinute?: WindowVerdict,
+): RateDecision {
   let binding: 'burst' | 'minute';
-  if (!burst.allowed || !minute) binding = 'burst';
-  else if (!minute.allowed) binding = 'minute';
-  else binding = burst.remaining < minute.remaining ? 'burst' : 'minute';
-  const verdict = binding === 'burst' || !minute ? burst : minute;
+  let verdict: WindowVerdict;
+  if (!burst.allowed || !minute) {
+    const minuteSpent = lastMinute !== undefined && lastMinute.remaining <= 0 && lastMinute.resetMs > Math.max(nowMs, burst.resetMs);
+    binding = minuteSpent ? 'minute' : 'burst';
+    verdict = minuteSpent ? lastMinute : burst;
+  } else {
+    binding = !minute.allowed || minute.remaining <= burst.remaining ? 'minute' : 'burst';
+    verdict = binding === 'minute' ? minute : burst;
+  }
   const allowed = burst.allowed && minute !== undefined && minute.allowed;
   const remaining = allowed ? Math.max(0, Math.min(burst.remaining, minute.remaining)) : 0;
   return {

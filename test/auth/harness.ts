@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import pino from 'pino';
 import { createApp } from '../../api/app.ts';
 import type { AppDeps } from '../../api/deps.ts';
-import { closeRateLimit } from '../../api/middleware/rateLimit.ts';
+import { closeRateLimit, whenRateLimitReady } from '../../api/middleware/rateLimit.ts';
 import { installAuthContext, type AuthContext, type AuthContextOptions } from '../../api/auth/authContext.ts';
 import { loadConfig } from '../../shared/config.ts';
 import type { DocumentStore } from '../../shared/ports/documentStore.ts';
@@ -75,6 +75,7 @@ export async function startApi(options: StartOptions = {}): Promise<TestApi> {
   };
   const auth = installAuthContext(deps, options.auth ?? {});
   const app = createApp(deps);
+  if (config.REDIS_URL && !(await whenRateLimitReady(deps))) throw new Error('redis did not become ready');
   const server: Server = createServer(app.callback());
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -1,5 +1,5 @@
 import test from 'ava';
-import { Wallet } from 'ethers';
+import { Wallet, type Signer } from 'ethers';
 import { SiweMessage } from 'siwe';
 import { startApi, cookiesOf, register, type TestApi } from './harness.ts';
 
@@ -23,7 +23,7 @@ async function getNonce(binding?: string): Promise<{ nonce: string; binding: str
   return { nonce: reply.body.data.nonce as string, binding: cookiesOf(reply).svc_siwe_nonce ?? binding ?? '' };
 }
 
-async function signedMessage(wallet: Wallet, nonce: string, o: SignOptions = {}) {
+async function signedMessage(wallet: Signer & { address: string }, nonce: string, o: SignOptions = {}) {
   const message = new SiweMessage({
     domain: o.domain ?? 'concord.test',
     address: wallet.address,

@@ -1,0 +1,119 @@
+import test from 'ava';
+import { startApi, register, createKey, type Reply, type TestApi } from '../auth/harness.ts';
+
+function rl(reply: Reply) {
+  return {
+    limit: reply.headers.get('x-ratelimit-limit'),
+    remaining: reply.headers.get('x-ratelimit-remaining'),
+    reset: Number(reply.headers.get('x-ratelimit-reset')),
+  };
+}
+
+async function hammer(api: TestApi, n: number, path: string, opts: Parameters<TestApi['request']>[2] = {}): Promise<Reply[]> {
+  const replies: Reply[] = [];
+  for (let i = 0; i < n; i += 1) replies.push(await api.request('GET', path, opts));
+  return replies;
+}
+
+test('product read tier: 120/min reported, a burst of 40 passes, the 41st is 429 RATE_LIMITED and retrying keeps the window', async (t) => {
+  const api = await startApi();
+  try {
+    const replies = await hammer(api, 40, '/health');
+    t.true(replies.every((r) => r.status === 200));
+    t.deepEqual(rl(replies[0]!).limit, '120');
+    t.is(rl(replies[0]!).remaining, '39', 'the tighter (burst) window is what remains');
+    t.is(rl(replies[39]!).remaining, '0');
+    t.true(Number.isInteger(rl(replies[0]!).reset) && rl(replies[0]!).reset * 1000 > Date.now() - 1000, 'Reset is a Unix time in seconds');
+
+    const refused = await api.request('GET', '/health');
+    t.is(refused.status, 429);
+    t.is(refused.body.status, 'RATE_LIMITED');
+    t.regex(refused.body.message, /^Rate limit exceeded\. Try again in \d+ seconds\.$/);
+    t.is(rl(refused).limit, '120');
+    t.is(rl(refused).remaining, '0');
+    t.truthy(refused.headers.get('retry-after'));
+    const retry = await api.request('GET', '/api/v1/markets');
+    t.is(retry.status, 429, 'an immediate retry is still refused');
+    t.is(rl(retry).reset, rl(refused).reset, 'and the window did not move');
+  } finally {
+    await api.close();
+  }
+});
+
+test('session tier: 60/min reported, burst 20; every response carries the headers, errors included', async (t) => {
+  const api = await startApi();
+  try {
+    const s = await register(api, 'tier-session@example.com');
+    const notFound = await api.request('GET', '/api/v1/nothing-here', { bearer: s.access });
+    t.is(notFound.status, 404);
+    t.is(rl(notFound).limit, '60');
+    const replies = await hammer(api, 19, '/api/v1/auth/me', { bearer: s.access });
+    t.true(replies.every((r) => r.status === 200));
+    t.is(rl(replies[18]!).remaining, '0');
+    const refused = await api.request('GET', '/api/v1/auth/me', { bearer: s.access });
+    t.is(refused.status, 429);
+    t.is(rl(refused).limit, '60');
+    // Anonymous callers are counted apart from the session.
+    t.is((await api.request('GET', '/health')).status, 200);
+  } finally {
+    await api.close();
+  }
+});
+
+test("API key tier: the key's own rate_limit is X-RateLimit-Limit; below the burst size the minute window binds", async (t) => {
+  const api = await startApi();
+  try {
+    const s = await register(api, 'tier-key@example.com');
+    const big = await createKey(api, s.access, { name: 'big', rate_limit: 10_000 });
+    t.is(rl(await api.request('GET', '/api/v1/external/markets', { apiKey: big.key })).limit, '10000');
+    const dflt = await createKey(api, s.access, { name: 'default' });
+    t.is(rl(await api.request('GET', '/api/v1/external/markets', { apiKey: dflt.key })).limit, '60');
+
+    const small = await createKey(api, s.access, { name: 'small', rate_limit: 5 });
+    const replies = await hammer(api, 5, '/api/v1/external/markets', { apiKey: small.key });
+    t.deepEqual(replies.map((r) => r.status), [200, 200, 200, 200, 200]);
+    t.deepEqual(replies.map((r) => rl(r).remaining), ['4', '3', '2', '1', '0']);
+    const refused = await api.request('GET', '/api/v1/external/markets', { apiKey: small.key });
+    t.is(refused.status, 429);
+    t.is(rl(refused).limit, '5');
+    // The 5-second burst window still has room: the minute window refused, so Reset is the minute's end.
+    t.true(rl(refused).reset * 1000 - Date.now() > 30_000);
+    t.regex(refused.body.message, /Try again in \d\d seconds/);
+    // Other keys of the same account have their own counters.
+    t.is((await api.request('GET', '/api/v1/external/markets', { apiKey: dflt.key })).status, 200);
+  } finally {
+    await api.close();
+  }
+});
+
+test('burst and minute windows combine: bursts of 20 pass until 60 have passed in the minute, then the minute window refuses', async (t) => {
+  const api = await startApi({ env: { RATE_LIMIT_BURST_WINDOW_MS: '2000' } });
+  try {
+    const s = await register(api, 'tier-burst@example.com');
+    let passed = 0;
+    let burstRefusals = 0;
+    let minuteRefusal: Reply | undefined;
+    while (!minuteRefusal && burstRefusals < 10) {
+      const reply = await api.request('GET', '/api/v1/auth/me', { bearer: s.access });
+      if (reply.status === 200) {
+        passed += 1;
+        continue;
+      }
+      t.is(reply.status, 429);
+      const waitMs = rl(reply).reset * 1000 - Date.now();
+      if (waitMs > 10_000) {
+        minuteRefusal = reply;
+        break;
+      }
+      burstRefusals += 1;
+      await new Promise((r) => setTimeout(r, Math.max(0, waitMs) + 100));
+    }
+    // register itself was one anonymous request, so the session's minute holds exactly 60.
+    t.is(passed, 60);
+    t.is(burstRefusals, 2, 'two bursts ran dry before the minute did');
+    t.truthy(minuteRefusal);
+    t.is(minuteRefusal?.body.status, 'RATE_LIMITED');
+  } finally {
+    await api.close();
+  }
+});
