@@ -9,7 +9,7 @@ import { connectStreams, type StreamConnection } from '../pipeline/streams/conne
 import { provisionStreams } from '../pipeline/streams/provision.ts';
 import { jetStreamPublisher } from '../pipeline/streams/publisher.ts';
 import { startLocalNatsServer, type LocalNatsServer } from '../pipeline/system/localNatsServer.ts';
-import { createHttpClient, createRecordedHttpClient } from '../pipeline/http/index.ts';
+import { createHttpClient, createRecordedHttpClient, type HttpClient } from '../pipeline/http/index.ts';
 import { VENUE_MODULES } from '../pipeline/venues/index.ts';
 import type { VenueModule } from '../pipeline/venues/types.ts';
 import { ChangeTracker } from '../pipeline/ingest/changeTracker.ts';
@@ -58,7 +58,12 @@ function selectedModules(config: Config, log: Logger): VenueModule[] {
  * Composition root: starts the roles this process runs over one NATS connection and one
  * DocumentStore. `all` runs every role in one process (embedded defaults).
  */
-export async function startServices(config: Config, roles: readonly Role[], log: Logger): Promise<RunningService> {
+/** Parts a caller may supply instead of the ones built from config (tests, embedding). */
+export interface ServiceOverrides {
+  readonly http?: HttpClient;
+}
+
+export async function startServices(config: Config, roles: readonly Role[], log: Logger, overrides: ServiceOverrides = {}): Promise<RunningService> {
   const stack: Stoppable[] = [];
   const stopAll = async () => {
     for (const s of stack.reverse()) {
@@ -132,9 +137,9 @@ export async function startServices(config: Config, roles: readonly Role[], log:
     if (runs(roles, 'ingest')) {
       const modules = selectedModules(config, log);
       const recorded = config.VENUE_SOURCE === 'recorded';
-      const http = recorded
+      const http = overrides.http ?? (recorded
         ? createRecordedHttpClient({ connectors: modules.map((m) => m.connector) })
-        : createHttpClient({ venues: modules.map((m) => m.connector.descriptor), log: log.child({ component: 'http' }) });
+        : createHttpClient({ venues: modules.map((m) => m.connector.descriptor), log: log.child({ component: 'http' }) }));
       const apiKeys: Partial<Record<VenueSlug, string>> = {};
       const enabled: VenueModule[] = [];
       for (const m of modules) {

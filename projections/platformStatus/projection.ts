@@ -91,10 +91,11 @@ export function evolvePlatformStatus(doc: PlatformStatusDoc | null, event: Venue
         reason: event.reason,
         drift: event.drift,
       };
+      // Items skipped by design (an unsupported market type) are counted; only schema drift warns.
       return {
         ...current,
         skipped_items_total: current.skipped_items_total + 1,
-        drift_warnings: [warning, ...current.drift_warnings].slice(0, MAX_DRIFT_WARNINGS),
+        drift_warnings: event.drift.length > 0 ? [warning, ...current.drift_warnings].slice(0, MAX_DRIFT_WARNINGS) : current.drift_warnings,
       };
     }
   }

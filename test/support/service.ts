@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from '../../shared/config.ts';
-import { startServices, type RunningService } from '../../bin/services.ts';
+import { startServices, type RunningService, type ServiceOverrides } from '../../bin/services.ts';
 import { PROJECTIONS } from '../../projections/index.ts';
 import { projectionDurable } from '../../projections/runProjection.ts';
 import { PROCESSOR_DURABLE } from '../../pipeline/process/processor.ts';
@@ -26,7 +26,11 @@ export const PIPELINE_DURABLES = [
 ];
 
 /** The whole service in recorded mode against a real nats-server, on a free port. */
-export async function startTestService(env: Record<string, string> = {}, existing?: { nats: TestNats; dataDir: string }): Promise<TestService> {
+export async function startTestService(
+  env: Record<string, string> = {},
+  existing?: { nats: TestNats; dataDir: string },
+  overrides: ServiceOverrides = {},
+): Promise<TestService> {
   const nats = existing?.nats ?? (await startTestNats());
   const dataDir = existing?.dataDir ?? mkdtempSync(join(tmpdir(), 'concord-data-'));
   const config = loadConfig({
@@ -40,7 +44,7 @@ export async function startTestService(env: Record<string, string> = {}, existin
     LOG_LEVEL: 'silent',
     ...env,
   });
-  const service = await startServices(config, [config.ROLE], silentLog);
+  const service = await startServices(config, [config.ROLE], silentLog, overrides);
   const baseUrl = `http://127.0.0.1:${service.apiPort}`;
   return {
     service,

@@ -1,0 +1,108 @@
+import test from 'ava';
+import { createServer, type Server } from 'node:http';
+import { readFile } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+import { startTestService, type TestService } from '../support/service.ts';
+import { createHttpClient } from '../../pipeline/http/index.ts';
+import { VENUE_MODULES } from '../../pipeline/venues/index.ts';
+import { silentLog } from '../support/nats.ts';
+import type { VenueSlug } from '../../shared/venues/registry.ts';
+
+type Mode = 'ok' | 'error500' | 'hang' | 'malformed';
+const VENUES_DIR = fileURLToPath(new URL('../../pipeline/venues/', import.meta.url));
+
+/**
+ * A local stand-in for the venues' hosts: serves each venue's recorded payloads while in 'ok'
+ * mode, and misbehaves on demand per venue (500, hanging past the timeout, malformed JSON).
+ */
+async function startVenueHost(modes: Map<VenueSlug, Mode>): Promise<{ server: Server; port: number }> {
+  const server = createServer(async (req, res) => {
+    const [, venue, ...rest] = (req.url ?? '/').split('/');
+    const slug = venue as VenueSlug;
+    const original = new URL(decodeURIComponent(rest.join('/')));
+    const mode = modes.get(slug) ?? 'ok';
+    if (mode === 'error500') {
+      res.writeHead(500, { 'content-type': 'application/json' }).end('{"error":"internal"}');
+      return;
+    }
+    if (mode === 'hang') return; // never answers: the client's timeout must fire
+    if (mode === 'malformed') {
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{"markets": [ {"id": ');
+      return;
+    }
+    const file = VENUE_MODULES[slug]?.connector.recordedFile(original);
+    if (!file) {
+      res.writeHead(404, { 'content-type': 'application/json' }).end('{"error":"not found"}');
+      return;
+    }
+    res.writeHead(200, { 'content-type': 'application/json' }).end(await readFile(path.join(VENUES_DIR, slug, 'recorded', file)));
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+  return { server, port: (server.address() as AddressInfo).port };
+}
+
+interface StatusRow {
+  slug: string;
+  state: string;
+  last_success_at: string | null;
+  markets_count: number;
+  last_error: { code: string; message: string } | null;
+}
+
+const status = async (svc: TestService, slug: string) =>
+  ((await svc.get('/api/v1/platforms/status')).body as { data: StatusRow[] }).data.find((r) => r.slug === slug)!;
+
+for (const failure of ['error500', 'hang', 'malformed'] as const) {
+  test.serial(`a venue answering ${failure} keeps its last data, shows the error, and does not disturb the others`, async (t) => {
+    const modes = new Map<VenueSlug, Mode>();
+    const host = await startVenueHost(modes);
+    const modules = [VENUE_MODULES.polymarket!, VENUE_MODULES.predictit!];
+    // The real throttled client, its requests redirected to the local host (same paths and queries).
+    const http = createHttpClient({
+      venues: modules.map((m) => m.connector.descriptor),
+      log: silentLog,
+      maxAttempts: 2,
+      baseDelayMs: 1,
+      maxDelayMs: 5,
+      defaultTimeoutMs: 500,
+      fetch: (input, init) => {
+        const url = String(input instanceof Request ? input.url : input);
+        const venue = modules.find((m) => Object.values(m.connector.descriptor.baseUrls).some((b) => url.startsWith(b)))?.connector.descriptor.slug;
+        return fetch(`http://127.0.0.1:${host.port}/${venue}/${encodeURIComponent(url)}`, init);
+      },
+    });
+    const svc = await startTestService({ VENUES: 'polymarket,predictit', VENUE_SOURCE: 'live' }, undefined, { http });
+    try {
+      await svc.service.ingestOnce();
+      await svc.settle();
+      const before = await status(svc, 'polymarket');
+      const otherBefore = await status(svc, 'predictit');
+      t.true(before.markets_count > 0);
+      t.is(before.state, 'ok');
+
+      modes.set('polymarket', failure);
+      await svc.service.ingestOnce();
+      await svc.settle();
+
+      const after = await status(svc, 'polymarket');
+      t.is(after.state, 'failing');
+      t.truthy(after.last_error, 'the failure is reported');
+      t.regex(after.last_error!.code, failure === 'hang' ? /TIMEOUT/ : failure === 'malformed' ? /MALFORMED/ : /VENUE_UNAVAILABLE/);
+      t.is(after.last_success_at, before.last_success_at, 'the last successful fetch is kept');
+      t.is(after.markets_count, before.markets_count, 'its markets are still served');
+      const page = (await svc.get('/api/v1/markets?platform=polymarket&limit=200')).body as { data: unknown[] };
+      t.is(page.data.length, Math.min(200, before.markets_count));
+
+      const other = await status(svc, 'predictit');
+      t.is(other.state, 'ok');
+      t.not(other.last_success_at, otherBefore.last_success_at, 'the healthy venue kept syncing');
+      t.is(other.markets_count, otherBefore.markets_count);
+    } finally {
+      await svc.close();
+      host.server.closeAllConnections();
+      host.server.close();
+    }
+  });
+}
