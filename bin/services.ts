@@ -151,7 +151,9 @@ export async function startServices(config: Config, roles: readonly Role[], log:
           await publish(subjects.venueHealth(m.connector.descriptor.slug), { type: 'venue_disabled', venue: m.connector.descriptor.slug, at: new Date().toISOString(), reason });
           continue;
         }
+        // Recorded payloads need no credentials; the connector only checks that one is configured.
         if (key) apiKeys[m.connector.descriptor.slug] = key;
+        else if (keyEnv && recorded) apiKeys[m.connector.descriptor.slug] = 'recorded-mode';
         enabled.push(m);
       }
       const scheduler = createIngestScheduler({

@@ -58,7 +58,7 @@ for (const failure of ['error500', 'hang', 'malformed'] as const) {
   test.serial(`a venue answering ${failure} keeps its last data, shows the error, and does not disturb the others`, async (t) => {
     const modes = new Map<VenueSlug, Mode>();
     const host = await startVenueHost(modes);
-    const modules = [VENUE_MODULES.polymarket!, VENUE_MODULES.predictit!];
+    const modules = [VENUE_MODULES.polymarket!, VENUE_MODULES.limitless!];
     // The real throttled client, its requests redirected to the local host (same paths and queries).
     const http = createHttpClient({
       venues: modules.map((m) => m.connector.descriptor),
@@ -73,12 +73,12 @@ for (const failure of ['error500', 'hang', 'malformed'] as const) {
         return fetch(`http://127.0.0.1:${host.port}/${venue}/${encodeURIComponent(url)}`, init);
       },
     });
-    const svc = await startTestService({ VENUES: 'polymarket,predictit', VENUE_SOURCE: 'live' }, undefined, { http });
+    const svc = await startTestService({ VENUES: 'polymarket,limitless', VENUE_SOURCE: 'live' }, undefined, { http });
     try {
       await svc.service.ingestOnce();
       await svc.settle();
       const before = await status(svc, 'polymarket');
-      const otherBefore = await status(svc, 'predictit');
+      const otherBefore = await status(svc, 'limitless');
       t.true(before.markets_count > 0);
       t.is(before.state, 'ok');
 
@@ -95,7 +95,7 @@ for (const failure of ['error500', 'hang', 'malformed'] as const) {
       const page = (await svc.get('/api/v1/markets?platform=polymarket&limit=200')).body as { data: unknown[] };
       t.is(page.data.length, Math.min(200, before.markets_count));
 
-      const other = await status(svc, 'predictit');
+      const other = await status(svc, 'limitless');
       t.is(other.state, 'ok');
       t.not(other.last_success_at, otherBefore.last_success_at, 'the healthy venue kept syncing');
       t.is(other.markets_count, otherBefore.markets_count);
