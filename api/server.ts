@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { AppDeps } from './deps.ts';
 import { createApp } from './app.ts';
+import { closeRateLimit, whenRateLimitReady } from './middleware/rateLimit.ts';
 
 export interface RunningServer {
   readonly port: number;
@@ -11,6 +12,8 @@ export interface RunningServer {
 /** Starts the API on host:port (0 picks a free port); stop() stops accepting and drains. */
 export async function startApiServer(deps: AppDeps, port: number, host: string): Promise<RunningServer> {
   const app = createApp(deps);
+  // Redis-backed limits: wait (bounded) for the shared counters before taking traffic.
+  await whenRateLimitReady(deps);
   const server: Server = createServer(app.callback());
   server.keepAliveTimeout = 5_000;
   await new Promise<void>((resolve, reject) => {
@@ -21,10 +24,12 @@ export async function startApiServer(deps: AppDeps, port: number, host: string):
   deps.log.info({ port: actualPort, host }, 'api listening');
   return {
     port: actualPort,
-    stop: () =>
-      new Promise<void>((resolve) => {
+    stop: async () => {
+      await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeIdleConnections();
-      }),
+      });
+      await closeRateLimit(deps);
+    },
   };
 }

@@ -20,6 +20,7 @@ import { startProjection } from '../projections/runProjection.ts';
 import { PROJECTIONS } from '../projections/index.ts';
 import { startApiServer } from '../api/server.ts';
 import { createDocumentStore } from '../adapters/store/createStore.ts';
+import { startLinker } from '../pipeline/matching/linker/startLinker.ts';
 
 /** Something started that must be stopped on shutdown, in reverse start order. */
 interface Stoppable {
@@ -104,6 +105,11 @@ export async function startServices(config: Config, roles: readonly Role[], log:
       stack.push({ name: 'worker-pool', stop: () => pool.close() });
       const processor = await startProcessor({ conn, pool, publish, log: log.child({ role: 'process' }) });
       stack.push({ name: 'processor', stop: () => processor.stop() });
+    }
+
+    if (runs(roles, 'link')) {
+      const linker = await startLinker({ config, conn, store, publish, log });
+      stack.push({ name: 'linker', stop: () => linker.close() });
     }
 
     let apiPort: number | null = null;

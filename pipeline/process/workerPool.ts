@@ -15,9 +15,10 @@ export interface WorkerPool {
  * waitForCapacity() before pulling more messages, so a slow pool stops the pull instead of
  * buffering without limit.
  */
-export function createWorkerPool(taskFile: URL, threads: number, maxQueue = threads * 8): WorkerPool {
+export function createWorkerPool(taskFile: URL, threads: number, maxQueue = threads * 8, workerData?: unknown): WorkerPool {
   const pool = new Piscina({
     filename: fileURLToPath(taskFile),
+    ...(workerData !== undefined ? { workerData } : {}),
     minThreads: 1,
     maxThreads: threads,
     maxQueue,

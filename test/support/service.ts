@@ -6,6 +6,8 @@ import { startServices, type RunningService, type ServiceOverrides } from '../..
 import { PROJECTIONS } from '../../projections/index.ts';
 import { projectionDurable } from '../../projections/runProjection.ts';
 import { PROCESSOR_DURABLE } from '../../pipeline/process/processor.ts';
+import { LINKER_DURABLE } from '../../pipeline/matching/linker/startLinker.ts';
+import { fileURLToPath } from 'node:url';
 import { waitForQuiet } from './quiesce.ts';
 import { silentLog, startTestNats, type TestNats } from './nats.ts';
 
@@ -20,8 +22,12 @@ export interface TestService {
   close(): Promise<void>;
 }
 
+/** The offline model `npm test` builds before ava starts (scripts/buildEmbeddingModel.ts). */
+export const TEST_MODEL = fileURLToPath(new URL('../../data/models/wink-sg-100d', import.meta.url));
+
 export const PIPELINE_DURABLES = [
   { stream: 'raw' as const, durable: PROCESSOR_DURABLE },
+  { stream: 'markets' as const, durable: LINKER_DURABLE },
   ...PROJECTIONS.map((p) => ({ stream: p.stream, durable: projectionDurable(p.name) })),
 ];
 
@@ -42,6 +48,7 @@ export async function startTestService(
     INGEST_INTERVAL_SECONDS: '86400',
     WORKERS: '1',
     LOG_LEVEL: 'silent',
+    EMBEDDING_MODEL: TEST_MODEL,
     ...env,
   });
   const service = await startServices(config, [config.ROLE], silentLog, overrides);
