@@ -97,6 +97,10 @@ export function createLinker(deps: LinkerDeps) {
   ): Promise<Placement | { rejected: string }> {
     const q = await questions.get(via.question_id);
     if (!q) return { rejected: 'question vanished' };
+    // A venue lists a question once: a second market of the same venue is a sibling contract
+    // (another candidate, another bucket) or a near-duplicate, never the same question.
+    const siblings = await markets.getMany(q.member_ids.filter((id) => id !== m.id));
+    if (siblings.some((s) => s.member.platform_slug === m.platform_slug)) return { rejected: `${m.platform_slug} already lists this question` };
     const checks: LinkedMarketState[] = [via];
     if (q.anchor_market_id !== via._id && q.anchor_market_id !== m.id) {
       const anchor = await markets.get(q.anchor_market_id);
