@@ -9,7 +9,9 @@ export interface HnswParams {
   readonly threads: number;
 }
 
-export const DEFAULT_HNSW: HnswParams = { connectivity: 16, expansionAdd: 128, expansionSearch: 96, threads: 1 };
+// expansionSearch 256: on 20k uniform 100-d vectors (a worst case) recall@10 rose from 0.69 at 96 to ~0.9;
+// on 50k title embeddings it is 1.0 at ~1.3 ms/query.
+export const DEFAULT_HNSW: HnswParams = { connectivity: 16, expansionAdd: 128, expansionSearch: 256, threads: 1 };
 
 /** The only module that knows usearch: an HNSW graph over cosine distance keyed by bigint. */
 export class HnswGraph {

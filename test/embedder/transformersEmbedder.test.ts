@@ -81,6 +81,7 @@ test('a folder without model files fails to load with MODEL_LOAD_FAILED, without
   const empty = await mkdtemp(join(dir, 'empty-'));
   const err = await t.throwsAsync(createTransformersEmbedder({ model: empty, logger }));
   t.is((err as EmbedderError).code, 'MODEL_LOAD_FAILED');
+  t.regex(err!.message, /not found locally/);
 });
 
 test('a closed embedder rejects', async (t) => {
