@@ -7,7 +7,7 @@ import { isZeroVector } from '../../../shared/ports/embedder.ts';
 import { subjects } from '../../../shared/streams/subjects.ts';
 import { uuidFromName } from '../../../shared/ids.ts';
 import type { Publisher } from '../../streams/publisher.ts';
-import { embeddingText, matchKey, ownYesPrice, toMarketRef } from './marketRef.ts';
+import { embeddingText, isContractOfGroup, matchKey, ownYesPrice, toMarketRef } from './marketRef.ts';
 import { linkerCollections, MAX_MOVES, vectorFromBase64, vectorToBase64, type LinkedMarketState, type QuestionState } from './state.ts';
 import { composeRelations, type VerifierFns } from './verdict.ts';
 import type { OverrideLookup } from './overrides.ts';
@@ -222,7 +222,7 @@ export function createLinker(deps: LinkerDeps) {
       match_method: placement.method,
       reasons: placement.reasons,
       member: memberOf(m, placement),
-      group_title: m.group ? m.group.title : null,
+      group_title: isContractOfGroup(m) && m.group ? m.group.title : null,
       moves,
     };
     await markets.put(state);

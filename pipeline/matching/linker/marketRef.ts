@@ -11,15 +11,29 @@ export interface LinkerMarketRef {
   readonly description?: string;
 }
 
+/** Separator our parsers put between a group's question and a contract label in composed titles. */
+export const GROUP_TITLE_SEPARATOR = ' — ';
+
+/**
+ * True when the market is a bare contract of a multi-outcome event (PredictIt "Gavin Newsom",
+ * an Azuro outcome): its title was composed from the group's question and the label. Split
+ * markets that carry a complete question of their own (Polymarket negRisk items, Predict.fun
+ * legs) are read as that question.
+ */
+export function isContractOfGroup(m: NormalizedMarket): boolean {
+  return m.group !== null && m.title.includes(GROUP_TITLE_SEPARATOR);
+}
+
 /**
  * A contract split out of a multi-outcome event is asked as its group's question with the
  * contract as the outcome ("Who will win X?" / "Gavin Newsom"); a binary market as itself / Yes.
  */
 export function toMarketRef(m: NormalizedMarket): LinkerMarketRef {
+  const framed = isContractOfGroup(m);
   return {
     venue: m.platform_slug,
-    title: m.group ? m.group.title : m.title,
-    outcome: m.group ? m.group.outcome_label : (m.outcomes[0]?.label ?? 'Yes'),
+    title: framed && m.group ? m.group.title : m.title,
+    outcome: framed && m.group ? m.group.outcome_label : (m.outcomes[0]?.label ?? 'Yes'),
     end_date: m.end_time ? m.end_time.slice(0, 10) : null,
     category: m.category,
     ...(m.description ? { description: m.description.slice(0, 2000) } : {}),
