@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Logger } from 'pino';
 import type { Config, Role } from '../shared/config.ts';
@@ -37,6 +37,9 @@ export interface RunningService {
   ingestOnce(): Promise<void>;
   stop(): Promise<void>;
 }
+
+/** Where `npm start` records the URL of the nats-server it launched. */
+export const natsUrlFile = (dataDir: string): string => path.join(dataDir, 'nats.url');
 
 const runs = (roles: readonly Role[], role: Exclude<Role, 'all'>) => roles.includes('all') || roles.includes(role);
 
@@ -84,6 +87,9 @@ export async function startServices(config: Config, roles: readonly Role[], log:
       const server: LocalNatsServer = await startLocalNatsServer(path.join(config.DATA_DIR, 'nats'), log);
       stack.push({ name: 'nats-server', stop: () => server.stop() });
       natsUrl = server.url;
+      // Operator CLIs (links, replay) find the embedded server here.
+      writeFileSync(natsUrlFile(config.DATA_DIR), `${server.url}\n`);
+      stack.push({ name: 'nats-url-file', stop: async () => rmSync(natsUrlFile(config.DATA_DIR), { force: true }) });
     }
     const conn = await connectStreams(natsUrl, log);
     stack.push({ name: 'nats-connection', stop: () => conn.close() });

@@ -10,7 +10,7 @@ import type { Publisher } from '../../streams/publisher.ts';
 import { embeddingText, isContractOfGroup, matchKey, ownYesPrice, toMarketRef } from './marketRef.ts';
 import { linkerCollections, MAX_MOVES, vectorFromBase64, vectorToBase64, type LinkedMarketState, type QuestionState } from './state.ts';
 import { composeRelations, type VerifierFns } from './verdict.ts';
-import type { OverrideLookup } from './overrides.ts';
+import { RELINK_ITEM_PREFIX, type OverrideLookup, type OverrideSource } from './overrides.ts';
 import { buildSnapshot } from './questionSnapshot.ts';
 
 export interface LinkerDeps {
@@ -19,7 +19,7 @@ export interface LinkerDeps {
   readonly embed: (texts: string[]) => Promise<Float32Array[]>;
   readonly verifier: VerifierFns;
   readonly publish: Publisher;
-  readonly overrides: () => Promise<OverrideLookup>;
+  readonly overrides: OverrideSource;
   readonly log: Logger;
   /** Nearest neighbours asked of the vector index per market (default 24). */
   readonly candidates?: number;
@@ -101,6 +101,8 @@ export function createLinker(deps: LinkerDeps) {
     // (another candidate, another bucket) or a near-duplicate, never the same question.
     const siblings = await markets.getMany(q.member_ids.filter((id) => id !== m.id));
     if (siblings.some((s) => s.member.platform_slug === m.platform_slug)) return { rejected: `${m.platform_slug} already lists this question` };
+    const forbidden = siblings.find((s) => lookup.between(m.id, s._id)?.action === 'forbid');
+    if (forbidden) return { rejected: `an operator forbade linking with ${forbidden._id}` };
     const checks: LinkedMarketState[] = [via];
     if (q.anchor_market_id !== via._id && q.anchor_market_id !== m.id) {
       const anchor = await markets.get(q.anchor_market_id);
@@ -110,7 +112,6 @@ export function createLinker(deps: LinkerDeps) {
     let relationToQuestion: LinkRelation | null = null;
     const reasons: string[] = [];
     for (const other of checks) {
-      if (lookup.between(m.id, other._id)?.action === 'forbid') return { rejected: `operator forbade linking with ${other._id}` };
       const verdict = deps.verifier.compare(prop, propOf(other));
       if (!verdict.same || verdict.relation === 'different') return { rejected: verdict.reasons.join('; ') || 'verifier: different' };
       const rel = composeRelations(verdict.relation, other.relation);
@@ -129,8 +130,13 @@ export function createLinker(deps: LinkerDeps) {
     };
   }
 
-  async function place(m: NormalizedMarket, prop: unknown, vector: Float32Array | null, prev: LinkedMarketState | null): Promise<Placement> {
-    const lookup = await deps.overrides();
+  async function place(
+    m: NormalizedMarket,
+    prop: unknown,
+    vector: Float32Array | null,
+    prev: LinkedMarketState | null,
+    lookup: OverrideLookup,
+  ): Promise<Placement> {
     for (const pin of lookup.pinnedTo(m.id)) {
       const partner = await markets.get(pin.a === m.id ? pin.b : pin.a);
       if (partner) {
@@ -187,8 +193,11 @@ export function createLinker(deps: LinkerDeps) {
     const ref = toMarketRef(m);
     const key = matchKey(ref);
     const prev = await markets.get(m.id);
+    if (event.source.item_id.startsWith(RELINK_ITEM_PREFIX)) deps.overrides.invalidate();
+    const lookup = await deps.overrides();
+    const overrideFp = lookup.fingerprint(m.id);
 
-    if (prev && prev.match_key === key) {
+    if (prev && prev.match_key === key && prev.override_fp === overrideFp) {
       const member = memberOf(m, { relation: prev.relation, confidence: prev.confidence, method: prev.match_method, reasons: prev.reasons });
       if (redelivered || JSON.stringify(member) !== JSON.stringify(prev.member)) {
         await markets.put({ ...prev, member });
@@ -200,12 +209,14 @@ export function createLinker(deps: LinkerDeps) {
     const [vector] = await deps.embed([embeddingText(ref)]);
     const prop = deps.verifier.extract(ref);
     props.set(m.id, { key, prop });
-    const placement = await place(m, prop, vector ?? null, prev);
+    const placement = await place(m, prop, vector ?? null, prev, lookup);
     const questionId = placement.questionId ?? uuidFromName(`question:${m.id}:${key}`);
     const moved = prev !== null && prev.question_id !== questionId;
-    const why = prev
-      ? `match inputs changed (${prev.ref.title === ref.title ? 'rules, outcome or dates' : `title "${prev.ref.title}" → "${ref.title}"`})`
-      : 'new market';
+    const why = !prev
+      ? 'new market'
+      : prev.match_key === key
+        ? 'operator overrides changed'
+        : `match inputs changed (${prev.ref.title === ref.title ? 'rules, outcome or dates' : `title "${prev.ref.title}" → "${ref.title}"`})`;
     if (moved) await leave(prev, `${why}; no longer the same question`);
 
     const moves = moved
@@ -223,6 +234,7 @@ export function createLinker(deps: LinkerDeps) {
       reasons: placement.reasons,
       member: memberOf(m, placement),
       group_title: isContractOfGroup(m) && m.group ? m.group.title : null,
+      override_fp: overrideFp,
       moves,
     };
     await markets.put(state);

@@ -25,6 +25,8 @@ export interface LinkedMarketState extends Doc {
   readonly reasons: readonly string[];
   readonly member: QuestionMember;
   readonly group_title: string | null;
+  /** Overrides naming this market when it was placed; a change re-places it. */
+  readonly override_fp: string;
   readonly moves: readonly LinkMove[];
 }
 

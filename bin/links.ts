@@ -1,0 +1,86 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import pino from 'pino';
+import { loadConfig } from '../shared/config.ts';
+import { createDocumentStore } from '../adapters/store/createStore.ts';
+import { connectStreams } from '../pipeline/streams/connection.ts';
+import { jetStreamPublisher } from '../pipeline/streams/publisher.ts';
+import { listOverrides, removeOverride, requestRelink, resolveMarketRef, setOverride } from '../pipeline/matching/linker/overrideCommands.ts';
+import { natsUrlFile } from './services.ts';
+
+const USAGE = `Manual link overrides (they win over the matcher).
+
+  npm run links -- pin <market> <market> [--complement] [--note "why"]
+  npm run links -- forbid <market> <market> [--note "why"]
+  npm run links -- remove <market> <market>
+  npm run links -- list
+
+<market> is a market UUID or <venue>:<platform_market_id>, e.g. polymarket:559652.
+--complement pins one market as the other's negation (prices compare as 1 - p).`;
+
+async function main(): Promise<number> {
+  const { values, positionals } = parseArgs({
+    allowPositionals: true,
+    options: { complement: { type: 'boolean', default: false }, note: { type: 'string', default: '' }, help: { type: 'boolean', default: false } },
+  });
+  const [command, first, second] = positionals;
+  if (values.help || !command) {
+    console.log(USAGE);
+    return command ? 0 : 2;
+  }
+  const config = loadConfig();
+  const log = pino({ level: 'warn' });
+  const store = await createDocumentStore(config, log);
+  try {
+    if (command === 'list') {
+      for (const o of await listOverrides(store)) console.log(`${o.action}\t${o.a}\t${o.b}\t${o.relation}\t${o.created_at}\t${o.note}`);
+      return 0;
+    }
+    if (!['pin', 'forbid', 'remove'].includes(command) || !first || !second) {
+      console.error(`Unknown command or missing markets.\n\n${USAGE}`);
+      return 2;
+    }
+    const a = resolveMarketRef(first);
+    const b = resolveMarketRef(second);
+    if (!a.ok || !b.ok) {
+      console.error(!a.ok ? a.reason : !b.ok ? b.reason : '');
+      return 2;
+    }
+    if (a.id === b.id) {
+      console.error('Both arguments name the same market.');
+      return 2;
+    }
+    if (command === 'remove') {
+      console.log((await removeOverride(store, a.id, b.id)) ? 'override removed' : 'no override between these markets');
+    } else {
+      const o = await setOverride(store, a.id, b.id, command as 'pin' | 'forbid', values.complement ? 'complement' : 'identity', values.note ?? '');
+      console.log(`${o.action} recorded: ${o.a} ${o.b} (${o.relation})`);
+    }
+    const natsUrl = config.NATS_URL ?? (existsSync(natsUrlFile(config.DATA_DIR)) ? readFileSync(natsUrlFile(config.DATA_DIR), 'utf8').trim() : undefined);
+    if (!natsUrl) {
+      console.log('The service is not running here: the override applies when it next starts and sees these markets change.');
+      return 0;
+    }
+    const conn = await connectStreams(natsUrl, log, 'concord-links-cli');
+    try {
+      const publish = jetStreamPublisher(conn.js);
+      for (const id of [a.id, b.id]) {
+        const sent = await requestRelink(store, publish, id, `${command}-${Date.now()}`);
+        console.log(sent ? `re-linking ${id}` : `market ${id} is not in the markets read model yet; it is placed when it arrives`);
+      }
+    } finally {
+      await conn.close();
+    }
+    return 0;
+  } finally {
+    await store.close();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (err: unknown) => {
+    console.error(err instanceof Error ? err.message : err);
+    process.exit(1);
+  },
+);

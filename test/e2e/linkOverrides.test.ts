@@ -1,0 +1,76 @@
+import test from 'ava';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { fileURLToPath } from 'node:url';
+import { startTestService, type TestService } from '../support/service.ts';
+import { linkerCollections } from '../../pipeline/matching/linker/state.ts';
+import type { MarketDoc } from '../../projections/markets/projection.ts';
+import type { QuestionDoc } from '../../projections/questions/projection.ts';
+
+const run = promisify(execFile);
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+let svc: TestService;
+test.before(async () => {
+  svc = await startTestService({ VENUES: 'polymarket,limitless' });
+  await svc.service.ingestOnce();
+  await svc.settle();
+});
+test.after.always(async () => {
+  await svc?.close();
+});
+
+async function market(venue: string, title: RegExp): Promise<MarketDoc> {
+  const docs = await svc.service.store.collection<MarketDoc>('markets').find({ platform_slug: venue });
+  const found = docs.find((d) => title.test(d.title));
+  if (!found) throw new Error(`no ${venue} market matching ${title}`);
+  return found;
+}
+
+async function questionOf(marketId: string): Promise<QuestionDoc> {
+  const state = await linkerCollections(svc.service.store).markets.get(marketId);
+  const q = await svc.service.store.collection<QuestionDoc>('questions').get(state!.question_id);
+  return q!;
+}
+
+const links = (...args: string[]) =>
+  run(process.execPath, ['--import', 'tsx', 'bin/links.ts', ...args], {
+    cwd: ROOT,
+    env: { ...process.env, DATA_DIR: svc.dataDir, NATS_URL: svc.nats.server.url, LOG_LEVEL: 'silent' },
+  });
+
+test.serial('an operator forbid splits a link the verifier made, and a pin joins markets it keeps apart', async (t) => {
+  const polyReach = await market('polymarket', /^Will Bitcoin reach \$100,000 by December 31, 2026\?$/);
+  const limitlessReach = await market('limitless', /^Will Bitcoin reach \$100,000 by December 31, 2026\?$/);
+  const limitlessAbove = await market('limitless', /above \$100,000 on December 31, 2026/);
+
+  const before = await questionOf(polyReach.id);
+  t.true(before.members.some((m) => m.market_id === limitlessReach.id), 'the verifier linked the two "reach $100k" markets');
+  t.false(before.members.some((m) => m.market_id === limitlessAbove.id), 'and kept the close-price market apart');
+
+  const forbid = await links('forbid', `polymarket:${polyReach.platform_market_id}`, `limitless:${limitlessReach.platform_market_id}`, '--note', 'test');
+  t.regex(forbid.stdout, /forbid recorded/);
+  await svc.settle();
+  const afterForbid = await questionOf(polyReach.id);
+  t.false(afterForbid.members.some((m) => m.market_id === limitlessReach.id), 'forbidden markets are apart');
+  const moved = await linkerCollections(svc.service.store).markets.get(polyReach.id);
+  const limitlessState = await linkerCollections(svc.service.store).markets.get(limitlessReach.id);
+  t.true([...(moved?.moves ?? []), ...(limitlessState?.moves ?? [])].some((mv) => /overrides changed/.test(mv.reason)), 'the move records why');
+
+  await links('pin', polyReach.id, limitlessAbove.id, '--note', 'operator says same');
+  await svc.settle();
+  const pinned = await questionOf(limitlessAbove.id);
+  const member = pinned.members.find((m) => m.market_id === limitlessAbove.id)!;
+  t.true(pinned.members.some((m) => m.market_id === polyReach.id));
+  t.is(member.match_method, 'manual');
+  t.is(member.confidence, 1);
+
+  const listed = await links('list');
+  t.regex(listed.stdout, /^forbid\t/m);
+  t.regex(listed.stdout, /^pin\t/m);
+});
+
+test.serial('the links CLI refuses markets it cannot resolve, with a message', async (t) => {
+  const err = await t.throwsAsync(links('pin', 'nowhere:1', 'polymarket:1'));
+  t.regex(String((err as { stderr?: string }).stderr), /neither a market UUID nor <venue>:<platform_market_id>/);
+});
