@@ -4,7 +4,7 @@
  * phrases a title may use, `codes` the upper-case tokens exchange symbols use (Drift BET,
  * Kalshi tickers). Kept as data so the title parser and the symbol reader share one truth.
  */
-import { NBA_TEAMS, NFL_TEAMS } from './teams.ts';
+import { NBA_TEAMS, NFL_TEAMS, TEAM_NICKNAMES } from './teams.ts';
 
 export type EntityKind = 'person' | 'party' | 'team' | 'asset' | 'org' | 'place';
 
@@ -17,6 +17,8 @@ export interface EntityDef {
   readonly codes?: readonly string[];
   /** For parties: the opposing side in a two-way US race, so complements can be recognised. */
   readonly opponent?: string;
+  /** For teams: the city or region a venue may name instead of the nickname (Kalshi "Seattle"). */
+  readonly city?: string;
 }
 
 const PEOPLE: readonly EntityDef[] = [
@@ -30,7 +32,7 @@ const PEOPLE: readonly EntityDef[] = [
   { id: 'pete-buttigieg', kind: 'person', display: 'Pete Buttigieg', aliases: ['pete buttigieg', 'buttigieg'], codes: ['BUTTIGIEG'] },
   { id: 'josh-shapiro', kind: 'person', display: 'Josh Shapiro', aliases: ['josh shapiro', 'shapiro'], codes: ['SHAPIRO'] },
   { id: 'marco-rubio', kind: 'person', display: 'Marco Rubio', aliases: ['marco rubio', 'rubio'], codes: ['RUBIO'] },
-  { id: 'donald-trump-jr', kind: 'person', display: 'Donald Trump Jr.', aliases: ['donald trump jr.', 'donald trump jr', 'trump jr.', 'trump jr'], codes: ['DJTJR'] },
+  { id: 'donald-trump-jr', kind: 'person', display: 'Donald Trump Jr.', aliases: ['donald trump jr.', 'donald trump jr', 'trump jr.', 'trump jr', 'don jr.', 'don jr'], codes: ['DJTJR'] },
   { id: 'elon-musk', kind: 'person', display: 'Elon Musk', aliases: ['elon musk', 'musk', 'elon'], codes: ['MUSK', 'ELON'] },
   { id: 'wes-moore', kind: 'person', display: 'Wes Moore', aliases: ['wes moore'], codes: [] },
   { id: 'jb-pritzker', kind: 'person', display: 'JB Pritzker', aliases: ['jb pritzker', 'j.b. pritzker', 'pritzker'], codes: ['PRITZKER'] },
@@ -86,13 +88,26 @@ const ORGS: readonly EntityDef[] = [
   { id: 'breakpoint', kind: 'org', display: 'Breakpoint', aliases: ['breakpoint'], codes: ['BREAKPOINT'] },
 ];
 
+/**
+ * Kalshi tells two teams of one city apart by the nickname's initial ("Los Angeles L"); that
+ * spelling is an alias only where the initial is unambiguous among the listed teams of the city.
+ */
+function cityInitialAliases(all: readonly (readonly [string, string, string])[], city: string, nick: string): string[] {
+  const initial = nick.charAt(0);
+  const sameCity = all.filter(([c]) => c === city);
+  if (sameCity.length < 2 || sameCity.filter(([, n]) => n.charAt(0) === initial).length > 1) return [];
+  return [`${city} ${initial}`.toLowerCase()];
+}
+
 function teamDefs(league: 'nfl' | 'nba', teams: readonly (readonly [string, string, string])[]): EntityDef[] {
+  const all = [...NFL_TEAMS, ...NBA_TEAMS];
   return teams.map(([city, nick, code]) => ({
     id: `${league}-${nick.toLowerCase().replace(/\s+/g, '-')}`,
     kind: 'team' as const,
     display: `the ${city} ${nick}`,
-    aliases: [`${city} ${nick}`.toLowerCase(), nick.toLowerCase()],
+    aliases: [`${city} ${nick}`.toLowerCase(), nick.toLowerCase(), ...(TEAM_NICKNAMES[nick] ?? []), ...cityInitialAliases(all, city, nick)],
     codes: [code, nick.toUpperCase().replace(/\s+/g, '')],
+    city: city.toLowerCase(),
   }));
 }
 

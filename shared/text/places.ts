@@ -18,7 +18,7 @@ export const COUNTRIES: readonly string[] = [
   'Austria', 'Switzerland', 'Sweden', 'Norway', 'Denmark', 'Finland', 'Ireland', 'Greece', 'Turkey', 'Russia', 'Ukraine',
   'Israel', 'Iran', 'Iraq', 'Syria', 'Lebanon', 'Saudi Arabia', 'Qatar', 'Egypt', 'India', 'Pakistan', 'China', 'Taiwan',
   'Japan', 'South Korea', 'North Korea', 'Australia', 'New Zealand', 'South Africa', 'Nigeria', 'Venezuela', 'Singapore',
-  'Bolivia', 'Ecuador', 'Thailand', 'Philippines', 'Indonesia', 'Vietnam', 'Gaza', 'Bahrain', 'Monaco', 'Azerbaijan',
+  'Bolivia', 'Ecuador', 'Cuba', 'Greenland', 'Yemen', 'Panama', 'Belarus', 'Serbia', 'Afghanistan', 'Libya', 'Sudan', 'Thailand', 'Philippines', 'Indonesia', 'Vietnam', 'Gaza', 'Bahrain', 'Monaco', 'Azerbaijan',
 ];
 
 /** Formula 1 Grand Prix symbol codes → the place a question names. */

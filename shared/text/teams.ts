@@ -21,6 +21,12 @@ export const NBA_TEAMS: readonly (readonly [string, string, string])[] = [
   ['Utah', 'Jazz', 'UTA'], ['Washington', 'Wizards', 'WAS'],
 ];
 
+/** Short forms fans and venues use for a nickname ("Pats", "Niners", "Sixers"). */
+export const TEAM_NICKNAMES: Readonly<Record<string, readonly string[]>> = {
+  Patriots: ['pats'], '49ers': ['niners'], Buccaneers: ['bucs'], Commanders: ['commies'], Jaguars: ['jags'],
+  '76ers': ['sixers'], Cavaliers: ['cavs'], Mavericks: ['mavs'], Timberwolves: ['wolves', 't-wolves'], 'Trail Blazers': ['blazers'],
+};
+
 /** League a symbol or title names, with how a question phrases its championship. */
 export const LEAGUE_EVENTS: Readonly<Record<string, { readonly league: 'nfl' | 'nba' | 'f1'; readonly display: string }>> = {
   SUPERBOWL: { league: 'nfl', display: 'Super Bowl' },

@@ -5,86 +5,31 @@
  * they say (entities, event words, numbers, dates) to be called the same. Fails closed.
  */
 import { compareDates, compareYears } from './compareDates.ts';
+import { compareEntities, type EntityCheck } from './compareEntities.ts';
 import { compareNumbers, thresholdComplement } from './numbers.ts';
-import type { MatchVerdict, PropEntity, Proposition } from './types.ts';
+import type { MatchVerdict, Proposition } from './types.ts';
 
 /** Minimum overlap score for a link once no structural check objects. */
 export const LINK_THRESHOLD = 0.5;
-
-const isPersonLike = (e: PropEntity): boolean => e.group === 'person' || e.group === 'name';
-const PARTY_OPPONENT: Readonly<Record<string, string>> = { democrats: 'republicans', republicans: 'democrats' };
-
-function mentions(p: Proposition, e: PropEntity): boolean {
-  if (p.entities.some((x) => x.key === e.key)) return true;
-  if (e.group !== 'name') return false;
-  // An unknown name is "mentioned" when the other title carries the word at all (GPT-5.3 / GPT 5.3).
-  const word = e.key.slice('name:'.length).replace(/-/g, '');
-  const lower = p.text.toLowerCase();
-  return ` ${lower.replace(/[^a-z0-9]+/g, ' ')}`.includes(` ${word}`) || lower.replace(/[\s-]+/g, '').includes(word);
-}
-
-interface EntityCheck {
-  readonly reasons: string[];
-  readonly partyFlip: boolean;
-  readonly matched: number;
-  readonly total: number;
-}
-
-function compareEntities(a: Proposition, b: Proposition): EntityCheck {
-  const reasons: string[] = [];
-  const onlyA = a.entities.filter((e) => !mentions(b, e));
-  const onlyB = b.entities.filter((e) => !mentions(a, e));
-  const matched = a.entities.length - onlyA.length + (b.entities.length - onlyB.length);
-  const total = a.entities.length + b.entities.length;
-  const actorsA = onlyA.filter((e) => e.group !== 'place' && e.group !== 'party');
-  const actorsB = onlyB.filter((e) => e.group !== 'place' && e.group !== 'party');
-  const x = actorsA[0];
-  const y = actorsB[0];
-  if (x && y) {
-    const what = isPersonLike(x) && isPersonLike(y) ? 'candidate' : x.group === 'team' && y.group === 'team' ? 'team' : x.group === 'asset' && y.group === 'asset' ? 'asset' : 'subject';
-    reasons.push(`${what} differs: ${x.label} vs ${y.label}`);
-  }
-  const placesA = onlyA.filter((e) => e.group === 'place');
-  const placesB = onlyB.filter((e) => e.group === 'place');
-  const pa = placesA[0];
-  const pb = placesB[0];
-  if (pa && pb) reasons.push(`place differs: ${pa.label} vs ${pb.label}`);
-  else if (pa || pb) {
-    // A party or chamber race is defined by its place; a named candidate already pins it down.
-    const anyPerson = a.entities.some(isPersonLike) || b.entities.some(isPersonLike);
-    if (!anyPerson) reasons.push(`place on one side only: ${(pa ?? pb)?.label}`);
-  }
-  const partiesA = a.entities.filter((e) => e.group === 'party').map((e) => e.key);
-  const partiesB = b.entities.filter((e) => e.group === 'party').map((e) => e.key);
-  let partyFlip = false;
-  const diffA = partiesA.filter((k) => !partiesB.includes(k));
-  const diffB = partiesB.filter((k) => !partiesA.includes(k));
-  if (diffA.length > 0 && diffB.length > 0) {
-    const pa1 = diffA[0] ?? '';
-    const pb1 = diffB[0] ?? '';
-    const noCandidates = !a.entities.some(isPersonLike) && !b.entities.some(isPersonLike);
-    const twoWay = partiesA.length === 1 && partiesB.length === 1 && PARTY_OPPONENT[pa1] === pb1;
-    if (twoWay && noCandidates) partyFlip = true;
-    else reasons.push(`party differs: ${pa1} vs ${pb1}`);
-  } else if (diffA.length + diffB.length > 0) {
-    // One market names a party, the other a candidate: a party-winner market is not a candidate market.
-    const partyOnly = diffA.length > 0 ? b : a;
-    const other = diffA.length > 0 ? a : b;
-    if (partyOnly.entities.some(isPersonLike) && !other.entities.some(isPersonLike)) {
-      reasons.push(`candidate vs party: ${partyOnly.entities.find(isPersonLike)?.label} vs ${(diffA[0] ?? diffB[0]) ?? ''}`);
-    }
-  }
-  if (a.selected.length > 0 && b.selected.length > 0 && !a.selected.some((k) => b.selected.includes(k))) {
-    const sharedSides = a.selected.every((k) => b.entities.some((e) => e.key === k)) && b.selected.every((k) => a.entities.some((e) => e.key === k));
-    if (sharedSides && reasons.length === 0) reasons.push(`selected side differs: ${a.selected.join(',')} vs ${b.selected.join(',')}`);
-  }
-  return { reasons, partyFlip, matched, total };
-}
 
 function compareOffices(a: Proposition, b: Proposition): string[] {
   if (a.offices.length === 0 || b.offices.length === 0) return [];
   if (a.offices.some((o) => b.offices.includes(o))) return [];
   return [`office differs: ${a.offices.join('/')} vs ${b.offices.join('/')}`];
+}
+
+/** Different trophies, different awards, or an award on one side only: different questions. */
+function compareTitles(a: Proposition, b: Proposition): string[] {
+  const out: string[] = [];
+  if (a.titles.length > 0 && b.titles.length > 0 && !a.titles.some((t) => b.titles.includes(t))) out.push(`title differs: ${a.titles.join('/')} vs ${b.titles.join('/')}`);
+  if ((a.awards.length > 0 || b.awards.length > 0) && !sameSet(a.awards, b.awards)) out.push(`award differs: ${a.awards.join('/') || 'none'} vs ${b.awards.join('/') || 'none'}`);
+  return out;
+}
+
+/** Both name what happens and nothing in common: "invade" vs "blockade", "visit" vs "acquire". */
+function compareActions(a: Proposition, b: Proposition): string[] {
+  if (a.actions.length === 0 || b.actions.length === 0) return [];
+  return a.actions.some((x) => b.actions.includes(x)) ? [] : [`action differs: ${a.actions.join('/')} vs ${b.actions.join('/')}`];
 }
 
 function compareEvents(a: Proposition, b: Proposition): string[] {
@@ -108,13 +53,15 @@ function compareOrder(a: Proposition, b: Proposition): string[] {
   const sharedRight = ar.filter((w) => br.includes(w));
   const strip = (xs: readonly string[]): string[] => xs.filter((w) => !sharedLeft.includes(w) && !sharedRight.includes(w));
   const [al2, ar2, bl2, br2] = [strip(al), strip(ar), strip(bl), strip(br)];
-  if (al2.length > 0 && ar2.length > 0 && sameSet(al2, br2) && sameSet(ar2, bl2)) {
+  const meets = (x: readonly string[], y: readonly string[]): boolean => x.some((w) => y.includes(w));
+  // What one market puts first the other puts second, and nothing stays on its side.
+  if (meets(al2, br2) && meets(ar2, bl2) && !meets(al2, bl2) && !meets(ar2, br2)) {
     return [`order inverted: ${al2.join(' ')} first vs ${bl2.join(' ')} first`];
   }
   return [];
 }
 
-const OPPOSITES: readonly (readonly [string, string])[] = [['cut', 'hike'], ['win', 'lose'], ['rise', 'fall'], ['pass', 'fail'], ['increase', 'decrease']];
+const OPPOSITES: readonly (readonly [string, string])[] = [['cut', 'hike'], ['cut', 'hold'], ['hike', 'hold'], ['win', 'lose'], ['rise', 'fall'], ['pass', 'fail'], ['increase', 'decrease']];
 
 /** Opposite actions on the same subject ("cut" vs "hike") are different questions, not complements. */
 function compareDirection(a: Proposition, b: Proposition): string[] {
@@ -143,14 +90,25 @@ function wordOverlap(a: Proposition, b: Proposition): { shared: number; union: n
   return { shared, union: a.words.length + b.words.length - shared };
 }
 
-/** 0-1: how much of what the two markets say is said by both. */
+/**
+ * 0-1: how much of what the two markets say is said by both. The plain share of the union is
+ * blended with how much of the terser market the wordier one covers, since one venue's title is
+ * often the other's plus a description ("out as Supreme Leader of Iran" for "leave office").
+ */
 function overlapScore(a: Proposition, b: Proposition, ent: EntityCheck): number {
   const { shared, union } = wordOverlap(a, b);
   const entityWeight = 3;
   const structural = (a.numbers.length + b.numbers.length > 0 ? 2 : 0) + (a.years.length + b.years.length > 0 ? 1 : 0);
   const num = entityWeight * ent.matched + 2 * shared + 2 * structural;
   const den = entityWeight * ent.total + 2 * union + 2 * structural;
-  return den === 0 ? 0 : num / den;
+  if (den === 0) return 0;
+  const jaccard = num / den;
+  const sizeA = entityWeight * a.entities.length + 2 * a.words.length;
+  const sizeB = entityWeight * b.entities.length + 2 * b.words.length;
+  const smaller = Math.min(sizeA, sizeB);
+  const coveredInSmaller = entityWeight * Math.min(ent.matched / 2, Math.min(a.entities.length, b.entities.length)) + 2 * shared;
+  const containment = smaller === 0 ? 0 : Math.min(1, (coveredInSmaller + 2 * structural) / (smaller + 2 * structural));
+  return (jaccard + containment) / 2;
 }
 
 export function compareProps(a: Proposition, b: Proposition): MatchVerdict {
@@ -160,6 +118,8 @@ export function compareProps(a: Proposition, b: Proposition): MatchVerdict {
   const vetoes = [
     ...ent.reasons,
     ...compareOffices(a, b),
+    ...compareTitles(a, b),
+    ...compareActions(a, b),
     ...compareEvents(a, b),
     ...compareYears(a, b),
     ...compareEditions(a, b),

@@ -75,7 +75,7 @@ export function compareYears(a: Proposition, b: Proposition): string[] {
   if (endYear === null) return [];
   const lo = Math.min(...withYears.years);
   const hi = Math.max(...withYears.years);
-  // A 2024 election resolves in early 2025; a market ending years before the named year asks about another one.
-  if (endYear < lo - 1 || endYear > hi + 1) return [`year differs: ${withYears.years.join('/')} vs other market ends ${other.endDate}`];
+  // A 2024 election resolves in early 2025; a market closing before the named year asks about another one.
+  if (endYear < lo || endYear > hi + 1) return [`year differs: ${withYears.years.join('/')} vs other market ends ${other.endDate}`];
   return [];
 }

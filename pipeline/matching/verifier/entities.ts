@@ -18,7 +18,8 @@ interface AliasRule {
 const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 function entityOf(def: EntityDef): PropEntity {
-  return { key: def.id, group: def.kind === 'place' ? 'place' : def.kind, label: def.display.replace(/^the /, '') };
+  const e: PropEntity = { key: def.id, group: def.kind === 'place' ? 'place' : def.kind, label: def.display.replace(/^the /, '') };
+  return def.city ? { ...e, city: def.city } : e;
 }
 
 const DEMONYMS: Readonly<Record<string, string>> = {
@@ -28,13 +29,26 @@ const DEMONYMS: Readonly<Record<string, string>> = {
   german: 'Germany', japanese: 'Japan', indian: 'India', australian: 'Australia', chilean: 'Chile', polish: 'Poland',
   bangladeshi: 'Bangladesh', venezuelan: 'Venezuela', argentine: 'Argentina', argentinian: 'Argentina', dutch: 'Netherlands',
   italian: 'Italy', spanish: 'Spain', romanian: 'Romania', czech: 'Czech Republic', korean: 'South Korea', turkish: 'Turkey',
+  cuban: 'Cuba', greenlandic: 'Greenland', yemeni: 'Yemen', danish: 'Denmark', swedish: 'Sweden', norwegian: 'Norway',
+  finnish: 'Finland', greek: 'Greece', egyptian: 'Egypt', saudi: 'Saudi Arabia', pakistani: 'Pakistan', taiwanese: 'Taiwan',
+  thai: 'Thailand', vietnamese: 'Vietnam', filipino: 'Philippines', nigerian: 'Nigeria', irish: 'Ireland', austrian: 'Austria',
+  swiss: 'Switzerland', belgian: 'Belgium', syrian: 'Syria', iraqi: 'Iraq', lebanese: 'Lebanon', qatari: 'Qatar',
 };
 
 const CITIES: Readonly<Record<string, string>> = {
   'new york city': 'city:nyc', nyc: 'city:nyc', 'los angeles': 'city:los-angeles', chicago: 'city:chicago', london: 'city:london',
-  'washington, d.c.': 'city:dc', 'washington dc': 'city:dc', 'd.c.': 'city:dc', seattle: 'city:seattle', boston: 'city:boston',
+  'washington, d.c.': 'city:dc', 'washington dc': 'city:dc', 'd.c.': 'city:dc', dc: 'city:dc', seattle: 'city:seattle', boston: 'city:boston',
   minneapolis: 'city:minneapolis', 'san francisco': 'city:san-francisco', miami: 'city:miami', paris: 'city:paris',
 };
+
+/** Team home cities, so a venue naming "Kansas City" or "Golden State" names a place a team can stand for. */
+function teamCities(): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const def of ENTITIES) {
+    if (def.kind === 'team' && def.city && !US_STATES.some(([name]) => name.toLowerCase() === def.city)) out[def.city] = `city:${def.city.replace(/\s+/g, '-')}`;
+  }
+  return out;
+}
 
 function buildRules(): AliasRule[] {
   const rules: AliasRule[] = [];
@@ -46,7 +60,7 @@ function buildRules(): AliasRule[] {
       rules.push({ alias: source, entity: entityOf(def), caseSensitive });
     }
   }
-  for (const [city, key] of Object.entries(CITIES)) {
+  for (const [city, key] of Object.entries({ ...teamCities(), ...CITIES })) {
     rules.push({ alias: city, entity: { key, group: 'place', label: city }, caseSensitive: false });
   }
   for (const [name] of US_STATES) {
@@ -111,6 +125,22 @@ function districts(text: string, add: (e: PropEntity, at: number, len: number) =
 const NAME_WORD = String.raw`(?:[A-Z][a-zA-Z'’.-]*[a-zA-Z]|[A-Z]\.|[A-Z]{2,}\d*)`;
 const NAME_RE = new RegExp(String.raw`${NAME_WORD}(?:\s+(?:de la|de|da|del|van|von|bin|al|el|le)?\s*${NAME_WORD})*`, 'g');
 
+/**
+ * "GPT-5.5", "GPT 5.3", "Initiative 95", "Question 6": a name carrying a version or number is one
+ * key with it, so two versions of one product or two ballot measures never look alike.
+ */
+const VERSIONED = /\b([A-Z][A-Za-z]*[A-Za-z])[- ](\d{1,3}(?:\.\d{1,2})?)(?![\d,]|\.\d|%|\s?(?:k|m|b|bn|million|billion|bps)\b)/g;
+
+function versionedNames(text: string, add: (e: PropEntity, at: number, len: number) => void): void {
+  for (const m of text.matchAll(VERSIONED)) {
+    const word = m[1] ?? '';
+    const num = m[2] ?? '';
+    if (COMMON_CAPITALISED.has(word.toLowerCase()) && !/^(question|initiative|proposition|prop|amendment|measure)$/i.test(word)) continue;
+    if (/^[A-Z]{2}$/.test(word) && !num.includes('.')) continue; // TX-31: districts are read elsewhere
+    add({ key: `version:${word.toLowerCase()}-${num}`, group: 'name', label: m[0] }, m.index ?? 0, m[0].length);
+  }
+}
+
 /** Proper names the lexicon does not know, keyed by their last significant word. */
 function unknownNames(text: string, add: (e: PropEntity, at: number, len: number) => void): void {
   for (const m of text.matchAll(NAME_RE)) {
@@ -142,6 +172,7 @@ export function extractEntities(original: string): EntityExtraction {
       if (entity) add(entity, m.index ?? 0, m[0].length);
     }
   }
+  versionedNames(text, add);
   unknownNames(text, add);
   return { entities: [...found.values()], firstAt, rest: text };
 }

@@ -70,7 +70,8 @@ function closeBound(high: number): number {
  * so both ends of a range are scaled together.
  */
 export function extractNumbers(text: string): NumericCondition[] {
-  const lower = text.toLowerCase();
+  // "25bps" is "25 bps": the unit glued to the number would otherwise read as a word.
+  const lower = text.toLowerCase().replace(/(\d)(bps|bp|basis point)/g, '$1 $2');
   const amounts = readAmounts(lower);
   const out: NumericCondition[] = [];
   for (let i = 0; i < amounts.length; i++) {
@@ -108,7 +109,10 @@ const near = (x: number, y: number): boolean =>
  * "at or above $450 on Jan 30" and "below $450 on Jan 30" split every outcome between them:
  * one is the other's complement. Only for a level read on one day, not for "reach by".
  */
-export function thresholdComplement(a: readonly NumericCondition[], b: readonly NumericCondition[]): boolean {
+export function thresholdComplement(allA: readonly NumericCondition[], allB: readonly NumericCondition[]): boolean {
+  // Conditions both state (a contract size, an index name's number) do not decide the side.
+  const a = allA.filter((x) => !allB.some((y) => sameCondition(x, y)));
+  const b = allB.filter((y) => !allA.some((x) => sameCondition(x, y)));
   const [x] = a;
   const [y] = b;
   if (a.length !== 1 || b.length !== 1 || !x || !y) return false;

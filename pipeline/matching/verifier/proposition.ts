@@ -8,6 +8,7 @@ import { symbolToQuestion } from '../../../shared/text/marketSymbol.ts';
 import { extractDates } from './dates.ts';
 import { extractEntities } from './entities.ts';
 import { extractNumbers } from './numbers.ts';
+import { actionsOf, foldAccents, namedAwards, namedTitles, rewritePhrases } from './phrases.ts';
 import type { DateCondition, MarketRef, PropEntity, Proposition } from './types.ts';
 import { LEAVE_WORDS, OFFICE_PHRASES, STAY_WORDS, STOPWORDS, SYNONYMS } from './vocabulary.ts';
 
@@ -15,8 +16,7 @@ const YES = new Set(['yes', 'y', 'long', 'true', '']);
 const NO = new Set(['no', 'n', 'short', 'false']);
 
 function clean(s: string): string {
-  return s
-    .normalize('NFKC')
+  return rewritePhrases(foldAccents(s.normalize('NFKC')))
     .replace(/[\u2018\u2019\u02bc]/g, "'")
     .replace(/[\u201c\u201d]/g, '"')
     .replace(/\s+/g, ' ')
@@ -78,14 +78,32 @@ function contentWords(text: string): string[] {
 function orderedSides(masked: string, entityText: string): [string[], string[]] | null {
   const m = /^(.*?)\b(before|beats?|defeats?)\b(.*)$/i.exec(masked);
   if (!m || !m[1] || !m[3]) return null;
-  const left = contentWords(m[1]).concat(sideEntities(entityText, 0, m[1].length)).sort();
-  const right = contentWords(m[3]).concat(sideEntities(entityText, m[1].length + (m[2]?.length ?? 0), masked.length)).sort();
+  const left = contentWords(m[1]).concat(sideEntities(entityText, 0, m[1].length), sideNumbers(m[1])).sort();
+  const right = contentWords(m[3]).concat(sideEntities(entityText, m[1].length + (m[2]?.length ?? 0), masked.length), sideNumbers(m[3])).sort();
   if (left.length === 0 || right.length === 0) return null;
   return [left, right];
 }
 
+/** Levels on one side of "A before B" ("below $30,000"), so a swapped order is seen. */
+function sideNumbers(text: string): string[] {
+  return extractNumbers(text).map((c) => `#${c.value}`);
+}
+
 function sideEntities(text: string, from: number, to: number): string[] {
   return extractEntities(text.slice(from, to)).entities.map((e) => e.key);
+}
+
+/** `masked` (dates blanked) with the spans entity matching blanked in `rest` blanked too. */
+function blankWhere(masked: string, rest: string, text: string): string {
+  let out = '';
+  for (let i = 0; i < masked.length; i++) out += rest[i] === ' ' && text[i] !== ' ' ? ' ' : (masked[i] ?? ' ');
+  return out;
+}
+
+function stayDeadline(d: DateCondition): DateCondition {
+  if (d.sense !== 'on') return d;
+  const t = new Date(Date.parse(`${d.end}T00:00:00Z`) - 86400000).toISOString().slice(0, 10);
+  return { ...d, sense: 'by', end: t };
 }
 
 function rulesDates(ref: MarketRef, endDate: string | null): DateCondition[] {
@@ -99,7 +117,12 @@ function rulesDates(ref: MarketRef, endDate: string | null): DateCondition[] {
  * ("Will the Chiefs beat the Eagles?") picks the first.
  */
 function selectedSide(title: string, label: string | null, entities: readonly PropEntity[], firstAt: ReadonlyMap<string, number>): string[] {
-  if (label) return extractEntities(label).entities.filter((e) => e.group !== 'place').map((e) => e.key);
+  if (label) {
+    // A label that is only a place ("Seattle", "Spain") picks that place, or the team playing for it.
+    const picked = extractEntities(label).entities;
+    const things = picked.filter((e) => e.group !== 'place');
+    return (things.length > 0 ? things : picked).map((e) => e.key);
+  }
   const verb = /\b(beats?|defeats?|win against)\b/i.exec(title);
   if (!verb) return [];
   const rivals = entities.filter((e) => (e.group === 'team' || e.group === 'person' || e.group === 'name') && (firstAt.get(e.key) ?? Infinity) < verb.index);
@@ -121,19 +144,25 @@ export function extractProposition(ref: MarketRef): Proposition {
   const endDate = ref.end_date && /^\d{4}-\d{2}-\d{2}$/.test(ref.end_date) ? ref.end_date : null;
 
   const { dates: titleDates, years: yearList, masked } = extractDates(text, endDate);
-  const dates = titleDates.length > 0 ? titleDates : rulesDates(ref, endDate);
   const years = new Set(yearList);
   const eds = editions(text, years);
-  const numbers = extractNumbers(masked);
   const { entities, rest, firstAt } = extractEntities(text);
+  // Numbers are read with dates and entity names (S&P 500, GPT-5) blanked out.
+  const numbers = extractNumbers(blankWhere(masked, rest, text));
   const selected = selectedSide(title, label, entities, firstAt);
   const offices = OFFICE_PHRASES.filter(([re]) => re.test(text)).map(([, office]) => office);
   // The words of what is left once names, dates and numbers are taken out.
   const restLower = rest.toLowerCase();
   const datelessRest = restLower.split('').map((ch, i) => (masked[i] === ' ' && ch !== ' ' ? ' ' : ch)).join('');
   const words = contentWords(datelessRest).filter((w) => !/^(jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec|eoy)$/.test(w));
+  const allWords = contentWords(text);
   if (/\b(not|never|fail(?:s|ed)? to)\b|n't\b/i.test(title)) negated = !negated;
-  if (words.some((w) => STAY_WORDS.has(w))) negated = !negated;
+  const stays = words.some((w) => STAY_WORDS.has(w));
+  if (stays) negated = !negated;
+  const ownDates = titleDates.length > 0 ? titleDates : rulesDates(ref, endDate);
+  // "Still in office on June 1" is "not gone by May 31": a stay read on a day is a deadline the day before.
+  const dates = stays ? ownDates.map(stayDeadline) : ownDates;
+  const titleText = label ? `${title} ${label}` : title;
   const events = words.filter((w) => STAY_WORDS.has(w) || LEAVE_WORDS.has(w) || w === 'win' || w === 'nomination');
   return {
     venue: ref.venue,
@@ -141,6 +170,9 @@ export function extractProposition(ref: MarketRef): Proposition {
     entities,
     events,
     offices,
+    titles: namedTitles(titleText),
+    awards: namedAwards(titleText),
+    actions: actionsOf(allWords),
     numbers,
     dates,
     years: [...years].sort(),

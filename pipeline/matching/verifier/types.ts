@@ -54,6 +54,8 @@ export interface PropEntity {
   readonly key: string;
   readonly group: EntityGroup;
   readonly label: string;
+  /** For teams: the home city or region (lower case), which venues may name instead. */
+  readonly city?: string;
 }
 
 /** The structured question one market asks; extracted once per market and compared many times. */
@@ -63,6 +65,12 @@ export interface Proposition {
   readonly entities: readonly PropEntity[];
   readonly events: readonly string[];
   readonly offices: readonly string[];
+  /** Titles and trophies named ("super-bowl", "nfc", "world-cup"). */
+  readonly titles: readonly string[];
+  /** Individual awards named ("mvp", "oroy", "popular-vote"). */
+  readonly awards: readonly string[];
+  /** Action groups the question asks about ("invade", "visit", "tenure", "win"). */
+  readonly actions: readonly string[];
   readonly numbers: readonly NumericCondition[];
   readonly dates: readonly DateCondition[];
   readonly years: readonly number[];

@@ -9,7 +9,7 @@ export const STOPWORDS: ReadonlySet<string> = new Set(
     'do does did any next new yes no than then into about after before during through until up down ' +
     'market question resolve resolves resolution official officially s us u.s. united states america american ' +
     'have has had get gets got one his another other least more most less over under above below between ' +
-    'per vs v versus game match also only still ever again yet first happen happens occur').split(/\s+/),
+    'per vs v versus game match also only ever again yet first happen happens occur').split(/\s+/),
 );
 
 /** Capitalised in titles ("Will", "Super Bowl", "Fed Decision") without naming a distinct thing. */
@@ -27,7 +27,12 @@ export const COMMON_CAPITALISED: ReadonlySet<string> = new Set(
     'bitcoin btc ethereum eth price prices rate rates cut cuts hike hikes decision interest bps ' +
     'win wins winner lose beat beats out leave remain resign announce release released launch ' +
     'polymarket kalshi manifold predictit limitless drift azuro short fuse daily weekly monthly ' +
-    'north south east west new up down i ii iii iv ceo cto ai gdp cpi rcp ddhq').split(/\s+/),
+    'north south east west new up down i ii iii iv ceo cto ai gdp cpi rcp ddhq ' +
+    'secretary homeland security attorney general director leader supreme chief minister ambassador commissioner ' +
+    'administrator office department state cabinet administration government regime communist ' +
+    'pro football basketball baseball hockey soccer conference western eastern offensive defensive comeback ' +
+    'protector rookie coach of winner winners party parties race races vote popular seat seats majority ' +
+    'lol cup tournament open grand slam ath').split(/\s+/),
 );
 
 /** Spelling and phrasing variants mapped to one canonical word. */
@@ -37,17 +42,24 @@ export const SYNONYMS: Readonly<Record<string, string>> = {
   gubernatorial: 'governor', governorship: 'governor', gov: 'governor',
   mayoral: 'mayor', senator: 'senate', senatorial: 'senate',
   nominee: 'nomination', nominated: 'nomination', nominate: 'nomination', primary: 'nomination', primaries: 'nomination',
-  control: 'control', majority: 'control', controls: 'control',
+  control: 'control', majority: 'control', controls: 'control', keep: 'control', retain: 'control', hold: 'hold', holds: 'hold', maintain: 'hold', maintains: 'hold',
   cuts: 'cut', decrease: 'cut', decreases: 'cut', lower: 'cut', lowers: 'cut', reduce: 'cut', reduces: 'cut',
   hikes: 'hike', raise: 'hike', raises: 'hike', increase: 'hike', increases: 'hike',
   reach: 'hit', reaches: 'hit', hits: 'hit', touch: 'hit', touches: 'hit',
   released: 'release', releases: 'release', launch: 'release', launched: 'release', launches: 'release', out: 'out',
   leaves: 'leave', left: 'leave', resigns: 'leave', resign: 'leave', resignation: 'leave', ousted: 'leave', removed: 'leave',
-  remains: 'remain', stay: 'remain', stays: 'remain', survive: 'remain',
+  remains: 'remain', stay: 'remain', stays: 'remain', survive: 'remain', still: 'remain',
   announces: 'announce', announced: 'announce', announcement: 'announce',
-  champion: 'championship', champions: 'championship', champ: 'championship', title: 'championship',
+  champion: 'win', champions: 'win', champ: 'win', championship: 'win', title: 'win',
   beats: 'beat', defeat: 'beat', defeats: 'beat', def: 'beat',
-  ceasefire: 'ceasefire', truce: 'ceasefire',
+  ceasefire: 'ceasefire', truce: 'ceasefire', 'cease-fire': 'ceasefire',
+  race: 'election', contest: 'election', elections: 'election', runoff: 'election', midterm: 'election', midterms: 'election',
+  invaded: 'invade', invading: 'invade', blockades: 'blockade', visiting: 'visit',
+  purchased: 'purchase', acquired: 'acquire', collapses: 'collapse', collapsed: 'collapse', falls: 'fall',
+  confirmed: 'confirm', confirms: 'confirm', confirmation: 'confirm',
+  sells: 'sell', selling: 'sell', sold: 'sell', merges: 'merge', merged: 'merge', merger: 'merge',
+  dips: 'dip', dropping: 'dip', drops: 'dip', drop: 'dip', plunge: 'dip',
+  reaching: 'hit', surpass: 'hit', surpasses: 'hit', exceed: 'hit', exceeds: 'hit', tops: 'hit',
   invades: 'invade', invasion: 'invade', strikes: 'strike', attacks: 'strike', attack: 'strike',
   deported: 'deport', deports: 'deport', deportations: 'deport', deportation: 'deport',
   pardons: 'pardon', pardoned: 'pardon', impeached: 'impeach', impeachment: 'impeach', impeaches: 'impeach',
@@ -67,7 +79,7 @@ export const SYNONYMS: Readonly<Record<string, string>> = {
 /** Office or chamber named by a phrase; a market about one never matches a market about another. */
 export const OFFICE_PHRASES: readonly (readonly [RegExp, string])[] = [
   [/\bvice[- ]president(?:ial)?\b|\bveep\b/i, 'vice-president'],
-  [/\bpresiden(?:t|tial|cy)\b|\bpotus\b|\bwhite house\b/i, 'president'],
+  [/(?<!\bvice[- ])\bpresiden(?:t|tial|cy)\b|\bpotus\b/i, 'president'],
   [/\bsenate\b|\bsenators?\b/i, 'senate'],
   [/\bhouse of representatives\b|\bthe house\b|\bhouse (?:seats?|race|election|majority|control)\b|\bus house\b|\bcongressional district\b/i, 'house'],
   [/\bgovernor(?:ship)?\b|\bgubernatorial\b/i, 'governor'],

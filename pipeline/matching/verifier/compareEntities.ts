@@ -1,0 +1,186 @@
+/**
+ * Who the two markets are about. An entity counts as mentioned by the other market when it names
+ * it under any spelling the verifier can reconcile: the lexicon key, an unknown name's words, a
+ * first name left out ("Noem" for "Kristi Noem"), an acronym ("GTA" for "Grand Theft Auto"), a
+ * team's home city (Kalshi's "Seattle" for the Seahawks). Anything one market names and the other
+ * names differently is a veto: the candidate, the team, the asset, the place, the party.
+ */
+import type { PropEntity, Proposition } from './types.ts';
+
+export interface EntityCheck {
+  readonly reasons: string[];
+  readonly partyFlip: boolean;
+  readonly matched: number;
+  readonly total: number;
+}
+
+const isPersonLike = (e: PropEntity): boolean => e.group === 'person' || e.group === 'name';
+const PARTY_OPPONENT: Readonly<Record<string, string>> = { democrats: 'republicans', republicans: 'democrats' };
+const wordOf = (e: PropEntity): string => e.key.slice(e.key.indexOf(':') + 1);
+const squash = (s: string): string => s.toLowerCase().replace(/[^a-z0-9.]+/g, '');
+
+/** The words of one name phrase, in order ("Mike Collins" → mike, collins); a known person's from its label. */
+function phraseWords(p: Proposition, e: PropEntity): string[] {
+  if (e.group === 'person') return e.label.toLowerCase().replace(/\bjr\.?$/, '').split(/\s+/).filter((w) => w.length > 1);
+  return p.entities.filter((x) => x.group === 'name' && x.key.startsWith('name:') && x.label === e.label).map(wordOf);
+}
+
+function looseNameIn(p: Proposition, word: string): boolean {
+  const lower = p.text.toLowerCase();
+  const w = word.replace(/-/g, '');
+  return ` ${lower.replace(/[^a-z0-9]+/g, ' ')}`.includes(` ${w}`) || lower.replace(/[\s-]+/g, '').includes(w);
+}
+
+/** "GTA" is mentioned by a market whose capitalised words have those initials ("Grand Theft Auto"). */
+function acronymWords(p: Proposition, acronym: string): string[] | null {
+  if (acronym.length < 2 || acronym.length > 5) return null;
+  const words = p.text.split(/[^A-Za-z0-9'’.-]+/).filter((w) => w && !/^(of|the|and|for|&)$/i.test(w));
+  for (let i = 0; i + acronym.length <= words.length; i++) {
+    const run = words.slice(i, i + acronym.length);
+    if (run.every((w, j) => /^[A-Z]/.test(w) && w.charAt(0).toLowerCase() === acronym.charAt(j))) return run.map((w) => w.toLowerCase());
+  }
+  return null;
+}
+
+function isAcronym(p: Proposition, e: PropEntity): boolean {
+  const w = wordOf(e);
+  return e.key.startsWith('name:') && w.length <= 5 && new RegExp(`\\b${w.toUpperCase()}\\b`).test(p.text);
+}
+
+/** A team and the city it plays for stand for each other; so do a team and a Kalshi-style city label. */
+function cityMatches(team: PropEntity, other: PropEntity): boolean {
+  return Boolean(team.city) && other.group === 'place' && other.label.toLowerCase() === team.city;
+}
+
+function mentions(p: Proposition, e: PropEntity, covered: ReadonlySet<string>): boolean {
+  if (p.entities.some((x) => x.key === e.key)) return true;
+  if (e.group === 'team') return p.entities.some((x) => cityMatches(e, x));
+  if (e.group === 'place') return p.entities.some((x) => x.group === 'team' && cityMatches(x, e));
+  if (e.group !== 'name') return false;
+  if (e.key.startsWith('version:')) return p.entities.some((x) => x.key.startsWith('version:') && squash(x.label) === squash(e.label));
+  if (covered.has(wordOf(e))) return true;
+  // An unknown name is "mentioned" when the other title carries the word at all (GPT-5.3 / GPT 5.3).
+  return looseNameIn(p, wordOf(e));
+}
+
+/**
+ * First names are optional ("Noem" / "Kristi Noem") unless both markets give one for the same
+ * surname and they differ ("Mike Collins" / "Doug Collins"): that is two candidates.
+ */
+function firstNameConflict(a: Proposition, b: Proposition, e: PropEntity): string | null {
+  const mine = phraseWords(a, e);
+  const surname = mine[mine.length - 1];
+  if (!surname || mine.length < 2 || wordOf(e) === surname) return null;
+  for (const x of b.entities) {
+    if (!isPersonLike(x)) continue;
+    const theirs = phraseWords(b, x);
+    if (!theirs.includes(surname)) continue;
+    // The surname here is a first name there ("Mark Kelly" / "Kelly Ayotte"): two people.
+    if (theirs[theirs.length - 1] !== surname) return `${mine.join(' ')} vs ${theirs.join(' ')}`;
+    const firstsA = mine.slice(0, -1).filter((w) => !theirs.includes(w));
+    const firstsB = theirs.slice(0, -1).filter((w) => !mine.includes(w));
+    if (firstsA.length > 0 && firstsB.length > 0) return `${mine.join(' ')} vs ${theirs.join(' ')}`;
+  }
+  return null;
+}
+
+function surnameMentioned(a: Proposition, b: Proposition, e: PropEntity, covered: ReadonlySet<string>): boolean {
+  const mine = phraseWords(a, e);
+  const surname = mine[mine.length - 1];
+  if (!surname || surname === wordOf(e)) return false;
+  const s = a.entities.find((x) => x.key === `name:${surname}`);
+  return Boolean(s && mentions(b, s, covered));
+}
+
+function acronymCover(a: Proposition, b: Proposition): Set<string> {
+  const covered = new Set<string>();
+  for (const e of a.entities) {
+    if (e.group !== 'name' || !isAcronym(a, e)) continue;
+    const run = acronymWords(b, wordOf(e));
+    if (run) {
+      covered.add(wordOf(e));
+      for (const w of run) covered.add(w.replace(/[^a-z0-9-]/g, ''));
+    }
+  }
+  return covered;
+}
+
+function selectedAgree(a: Proposition, b: Proposition): boolean {
+  const equal = (x: string, y: string): boolean => {
+    if (x === y) return true;
+    const ex = a.entities.find((e) => e.key === x) ?? b.entities.find((e) => e.key === x);
+    const ey = b.entities.find((e) => e.key === y) ?? a.entities.find((e) => e.key === y);
+    return Boolean(ex && ey && (cityMatches(ex, ey) || cityMatches(ey, ex)));
+  };
+  return a.selected.some((x) => b.selected.some((y) => equal(x, y)));
+}
+
+export function compareEntities(a: Proposition, b: Proposition): EntityCheck {
+  const reasons: string[] = [];
+  const coveredInA = acronymCover(b, a);
+  const coveredInB = acronymCover(a, b);
+  const seenIn = (p: Proposition, q: Proposition, covered: ReadonlySet<string>, coveredSelf: ReadonlySet<string>) => (e: PropEntity): boolean =>
+    mentions(q, e, covered) || coveredSelf.has(wordOf(e)) || (e.group === 'name' && surnameMentioned(p, q, e, covered) && !firstNameConflict(p, q, e));
+  const onlyA = a.entities.filter((e) => !seenIn(a, b, coveredInB, coveredInA)(e));
+  const onlyB = b.entities.filter((e) => !seenIn(b, a, coveredInA, coveredInB)(e));
+  const matched = a.entities.length - onlyA.length + (b.entities.length - onlyB.length);
+  const total = a.entities.length + b.entities.length;
+  for (const e of a.entities) {
+    const conflict = e.group === 'name' ? firstNameConflict(a, b, e) : null;
+    if (conflict) {
+      reasons.push(`candidate differs: ${conflict}`);
+      break;
+    }
+  }
+  const actorsA = onlyA.filter((e) => e.group !== 'place' && e.group !== 'party');
+  const actorsB = onlyB.filter((e) => e.group !== 'place' && e.group !== 'party');
+  const x = actorsA[0];
+  const y = actorsB[0];
+  const placesA = onlyA.filter((e) => e.group === 'place');
+  const placesB = onlyB.filter((e) => e.group === 'place');
+  if (x && y && reasons.length === 0) {
+    const what = isPersonLike(x) && isPersonLike(y) ? 'candidate' : x.group === 'team' && y.group === 'team' ? 'team' : x.group === 'asset' && y.group === 'asset' ? 'asset' : 'subject';
+    reasons.push(`${what} differs: ${x.label} vs ${y.label}`);
+  } else if ((x && !y && placesB[0]) || (y && !x && placesA[0])) {
+    // One market's unmatched subject is a thing, the other's a place: "visit Greenland" vs "visit Venezuela".
+    reasons.push(`subject differs: ${(x ?? placesA[0])?.label} vs ${(y ?? placesB[0])?.label}`);
+  }
+  const pa = placesA[0];
+  const pb = placesB[0];
+  if (pa && pb) reasons.push(`place differs: ${pa.label} vs ${pb.label}`);
+  else if (pa || pb) {
+    // A party or chamber race is defined by its place; a named candidate already pins it down.
+    const anyPerson = a.entities.some(isPersonLike) || b.entities.some(isPersonLike);
+    if (!anyPerson && !reasons.some((r) => r.startsWith('subject differs'))) reasons.push(`place on one side only: ${(pa ?? pb)?.label}`);
+  }
+  const partiesA = a.entities.filter((e) => e.group === 'party').map((e) => e.key);
+  const partiesB = b.entities.filter((e) => e.group === 'party').map((e) => e.key);
+  let partyFlip = false;
+  const diffA = partiesA.filter((k) => !partiesB.includes(k));
+  const diffB = partiesB.filter((k) => !partiesA.includes(k));
+  if (diffA.length > 0 && diffB.length > 0) {
+    const pa1 = diffA[0] ?? '';
+    const pb1 = diffB[0] ?? '';
+    const noCandidates = !a.entities.some(isPersonLike) && !b.entities.some(isPersonLike);
+    const twoWay = partiesA.length === 1 && partiesB.length === 1 && PARTY_OPPONENT[pa1] === pb1;
+    // Seat counts are not split between two parties the way control is.
+    const noCounts = a.numbers.length === 0 && b.numbers.length === 0;
+    if (twoWay && noCandidates && noCounts) partyFlip = true;
+    else reasons.push(`party differs: ${pa1} vs ${pb1}`);
+  } else if (diffA.length + diffB.length > 0) {
+    // One market names a party, the other a candidate: a party-winner market is not a candidate market.
+    const partyOnly = diffA.length > 0 ? b : a;
+    const other = diffA.length > 0 ? a : b;
+    if (partyOnly.entities.some(isPersonLike) && !other.entities.some(isPersonLike)) {
+      reasons.push(`candidate vs party: ${partyOnly.entities.find(isPersonLike)?.label} vs ${(diffA[0] ?? diffB[0]) ?? ''}`);
+    }
+  }
+  if (a.selected.length > 0 && b.selected.length > 0 && !selectedAgree(a, b)) {
+    const inOther = (p: Proposition, q: Proposition, covered: ReadonlySet<string>): boolean =>
+      p.selected.every((k) => { const e = p.entities.find((z) => z.key === k); return !e || mentions(q, e, covered); });
+    if (inOther(a, b, coveredInB) && inOther(b, a, coveredInA) && reasons.length === 0) reasons.push(`selected side differs: ${a.selected.join(',')} vs ${b.selected.join(',')}`);
+  }
+  // A two-way race's other side is named, not missing: it counts as agreement for the overlap.
+  const flipMatched = partyFlip ? 2 : 0;
+  return { reasons, partyFlip, matched: matched + flipMatched, total };
+}

@@ -1,0 +1,138 @@
+/**
+ * Phrase-level normalisation and the tables of "what kind of thing happens": the prize or
+ * competition a market is about, and the action it asks about. Venues name the same prize in
+ * house styles (Kalshi "Pro Football Champion?" is Polymarket's "win Super Bowl 2026?"), so
+ * those phrasings are rewritten to one before anything else reads the title.
+ */
+
+/** Venue house styles and abbreviations rewritten to one spelling (applied to title and label). */
+const REWRITES: readonly (readonly [RegExp, string])[] = [
+  [/\bscotus\b/gi, 'Supreme Court'],
+  [/\bpotus\b/gi, 'President'],
+  [/\bu\.s\.(?=\s|$|[^a-z])/gi, 'US'],
+  [/\bpro football champion(?:ship)?\b/gi, 'Super Bowl winner'],
+  [/\bpro basketball champion(?:ship)?\b/gi, 'NBA Finals winner'],
+  [/\bpro baseball champion(?:ship)?\b/gi, 'World Series winner'],
+  [/\bpro hockey champion(?:ship)?\b/gi, 'Stanley Cup winner'],
+  [/\bnba (?:championship|title|champions?)\b/gi, 'NBA Finals'],
+  [/\bnfl (?:championship|title|champions?)\b/gi, 'Super Bowl'],
+  [/\bsuper bowl champions?(?:hip)?\b/gi, 'Super Bowl winner'],
+  [/\bmost valuable player\b/gi, 'MVP'],
+  [/\bno longer (?:be )?/gi, 'leave as '],
+  [/\bcease to be\b/gi, 'leave as'],
+  [/\bstep(?:s|ped)? down\b/gi, 'leave'],
+  [/\b(?:no change|unchanged|maintains?|pause[sd]?|holds?) (?:in )?(?:the )?(?:fed(?:eral)? )?(?:interest )?rates?\b/gi, 'Fed holds rates'],
+  [/\b(?:come|comes|coming) out\b/gi, 'release'],
+  [/\ball[- ]time[- ]high\b/gi, 'ATH'],
+];
+
+export function rewritePhrases(text: string): string {
+  let out = text;
+  for (const [re, to] of REWRITES) out = out.replace(re, to);
+  return out;
+}
+
+/** Accents dropped so "Iván" meets "Ivan" and names key the same on every venue. */
+export function foldAccents(text: string): string {
+  return text.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
+}
+
+/**
+ * Titles and trophies. Two markets naming different ones ask different questions
+ * ("Super Bowl" vs "NFC Championship", "Offensive" vs "Defensive Rookie of the Year").
+ */
+export const TITLE_PHRASES: readonly (readonly [RegExp, string])[] = [
+  [/\bsuper ?bowl\b(?! mvp)/i, 'super-bowl'],
+  [/\bnfc (?:championship|title|champion)\b/i, 'nfc'],
+  [/\bafc (?:championship|title|champion)\b/i, 'afc'],
+  [/\bnba finals\b/i, 'nba-finals'],
+  [/\b(?:nba )?western conference\b/i, 'west-conference'],
+  [/\b(?:nba )?eastern conference\b/i, 'east-conference'],
+  [/\bworld series\b/i, 'world-series'],
+  [/\bstanley cup\b/i, 'stanley-cup'],
+  [/\b(?:english )?premier league\b|\bepl\b/i, 'premier-league'],
+  [/\bchampions league\b|\bucl\b/i, 'champions-league'],
+  [/\beuropa league\b/i, 'europa-league'],
+  [/\bla liga\b/i, 'la-liga'],
+  [/\bworld cup\b/i, 'world-cup'],
+  [/\beuro \d{4}\b|\beuropean championship\b/i, 'euro'],
+  [/\bconstructors'? (?:championship|champion|title)\b/i, 'f1-constructors'],
+  [/\bdrivers'? (?:championship|champion|title)\b/i, 'f1-drivers'],
+];
+
+/** Individual awards: a market about one award never matches a market about another or none. */
+export const AWARD_PHRASES: readonly (readonly [RegExp, string])[] = [
+  [/\boffensive rookie of the year\b|\boroy\b/i, 'oroy'],
+  [/\bdefensive rookie of the year\b|\bdroy\b/i, 'droy'],
+  [/\bcomeback player of the year\b/i, 'cpoy'],
+  [/\bdefensive player of the year\b|\bdpoy\b/i, 'dpoy'],
+  [/\boffensive player of the year\b|\bopoy\b/i, 'opoy'],
+  [/\bcoach of the year\b/i, 'coy'],
+  [/\bprotector of the year\b/i, 'protector'],
+  [/\bsixth man\b/i, 'sixth-man'],
+  [/\bmost improved\b/i, 'mip'],
+  [/\bcy young\b/i, 'cy-young'],
+  [/\bheisman\b/i, 'heisman'],
+  [/\bballon d'?or\b/i, 'ballon-dor'],
+  [/\bmvp\b/i, 'mvp'],
+  [/\bpopular vote\b/i, 'popular-vote'],
+  [/\bperson of the year\b/i, 'person-of-year'],
+];
+
+/** Rookie of the year with no side named: a different award from either named one. */
+const GENERIC_ROOKIE = /\brookie of the year\b|\broy\b/i;
+
+export function namedTitles(text: string): string[] {
+  return TITLE_PHRASES.filter(([re]) => re.test(text)).map(([, id]) => id);
+}
+
+export function namedAwards(text: string): string[] {
+  const out = AWARD_PHRASES.filter(([re]) => re.test(text)).map(([, id]) => id);
+  if (!out.includes('oroy') && !out.includes('droy') && GENERIC_ROOKIE.test(text)) out.push('roy');
+  return out;
+}
+
+/**
+ * What happens, by canonical word. Two markets that each name an action and share none ask
+ * about different events ("invade" vs "blockade", "visit" vs "acquire"). Leaving and staying,
+ * winning and losing stay in one group: they are complements, told apart elsewhere.
+ */
+export const ACTION_GROUPS: Readonly<Record<string, string>> = {
+  invade: 'invade', invaded: 'invade', invasion: 'invade',
+  blockade: 'blockade', blockades: 'blockade',
+  strike: 'strike', attack: 'strike', airstrike: 'strike', airstrikes: 'strike', bomb: 'strike', bombs: 'strike',
+  visit: 'visit', trip: 'visit',
+  acquire: 'acquire', acquires: 'acquire', acquisition: 'acquire', purchase: 'acquire', purchases: 'acquire', buy: 'acquire', buys: 'acquire', annex: 'acquire', annexes: 'acquire',
+  release: 'release',
+  leave: 'tenure', out: 'tenure', remain: 'tenure', fired: 'tenure', exit: 'tenure', depart: 'tenure', replaced: 'tenure',
+  win: 'win', lose: 'win', control: 'win', take: 'win', takes: 'win', flip: 'win', flips: 'win',
+  nomination: 'nominate', pick: 'nominate', picks: 'nominate',
+  confirm: 'confirm', confirmation: 'confirm',
+  pardon: 'pardon', commute: 'pardon',
+  sell: 'sell', sold: 'sell', sale: 'sell',
+  deport: 'deport',
+  ceasefire: 'ceasefire',
+  merge: 'merge', merger: 'merge',
+  collapse: 'collapse', falls: 'collapse', fall: 'collapse', overthrown: 'collapse',
+  override: 'override',
+  veto: 'veto', vetoe: 'veto',
+  sentence: 'sentence',
+  convict: 'convict', indict: 'indict', impeach: 'impeach', arrest: 'arrest', arrested: 'arrest',
+  die: 'die', dies: 'die', death: 'die', dead: 'die',
+  marry: 'marry', married: 'marry', engage: 'engage', engagement: 'engage', engaged: 'engage',
+  colonize: 'colonize', colonise: 'colonize', colony: 'colonize',
+  recession: 'recession', shutdown: 'shutdown', shut: 'shutdown', default: 'default',
+  testify: 'testify', testimony: 'testify',
+  cut: 'rate-move', hike: 'rate-move',
+};
+
+export function actionsOf(words: readonly string[]): string[] {
+  const out = new Set<string>();
+  for (const w of words) {
+    const g = ACTION_GROUPS[w];
+    if (g) out.add(g);
+  }
+  // "Hold" is a rate decision next to rates, and keeping control next to seats or chambers.
+  if (words.includes('hold')) out.add(words.includes('rate') || words.includes('fed') || words.includes('decision') ? 'rate-move' : 'win');
+  return [...out];
+}
