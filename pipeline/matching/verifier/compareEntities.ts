@@ -49,13 +49,27 @@ function isAcronym(p: Proposition, e: PropEntity): boolean {
 
 /** A team and the city it plays for stand for each other; so do a team and a Kalshi-style city label. */
 function cityMatches(team: PropEntity, other: PropEntity): boolean {
-  return Boolean(team.city) && other.group === 'place' && other.label.toLowerCase() === team.city;
+  if (!team.city || other.group !== 'place') return false;
+  const place = other.label.toLowerCase();
+  const nickname = team.label.toLowerCase().slice(team.city.length).trim();
+  return place === team.city || place === `${team.city} ${nickname.charAt(0)}`;
+}
+
+/** "Los Angeles D" names a team of the city whose nickname starts with D: "Los Angeles Dodgers". */
+function initialTeamIn(p: Proposition, place: PropEntity): string | null {
+  const m = /^(.+) ([a-z])$/.exec(place.label.toLowerCase());
+  if (!m?.[1] || !m[2]) return null;
+  const hit = new RegExp(`\\b${m[1]} (${m[2]}[a-z0-9]+)`, 'i').exec(p.text);
+  return hit?.[1]?.toLowerCase() ?? null;
 }
 
 function mentions(p: Proposition, e: PropEntity, covered: ReadonlySet<string>): boolean {
   if (p.entities.some((x) => x.key === e.key)) return true;
   if (e.group === 'team') return p.entities.some((x) => cityMatches(e, x));
-  if (e.group === 'place') return p.entities.some((x) => x.group === 'team' && cityMatches(x, e));
+  if (e.group === 'place') {
+    return p.entities.some((x) => (x.group === 'team' && cityMatches(x, e)) || (x.group === 'place' && x.label.toLowerCase().startsWith(`${e.label.toLowerCase()} `) && initialTeamIn(p, x) === null))
+      || initialTeamIn(p, e) !== null;
+  }
   if (e.group !== 'name') return false;
   if (e.key.startsWith('version:')) return p.entities.some((x) => x.key.startsWith('version:') && squash(x.label) === squash(e.label));
   if (covered.has(wordOf(e))) return true;
@@ -94,6 +108,10 @@ function surnameMentioned(a: Proposition, b: Proposition, e: PropEntity, covered
 
 function acronymCover(a: Proposition, b: Proposition): Set<string> {
   const covered = new Set<string>();
+  for (const e of a.entities) {
+    const nick = e.group === 'place' ? initialTeamIn(b, e) : null;
+    if (nick) covered.add(nick);
+  }
   for (const e of a.entities) {
     if (e.group !== 'name' || !isAcronym(a, e)) continue;
     const run = acronymWords(b, wordOf(e));

@@ -111,6 +111,21 @@ function mask(text: string, start: number, end: number): string {
   return text.slice(0, start) + ' '.repeat(end - start) + text.slice(end);
 }
 
+const TEAM_CITY_NAMES = Object.keys(teamCities()).concat(US_STATES.map(([n]) => n.toLowerCase()));
+const CITY_INITIAL_RE = new RegExp(String.raw`\b(${TEAM_CITY_NAMES.map(escape).join('|')}) ([A-Z])(?![\w'-])`, 'gi');
+
+/**
+ * Kalshi's "Los Angeles C": a city plus a nickname initial that the lexicon cannot pin to one team
+ * (Chargers or Clippers). Kept as its own place so it is never taken for another team of the city.
+ */
+function cityInitials(text: string, add: (e: PropEntity, at: number, len: number) => void): void {
+  for (const m of text.matchAll(CITY_INITIAL_RE)) {
+    const phrase = m[0].toLowerCase();
+    if (!/^[A-Z]$/.test(m[2] ?? '') || MATCHERS[0]?.byAlias.has(phrase)) continue;
+    add({ key: `city:${phrase.replace(/\s+/g, '-')}`, group: 'place', label: m[0] }, m.index ?? 0, m[0].length);
+  }
+}
+
 /** Congressional districts: "NY-12", "Maine's 2nd District", "California's 1st CD". */
 function districts(text: string, add: (e: PropEntity, at: number, len: number) => void): void {
   for (const m of text.matchAll(/\b([A-Z]{2})-(\d{1,2})\b/g)) {
@@ -166,6 +181,7 @@ export function extractEntities(original: string): EntityExtraction {
     text = mask(text, at, at + len);
   };
   districts(text, add);
+  cityInitials(text, add);
   for (const { re, byAlias, caseSensitive } of MATCHERS) {
     for (const m of text.matchAll(re)) {
       const entity = byAlias.get(caseSensitive ? m[0] : m[0].toLowerCase());

@@ -71,7 +71,8 @@ function closeBound(high: number): number {
  */
 export function extractNumbers(text: string): NumericCondition[] {
   // "25bps" is "25 bps": the unit glued to the number would otherwise read as a word.
-  const lower = text.toLowerCase().replace(/(\d)(bps|bp|basis point)/g, '$1 $2');
+  // "90°F" is 90: the degree sign would otherwise hide "or above" after it.
+  const lower = text.toLowerCase().replace(/(\d)(bps|bp|basis point)/g, '$1 $2').replace(/(\d)\s?°(?:\s?[fc]\b)?/g, '$1');
   const amounts = readAmounts(lower);
   const out: NumericCondition[] = [];
   for (let i = 0; i < amounts.length; i++) {

@@ -1,3 +1,5 @@
+import { COUNTRIES } from '../../../shared/text/places.ts';
+
 /**
  * Phrase-level normalisation and the tables of "what kind of thing happens": the prize or
  * competition a market is about, and the action it asks about. Venues name the same prize in
@@ -26,10 +28,20 @@ const REWRITES: readonly (readonly [RegExp, string])[] = [
   [/\ball[- ]time[- ]high\b/gi, 'ATH'],
 ];
 
+/** "Leave mainland China" is a trip abroad, not leaving an office. */
+const LEAVE_COUNTRY = new RegExp(String.raw`\bleav(?:e|es|ing)\s+(?:mainland\s+|the\s+)?(?=(?:${COUNTRIES.join('|')})\b)`, 'gi');
+
 export function rewritePhrases(text: string): string {
   let out = text;
   for (const [re, to] of REWRITES) out = out.replace(re, to);
-  return out;
+  return out.replace(LEAVE_COUNTRY, 'travel from ');
+}
+
+/** "Will Powell be Fed Chair on June 1?": holding a role on a day is a stay, like "remain". */
+const HOLDS_ROLE = /\bbe (?:the )?(?:[A-Z][\w.'-]* )*(?:president|prime minister|pm|chair(?:man)?|secretary|ceo|governor|speaker|leader|chancellor|mayor|attorney general|director|justice)\b/i;
+
+export function holdsRoleOnDay(title: string): boolean {
+  return HOLDS_ROLE.test(title) && /\bon\b/i.test(title);
 }
 
 /** Accents dropped so "Iván" meets "Ivan" and names key the same on every venue. */
@@ -74,7 +86,11 @@ export const AWARD_PHRASES: readonly (readonly [RegExp, string])[] = [
   [/\bcy young\b/i, 'cy-young'],
   [/\bheisman\b/i, 'heisman'],
   [/\bballon d'?or\b/i, 'ballon-dor'],
-  [/\bmvp\b/i, 'mvp'],
+  [/\bfinals mvp\b/i, 'finals-mvp'],
+  [/\bsuper ?bowl mvp\b/i, 'super-bowl-mvp'],
+  [/(?<!\bfinals |\bbowl )\bmvp\b/i, 'mvp'],
+  // "Who will be the first Cabinet member to leave?", "which leader leaves office next": a race, not a deadline.
+  [/\b(?:first|next)\b.{0,40}\bto (?:leave|be|win|exit|go|announce|reach|hit|get|die|resign)\b|\b(?:leave|leaves|out|exit)\b.{0,20}\bnext\b|\bwho.{0,10} (?:first|next)\b/i, 'ordinal-race'],
   [/\bpopular vote\b/i, 'popular-vote'],
   [/\bperson of the year\b/i, 'person-of-year'],
 ];
@@ -108,7 +124,8 @@ export const ACTION_GROUPS: Readonly<Record<string, string>> = {
   win: 'win', lose: 'win', control: 'win', take: 'win', takes: 'win', flip: 'win', flips: 'win',
   nomination: 'nominate', pick: 'nominate', picks: 'nominate',
   confirm: 'confirm', confirmation: 'confirm',
-  pardon: 'pardon', commute: 'pardon',
+  pardon: 'pardon', commute: 'commute', commutes: 'commute', commutation: 'commute',
+  travel: 'travel',
   sell: 'sell', sold: 'sell', sale: 'sell',
   deport: 'deport',
   ceasefire: 'ceasefire',

@@ -8,7 +8,7 @@ import { symbolToQuestion } from '../../../shared/text/marketSymbol.ts';
 import { extractDates } from './dates.ts';
 import { extractEntities } from './entities.ts';
 import { extractNumbers } from './numbers.ts';
-import { actionsOf, foldAccents, namedAwards, namedTitles, rewritePhrases } from './phrases.ts';
+import { actionsOf, foldAccents, holdsRoleOnDay, namedAwards, namedTitles, rewritePhrases } from './phrases.ts';
 import type { DateCondition, MarketRef, PropEntity, Proposition } from './types.ts';
 import { LEAVE_WORDS, OFFICE_PHRASES, STAY_WORDS, STOPWORDS, SYNONYMS } from './vocabulary.ts';
 
@@ -157,7 +157,7 @@ export function extractProposition(ref: MarketRef): Proposition {
   const words = contentWords(datelessRest).filter((w) => !/^(jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec|eoy)$/.test(w));
   const allWords = contentWords(text);
   if (/\b(not|never|fail(?:s|ed)? to)\b|n't\b/i.test(title)) negated = !negated;
-  const stays = words.some((w) => STAY_WORDS.has(w));
+  const stays = words.some((w) => STAY_WORDS.has(w)) || (holdsRoleOnDay(title) && !words.some((w) => LEAVE_WORDS.has(w)) && titleDates.some((d) => d.sense === 'on'));
   if (stays) negated = !negated;
   const ownDates = titleDates.length > 0 ? titleDates : rulesDates(ref, endDate);
   // "Still in office on June 1" is "not gone by May 31": a stay read on a day is a deadline the day before.
