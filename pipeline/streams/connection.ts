@@ -37,7 +37,14 @@ export async function connectStreams(url: string, log: Logger, name = 'concord')
     },
     close: async () => {
       if (nc.isClosed()) return;
-      await nc.drain().catch(() => nc.close());
+      // Drain when the server answers. A draining client ignores close(), so with the server
+      // gone (reconnecting) close at once rather than hang shutdown on a drain that cannot finish.
+      const reachable = await Promise.race([
+        nc.rtt().then(() => true, () => false),
+        new Promise<boolean>((r) => setTimeout(() => r(false), 1_000).unref()),
+      ]);
+      if (reachable) await nc.drain().catch(() => nc.close());
+      else await nc.close();
     },
   };
 }
