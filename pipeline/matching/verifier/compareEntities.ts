@@ -25,10 +25,27 @@ function phraseWords(p: Proposition, e: PropEntity): string[] {
   return p.entities.filter((x) => x.group === 'name' && x.key.startsWith('name:') && x.label === e.label).map(wordOf);
 }
 
+interface TextForms {
+  readonly spaced: string;
+  readonly joined: string;
+}
+const FORMS = new WeakMap<Proposition, TextForms>();
+
+/** The text as words (" gpt 5 3") and run together ("gpt-5.3" → "gpt5.3"), computed once per market. */
+function forms(p: Proposition): TextForms {
+  let f = FORMS.get(p);
+  if (!f) {
+    const lower = p.text.toLowerCase();
+    f = { spaced: ` ${lower.replace(/[^a-z0-9]+/g, ' ')}`, joined: lower.replace(/[\s-]+/g, '') };
+    FORMS.set(p, f);
+  }
+  return f;
+}
+
 function looseNameIn(p: Proposition, word: string): boolean {
-  const lower = p.text.toLowerCase();
   const w = word.replace(/-/g, '');
-  return ` ${lower.replace(/[^a-z0-9]+/g, ' ')}`.includes(` ${w}`) || lower.replace(/[\s-]+/g, '').includes(w);
+  const f = forms(p);
+  return f.spaced.includes(` ${w}`) || f.joined.includes(w);
 }
 
 /** "GTA" is mentioned by a market whose capitalised words have those initials ("Grand Theft Auto"). */
@@ -44,7 +61,8 @@ function acronymWords(p: Proposition, acronym: string): string[] | null {
 
 function isAcronym(p: Proposition, e: PropEntity): boolean {
   const w = wordOf(e);
-  return e.key.startsWith('name:') && w.length <= 5 && new RegExp(`\\b${w.toUpperCase()}\\b`).test(p.text);
+  if (!e.key.startsWith('name:') || w.length > 5 || !p.text.includes(w.toUpperCase())) return false;
+  return new RegExp(`\\b${w.toUpperCase()}\\b`).test(p.text);
 }
 
 /** A team and the city it plays for stand for each other; so do a team and a Kalshi-style city label. */

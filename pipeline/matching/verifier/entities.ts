@@ -119,6 +119,7 @@ const CITY_INITIAL_RE = new RegExp(String.raw`\b(${TEAM_CITY_NAMES.map(escape).j
  * (Chargers or Clippers). Kept as its own place so it is never taken for another team of the city.
  */
 function cityInitials(text: string, add: (e: PropEntity, at: number, len: number) => void): void {
+  if (!/ [A-Z](?![\w'-])/.test(text)) return;
   for (const m of text.matchAll(CITY_INITIAL_RE)) {
     const phrase = m[0].toLowerCase();
     if (!/^[A-Z]$/.test(m[2] ?? '') || MATCHERS[0]?.byAlias.has(phrase)) continue;
@@ -178,7 +179,7 @@ export function extractEntities(original: string): EntityExtraction {
   const add = (e: PropEntity, at: number, len: number): void => {
     if (!found.has(e.key)) found.set(e.key, e);
     if (!firstAt.has(e.key) || (firstAt.get(e.key) ?? 0) > at) firstAt.set(e.key, at);
-    text = mask(text, at, at + len);
+    if (len > 0) text = mask(text, at, at + len);
   };
   districts(text, add);
   cityInitials(text, add);

@@ -31,10 +31,13 @@ const REWRITES: readonly (readonly [RegExp, string])[] = [
 /** "Leave mainland China" is a trip abroad, not leaving an office. */
 const LEAVE_COUNTRY = new RegExp(String.raw`\bleav(?:e|es|ing)\s+(?:mainland\s+|the\s+)?(?=(?:${COUNTRIES.join('|')})\b)`, 'gi');
 
+/** One pass to tell whether any rewrite applies, so most titles skip the list. */
+const ANY_REWRITE = new RegExp(REWRITES.map(([re]) => re.source).join('|'), 'i');
+
 export function rewritePhrases(text: string): string {
   let out = text;
-  for (const [re, to] of REWRITES) out = out.replace(re, to);
-  return out.replace(LEAVE_COUNTRY, 'travel from ');
+  if (ANY_REWRITE.test(out)) for (const [re, to] of REWRITES) out = out.replace(re, to);
+  return /\bleav/i.test(out) ? out.replace(LEAVE_COUNTRY, 'travel from ') : out;
 }
 
 /** "Will Powell be Fed Chair on June 1?": holding a role on a day is a stay, like "remain". */

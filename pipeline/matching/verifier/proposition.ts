@@ -95,9 +95,9 @@ function sideEntities(text: string, from: number, to: number): string[] {
 
 /** `masked` (dates blanked) with the spans entity matching blanked in `rest` blanked too. */
 function blankWhere(masked: string, rest: string, text: string): string {
-  let out = '';
-  for (let i = 0; i < masked.length; i++) out += rest[i] === ' ' && text[i] !== ' ' ? ' ' : (masked[i] ?? ' ');
-  return out;
+  const out: string[] = new Array<string>(masked.length);
+  for (let i = 0; i < masked.length; i++) out[i] = rest[i] === ' ' && text[i] !== ' ' ? ' ' : (masked[i] ?? ' ');
+  return out.join('');
 }
 
 function stayDeadline(d: DateCondition): DateCondition {
@@ -112,6 +112,20 @@ function rulesDates(ref: MarketRef, endDate: string | null): DateCondition[] {
   return extractDates(rules, endDate).dates.filter((d) => d.sense === 'by' || d.sense === 'on').slice(0, 1);
 }
 
+/** Contract labels repeat across a venue ("Republican", "Yes", a candidate in many groups): read each once. */
+const LABEL_CACHE = new Map<string, readonly PropEntity[]>();
+const LABEL_CACHE_SIZE = 4096;
+
+function labelEntities(label: string): readonly PropEntity[] {
+  let found = LABEL_CACHE.get(label);
+  if (!found) {
+    found = extractEntities(label).entities;
+    if (LABEL_CACHE.size >= LABEL_CACHE_SIZE) LABEL_CACHE.clear();
+    LABEL_CACHE.set(label, found);
+  }
+  return found;
+}
+
 /**
  * A contract label names its pick; a binary question naming two rivals of one kind
  * ("Will the Chiefs beat the Eagles?") picks the first.
@@ -119,7 +133,7 @@ function rulesDates(ref: MarketRef, endDate: string | null): DateCondition[] {
 function selectedSide(title: string, label: string | null, entities: readonly PropEntity[], firstAt: ReadonlyMap<string, number>): string[] {
   if (label) {
     // A label that is only a place ("Seattle", "Spain") picks that place, or the team playing for it.
-    const picked = extractEntities(label).entities;
+    const picked = labelEntities(label);
     const things = picked.filter((e) => e.group !== 'place');
     return (things.length > 0 ? things : picked).map((e) => e.key);
   }
@@ -153,7 +167,7 @@ export function extractProposition(ref: MarketRef): Proposition {
   const offices = OFFICE_PHRASES.filter(([re]) => re.test(text)).map(([, office]) => office);
   // The words of what is left once names, dates and numbers are taken out.
   const restLower = rest.toLowerCase();
-  const datelessRest = restLower.split('').map((ch, i) => (masked[i] === ' ' && ch !== ' ' ? ' ' : ch)).join('');
+  const datelessRest = blankWhere(restLower, masked, text.toLowerCase());
   const words = contentWords(datelessRest).filter((w) => !/^(jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec|eoy)$/.test(w));
   const allWords = contentWords(text);
   if (/\b(not|never|fail(?:s|ed)? to)\b|n't\b/i.test(title)) negated = !negated;
