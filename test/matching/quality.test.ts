@@ -5,7 +5,7 @@ import { verifyPair } from '../../pipeline/matching/verifier/index.ts';
 
 const fixture = (name: string): string => fileURLToPath(new URL(`../fixtures/matching/${name}`, import.meta.url));
 
-for (const name of ['pairs.jsonl', 'pairs.holdout.jsonl']) {
+for (const name of ['pairs.jsonl', 'pairs.holdout.jsonl', 'pairs.realistic.jsonl']) {
   test(`quality floor on ${name}: precision >= 0.97, recall >= 0.85, relation right on every link`, (t) => {
     const e = evaluate(loadPairs(fixture(name)), verifyPair);
     const misses = e.errors.slice(0, 5).map(({ pair, verdict }) => `${pair.kind}: ${pair.a.title} | ${pair.a.outcome} <> ${pair.b.title} | ${pair.b.outcome} -> ${verdict.reasons.join('; ')}`);
@@ -25,4 +25,15 @@ test('labelled set covers every kind the verifier must tell apart, a third or mo
   t.true(pairs.filter((p) => p.kind.startsWith('hard_negative')).length * 3 >= pairs.length);
   const venues = new Set(pairs.flatMap((p) => [p.a.venue, p.b.venue]));
   for (const v of ['polymarket', 'kalshi', 'predictit', 'manifold', 'limitless', 'predictfun', 'drift', 'azuro']) t.true(venues.has(v), `missing venue ${v}`);
+});
+
+test('realistic set pairs real venue phrasings across venues and carries every hard-negative kind', (t) => {
+  const pairs = loadPairs(fixture('pairs.realistic.jsonl'));
+  t.true(pairs.length >= 250, `only ${pairs.length} pairs`);
+  const kinds = new Set(pairs.map((p) => p.kind));
+  for (const k of ['hard_negative_deadline', 'hard_negative_threshold', 'hard_negative_comparator', 'hard_negative_candidate', 'hard_negative_office',
+    'hard_negative_year', 'hard_negative_by_vs_on', 'hard_negative_cumulative_vs_bucket', 'hard_negative_inverted', 'complement', 'multi_outcome']) {
+    t.true(kinds.has(k), `missing kind ${k}`);
+  }
+  t.true(pairs.every((p) => p.a.venue !== p.b.venue || p.kind.startsWith('hard_negative')), 'positives pair two venues');
 });
