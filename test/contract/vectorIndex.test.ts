@@ -88,8 +88,10 @@ if (qdrantUrl) {
     create: (tag) => createQdrantVectorIndex({ url: qdrantUrl, apiKey: process.env.QDRANT_API_KEY, modelId: `contract_${tag}_${Date.now()}`, dimension: DIM, logger }),
   });
 } else {
-  // Shown as skipped in the report, never as a pass.
-  test.skip('qdrant contract: skipped because QDRANT_URL is not set (run with QDRANT_URL=http://localhost:6333)', () => {});
+  // Not registered, so nothing passes in its name; the run says plainly that Qdrant was not exercised.
+  test.before((t) => {
+    t.log('QDRANT_URL is unset: the Qdrant adapter was NOT run against this contract (run with QDRANT_URL=http://localhost:6333).');
+  });
 }
 
 for (const adapter of adapters) {
