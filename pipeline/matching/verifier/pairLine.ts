@@ -3,8 +3,9 @@
  * valid JSON or lacks a field yields a "different" verdict that says what is wrong, never a throw.
  */
 import { z } from 'zod';
-import { verifyPair } from './index.ts';
-import type { MatchVerdict } from './types.ts';
+import { compareProps } from './compare.ts';
+import { extractProposition } from './proposition.ts';
+import type { MarketRef, MatchVerdict, Proposition } from './types.ts';
 
 const market = z.object({
   venue: z.string().min(1),
@@ -33,6 +34,24 @@ export function verifyPairLine(line: string): MatchVerdict {
     const issue = parsed.error.issues[0];
     return invalid(issue ? `${issue.path.join('.') || 'line'}: ${issue.message}` : 'expected {"a": market, "b": market}');
   }
-  const norm = (m: z.infer<typeof market>) => ({ ...m, end_date: m.end_date ? m.end_date.slice(0, 10) : null });
-  return verifyPair(norm(parsed.data.a), norm(parsed.data.b));
+  const norm = (m: z.infer<typeof market>): MarketRef => ({ ...m, end_date: m.end_date ? m.end_date.slice(0, 10) : null });
+  return compareProps(propositionOf(norm(parsed.data.a)), propositionOf(norm(parsed.data.b)));
+}
+
+/**
+ * A stream of pairs names the same markets again and again (one group item against every
+ * candidate): each distinct market is read once. Bounded, so an endless stream stays small.
+ */
+const PROPS = new Map<string, Proposition>();
+const PROPS_LIMIT = 20000;
+
+function propositionOf(ref: MarketRef): Proposition {
+  const key = JSON.stringify([ref.venue, ref.title, ref.outcome, ref.end_date, ref.category, ref.description ?? null, ref.rules ?? null]);
+  let p = PROPS.get(key);
+  if (!p) {
+    p = extractProposition(ref);
+    if (PROPS.size >= PROPS_LIMIT) PROPS.clear();
+    PROPS.set(key, p);
+  }
+  return p;
 }
