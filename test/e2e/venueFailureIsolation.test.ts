@@ -10,7 +10,7 @@ import { VENUE_MODULES } from '../../pipeline/venues/index.ts';
 import { silentLog } from '../support/nats.ts';
 import type { VenueSlug } from '../../shared/venues/registry.ts';
 
-type Mode = 'ok' | 'error500' | 'hang' | 'malformed';
+type Mode = 'ok' | 'error500' | 'hang' | 'malformed' | 'drift';
 const VENUES_DIR = fileURLToPath(new URL('../../pipeline/venues/', import.meta.url));
 
 /**
@@ -37,10 +37,23 @@ async function startVenueHost(modes: Map<VenueSlug, Mode>): Promise<{ server: Se
       res.writeHead(404, { 'content-type': 'application/json' }).end('{"error":"not found"}');
       return;
     }
-    res.writeHead(200, { 'content-type': 'application/json' }).end(await readFile(path.join(VENUES_DIR, slug, 'recorded', file)));
+    const body = await readFile(path.join(VENUES_DIR, slug, 'recorded', file), 'utf8');
+    res.writeHead(200, { 'content-type': 'application/json' }).end(mode === 'drift' ? driftFirstMarket(body) : body);
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
   return { server, port: (server.address() as AddressInfo).port };
+}
+
+/** The venue renames `question` and turns `outcomePrices` into a number in the first market of each page. */
+function driftFirstMarket(body: string): string {
+  const page = JSON.parse(body) as { markets?: Record<string, unknown>[] };
+  const first = page.markets?.[0];
+  if (first) {
+    first.title = first.question;
+    delete first.question;
+    first.outcomePrices = 0.5;
+  }
+  return JSON.stringify(page);
 }
 
 interface StatusRow {
@@ -49,6 +62,7 @@ interface StatusRow {
   last_success_at: string | null;
   markets_count: number;
   last_error: { code: string; message: string } | null;
+  schema_drift_warnings: { platform_market_id: string; reason: string; drift: { field: string; expected: string; got: string }[] }[];
 }
 
 const status = async (svc: TestService, slug: string) =>
@@ -106,3 +120,31 @@ for (const failure of ['error500', 'hang', 'malformed'] as const) {
     }
   });
 }
+
+test.serial('schema drift skips the drifted market with its reason and shows in the venue status, never as zeros', async (t) => {
+  const modes = new Map<VenueSlug, Mode>([['polymarket', 'drift']]);
+  const host = await startVenueHost(modes);
+  const module = VENUE_MODULES.polymarket!;
+  const http = createHttpClient({
+    venues: [module.connector.descriptor],
+    log: silentLog,
+    fetch: (input, init) => fetch(`http://127.0.0.1:${host.port}/polymarket/${encodeURIComponent(String(input))}`, init),
+  });
+  const svc = await startTestService({ VENUES: 'polymarket', VENUE_SOURCE: 'live' }, undefined, { http });
+  try {
+    await svc.service.ingestOnce();
+    await svc.settle();
+    const row = await status(svc, 'polymarket');
+    t.is(row.state, 'degraded');
+    t.true(row.markets_count > 0, 'the other markets flow');
+    const fields = row.schema_drift_warnings.flatMap((w) => w.drift.map((d) => d.field));
+    t.true(fields.includes('question'), JSON.stringify(fields));
+    const skippedIds = new Set(row.schema_drift_warnings.map((w) => w.platform_market_id));
+    const page = (await svc.get('/api/v1/markets?platform=polymarket&limit=200')).body as { data: { platform_market_id: string }[] };
+    t.false(page.data.some((m) => skippedIds.has(m.platform_market_id)), 'a drifted market is not written at all');
+  } finally {
+    await svc.close();
+    host.server.closeAllConnections();
+    host.server.close();
+  }
+});
