@@ -1,0 +1,140 @@
+import test from 'ava';
+import { openSqliteStore } from '../../adapters/store/sqliteStore.ts';
+import { createEmbeddedVectorIndex } from '../../adapters/vector/embeddedVectorIndex.ts';
+import { createTransformersEmbedder } from '../../adapters/embedder/transformersEmbedder.ts';
+import { createLinker } from '../../pipeline/matching/linker/linker.ts';
+import { overrideSource } from '../../pipeline/matching/linker/overrides.ts';
+import { linkerCollections } from '../../pipeline/matching/linker/state.ts';
+import { compareProps, extractProposition, type MarketRef, type Proposition } from '../../pipeline/matching/verifier/index.ts';
+import type { LinkEvent, MarketNormalized } from '../../shared/events.ts';
+import type { NormalizedMarket } from '../../shared/types/market.ts';
+import type { VenueSlug } from '../../shared/venues/registry.ts';
+import { marketId } from '../../shared/ids.ts';
+import { silentLog } from '../support/nats.ts';
+import { TEST_MODEL } from '../support/service.ts';
+
+function market(venue: VenueSlug, id: string, title: string, yes: number, volume24h = 1000): NormalizedMarket {
+  return {
+    id: marketId(venue, id),
+    platform_slug: venue,
+    platform_market_id: id,
+    title,
+    slug: id,
+    description: null,
+    url: null,
+    category: 'crypto',
+    status: 'open',
+    end_time: '2026-12-31T23:59:00.000Z',
+    created_at: null,
+    outcomes: [
+      { label: 'Yes', outcome_index: 0, price: yes },
+      { label: 'No', outcome_index: 1, price: Math.round((1 - yes) * 100) / 100 },
+    ],
+    group: null,
+    volume24h,
+    volume_total: null,
+    liquidity: null,
+    currency: 'USDC',
+    play_money: false,
+    fee: { kind: 'unknown', reason: 'test' },
+    quoted_at: '2026-11-01T00:00:00.000Z',
+  };
+}
+
+const event = (m: NormalizedMarket, at = '2026-11-01T00:00:00.000Z'): MarketNormalized => ({
+  type: 'market_normalized',
+  market: m,
+  source: { item_id: m.platform_market_id, content_hash: 'h', fetched_at: at },
+});
+
+async function setup() {
+  const store = openSqliteStore({ file: ':memory:' });
+  const embedder = await createTransformersEmbedder({ model: TEST_MODEL, logger: silentLog });
+  const index = createEmbeddedVectorIndex({ dimension: embedder.dimension, logger: silentLog });
+  const published: LinkEvent[] = [];
+  const linker = createLinker({
+    store,
+    index,
+    embed: (texts) => embedder.embed(texts),
+    verifier: { extract: (r) => extractProposition(r as MarketRef), compare: (a, b) => compareProps(a as Proposition, b as Proposition) },
+    publish: async (_subject, payload) => {
+      published.push(payload as LinkEvent);
+    },
+    overrides: overrideSource(store),
+    log: silentLog,
+  });
+  const questionOf = async (m: NormalizedMarket) => (await linkerCollections(store).markets.get(m.id))!.question_id;
+  return { store, linker, published, questionOf, close: () => Promise.all([store.close(), embedder.close(), index.close()]) };
+}
+
+test('equivalent markets arriving one after another join one question; a rival threshold founds its own', async (t) => {
+  const s = await setup();
+  const poly = market('polymarket', 'p1', 'Will Bitcoin reach $150,000 by December 31, 2026?', 0.11, 5000);
+  const lim = market('limitless', 'l1', 'Will BTC hit $150k by Dec 31, 2026?', 0.13, 1000);
+  const pf = market('predictfun', 'f1', 'Will Bitcoin reach $150,000 by December 31, 2026?', 0.12, 0);
+  const other = market('limitless', 'l2', 'Will Bitcoin reach $200,000 by December 31, 2026?', 0.04);
+  for (const m of [poly, lim, pf, other]) await s.linker.handle(event(m), false);
+  const q = await s.questionOf(poly);
+  t.is(await s.questionOf(lim), q);
+  t.is(await s.questionOf(pf), q);
+  t.not(await s.questionOf(other), q);
+  const last = s.published.filter((e) => e.type === 'question_snapshot' && e.question.id === q).at(-1);
+  t.truthy(last);
+  if (last?.type === 'question_snapshot') t.deepEqual(last.question.members.map((m) => m.platform_slug), ['polymarket', 'limitless', 'predictfun']);
+  await s.close();
+});
+
+test('a title change that makes the market a different question moves it out and records why', async (t) => {
+  const s = await setup();
+  const poly = market('polymarket', 'p1', 'Will Bitcoin reach $150,000 by December 31, 2026?', 0.11);
+  const lim = market('limitless', 'l1', 'Will Bitcoin reach $150,000 by December 31, 2026?', 0.13);
+  await s.linker.handle(event(poly), false);
+  await s.linker.handle(event(lim), false);
+  const shared = await s.questionOf(poly);
+  t.is(await s.questionOf(lim), shared);
+
+  const renamed = { ...lim, title: 'Will Bitcoin reach $250,000 by December 31, 2026?' };
+  await s.linker.handle(event(renamed, '2026-11-02T00:00:00.000Z'), false);
+  t.not(await s.questionOf(renamed), shared);
+  const state = await linkerCollections(s.store).markets.get(lim.id);
+  t.is(state!.moves.length, 1);
+  t.is(state!.moves[0]!.from, shared);
+  t.regex(state!.moves[0]!.reason, /title "Will Bitcoin reach \$150,000.*" → "Will Bitcoin reach \$250,000/);
+  const out = s.published.find((e) => e.type === 'question_snapshot' && e.cause.kind === 'moved_out');
+  t.truthy(out, 'the old question is re-published without the market');
+  if (out?.type === 'question_snapshot') t.deepEqual(out.question.members.map((m) => m.market_id), [poly.id]);
+  await s.close();
+});
+
+test('a price-only update refreshes the question without re-matching', async (t) => {
+  const s = await setup();
+  const poly = market('polymarket', 'p1', 'Will Bitcoin reach $150,000 by December 31, 2026?', 0.11);
+  await s.linker.handle(event(poly), false);
+  const before = s.published.length;
+  const q = await s.questionOf(poly);
+  await s.linker.handle(event({ ...poly, outcomes: [{ label: 'Yes', outcome_index: 0, price: 0.2 }, { label: 'No', outcome_index: 1, price: 0.8 }] }), false);
+  t.is(s.published.length, before + 1);
+  const snap = s.published.at(-1)!;
+  t.is(snap.type, 'question_snapshot');
+  if (snap.type === 'question_snapshot') {
+    t.is(snap.question.id, q);
+    t.is(snap.cause.kind, 'updated');
+    t.is(snap.question.members[0]!.yes_price, 0.2);
+  }
+  await s.linker.handle(event({ ...poly, outcomes: [{ label: 'Yes', outcome_index: 0, price: 0.2 }, { label: 'No', outcome_index: 1, price: 0.8 }] }), false);
+  t.is(s.published.length, before + 1, 'nothing changed, nothing published');
+  await s.close();
+});
+
+test('a complement (the other side of a two-way race) links with relation complement and enters the index as 1 - p', async (t) => {
+  const s = await setup();
+  const dem = { ...market('polymarket', 'p9', 'Will the Democrats win the House in 2026?', 0.7), category: 'politics' as const };
+  const rep = { ...market('manifold', 'm9', 'Will Republicans win the House in 2026?', 0.28), category: 'politics' as const, play_money: true };
+  await s.linker.handle(event(dem), false);
+  await s.linker.handle(event(rep), false);
+  t.is(await s.questionOf(rep), await s.questionOf(dem));
+  const state = await linkerCollections(s.store).markets.get(rep.id);
+  t.is(state!.relation, 'complement');
+  t.is(state!.member.yes_price, 0.72);
+  await s.close();
+});
