@@ -19,6 +19,8 @@ export function toMongoFilter(c: Condition): Document {
       return { [c.path]: { $in: [...c.values] } };
     case 'exists':
       return { [c.path]: c.exists ? { $ne: null } : { $eq: null } };
+    case 'contains':
+      return { [c.path]: { $regex: c.value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), $options: 'i' } };
     case 'and':
       if (c.items.length === 0) return {};
       return c.items.length === 1 && c.items[0] ? toMongoFilter(c.items[0]) : { $and: c.items.map(toMongoFilter) };

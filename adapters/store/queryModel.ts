@@ -11,6 +11,7 @@ export type Condition =
   | { readonly kind: 'cmp'; readonly path: string; readonly op: CompareOp; readonly value: string | number }
   | { readonly kind: 'in'; readonly path: string; readonly values: readonly Scalar[] }
   | { readonly kind: 'exists'; readonly path: string; readonly exists: boolean }
+  | { readonly kind: 'contains'; readonly path: string; readonly value: string }
   | { readonly kind: 'and'; readonly items: readonly Condition[] }
   | { readonly kind: 'or'; readonly items: readonly Condition[] };
 
@@ -33,7 +34,7 @@ const NAME = /^[A-Za-z_][A-Za-z0-9_]{0,62}$/;
 const SEGMENT = /^[A-Za-z_][A-Za-z0-9_]*$/;
 const MAX_DEPTH = 32;
 const COMPARE_OPS: readonly CompareOp[] = ['$gt', '$gte', '$lt', '$lte'];
-const FIELD_OPS = new Set(['$eq', '$ne', '$in', '$exists', ...COMPARE_OPS]);
+const FIELD_OPS = new Set(['$eq', '$ne', '$in', '$exists', '$contains', ...COMPARE_OPS]);
 
 export function checkCollectionName(name: string): string {
   if (typeof name !== 'string' || !NAME.test(name) || name.toLowerCase().startsWith('sqlite_')) {
@@ -85,6 +86,11 @@ function parseField(path: string, value: unknown): Condition[] {
     } else if (op === '$in') {
       if (!Array.isArray(operand)) throw new InvalidQueryError(`${where}: expected an array`);
       out.push({ kind: 'in', path, values: operand.map((v) => checkScalar(v, where)) });
+    } else if (op === '$contains') {
+      if (typeof operand !== 'string' || operand.length === 0 || operand.length > 200) {
+        throw new InvalidQueryError(`${where}: expected a string of 1-200 characters`);
+      }
+      out.push({ kind: 'contains', path, value: operand.toLowerCase() });
     } else if (op === '$exists') {
       if (typeof operand !== 'boolean') throw new InvalidQueryError(`${where}: expected a boolean`);
       out.push({ kind: 'exists', path, exists: operand });

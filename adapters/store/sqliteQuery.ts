@@ -82,6 +82,8 @@ export function compileCondition(c: Condition): SqlFragment {
       return inList(c.path, c.values);
     case 'exists':
       return { sql: `(${typeExpr(c.path)} ${c.exists ? 'NOT ' : ''}${NULLISH})`, params: [] };
+    case 'contains':
+      return { sql: `(${typeExpr(c.path)} = 'text' AND instr(lower(${valueExpr(c.path)}), ?) > 0)`, params: [c.value] };
     case 'and':
       return combine(c.items, 'AND');
     case 'or':

@@ -16,6 +16,7 @@ const listQuery = z
     window: enumParam(VOLUME_WINDOWS).default('24h'),
     platform: enumParam(VENUE_SLUGS).optional(),
     category: enumParam(CATEGORIES).optional(),
+    q: z.string().trim().min(1, 'must not be empty').max(200, 'must be at most 200 characters').optional(),
     cursor: z.string().min(1, 'must not be empty').max(512, 'is too long').optional(),
     limit: limitParam,
   })

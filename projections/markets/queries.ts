@@ -60,8 +60,15 @@ export interface ListMarketsQuery {
   readonly window: VolumeWindow;
   readonly platform?: VenueSlug;
   readonly category?: Category;
+  /** Full-text query: every word must appear in the title (case-insensitive). */
+  readonly q?: string;
   readonly cursor?: string;
   readonly limit: number;
+}
+
+/** Words of a `q` query, at most 8 (more narrows nothing useful and costs scans). */
+export function queryWords(q: string): string[] {
+  return [...new Set(q.toLowerCase().split(/\s+/).filter(Boolean))].slice(0, 8);
 }
 
 export type ListMarketsResult =
@@ -75,6 +82,7 @@ export async function listMarkets(store: DocumentStore, q: ListMarketsQuery, now
   const clauses: Filter[] = [];
   if (q.platform) clauses.push({ platform_slug: q.platform });
   if (q.category) clauses.push({ category: q.category });
+  if (q.q) for (const word of queryWords(q.q)) clauses.push({ title: { $contains: word } });
   if (q.sort === 'ending_soon') clauses.push({ [field]: { $gte: nowMs } });
   if (q.cursor !== undefined) {
     const c = decodeCursor(q.cursor, plan.key);

@@ -27,6 +27,8 @@ export interface FieldCondition {
   readonly $in?: readonly Scalar[];
   /** true: field present and not null; false: missing or null. */
   readonly $exists?: boolean;
+  /** Case-insensitive substring of a string field (1-200 characters); a scan, not an index lookup. */
+  readonly $contains?: string;
 }
 
 /**

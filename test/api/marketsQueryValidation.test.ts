@@ -26,6 +26,9 @@ const BAD: Array<[query: string, param: string]> = [
   ['cursor=not-a-cursor', 'cursor'],
   ['limit=5&limit=6', 'limit'],
   ['colour=red', 'colour'],
+  ['q=', 'q'],
+  ['q=%20%20', 'q'],
+  [`q=${'x'.repeat(201)}`, 'q'],
 ];
 
 for (const [query, param] of BAD) {

@@ -80,6 +80,14 @@ test.serial('the default sort is 24-hour volume, highest first, across cursor pa
   t.true(served.some((m) => m.platform_slug === 'polymarket') && served.some((m) => m.platform_slug === 'manifold'));
 });
 
+test.serial('q finds markets whose title holds every word, case-insensitively, combined with the platform filter', async (t) => {
+  const everything = await walkAll(svc, 'sort=volume_24h');
+  const expected = everything.filter((m) => /bitcoin/i.test(m.title) && /2026/.test(m.title) && m.platform_slug === 'polymarket');
+  t.true(expected.length > 0);
+  const found = await walkAll(svc, 'q=BITCOIN%202026&platform=polymarket');
+  t.deepEqual(found.map((m) => m.id).sort(), expected.map((m) => m.id).sort());
+});
+
 test.serial('a market is served by id, an unknown id is 404 MARKET_NOT_FOUND, a malformed id is 400', async (t) => {
   const list = (await svc.get('/api/v1/markets?limit=1')).body as ListBody;
   const first = list.data[0]!;

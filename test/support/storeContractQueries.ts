@@ -37,6 +37,25 @@ export function registerQueryContract(label: string, getStore: StoreGetter): voi
   };
   const match = async (filter: Filter, docs?: readonly Item[]) => ids(await (await seeded(docs)).find(filter));
 
+  test(`${label}: $contains matches a case-insensitive substring of string fields only, with pattern characters literal`, async (t) => {
+    const docs: Item[] = [
+      { _id: 'btc', a: 'Will Bitcoin reach $150,000?' },
+      { _id: 'eth', a: 'Will ETHEREUM reach $5,000?' },
+      { _id: 'regexy', a: 'a.*b (c)' },
+      { _id: 'num', a: 150000 },
+      { _id: 'nested', meta: { tag: 'Bitcoin halving' } },
+    ];
+    t.deepEqual(await match({ a: { $contains: 'bitcoin' } }, docs), ['btc']);
+    t.deepEqual(await match({ a: { $contains: 'Ethereum' } }, docs), ['eth']);
+    t.deepEqual(await match({ a: { $contains: '$150' } }, docs), ['btc']);
+    t.deepEqual(await match({ a: { $contains: '.*b (' } }, docs), ['regexy']);
+    t.deepEqual(await match({ a: { $contains: '.*z' } }, docs), []);
+    t.deepEqual(await match({ 'meta.tag': { $contains: 'HALVING' } }, docs), ['nested']);
+    t.deepEqual(await match({ $and: [{ a: { $contains: 'will' } }, { a: { $contains: 'reach' } }] }, docs), ['btc', 'eth']);
+    const c = await seeded(docs);
+    await t.throwsAsync(c.find({ a: { $contains: '' } }), { instanceOf: InvalidQueryError });
+  });
+
   test(`${label}: get returns the stored document exactly, with _id first and key order kept`, async (t) => {
     const c = (await getStore()).collection<Item>(freshName('q'));
     const doc = { z: 1, _id: 'd1', a: 'héllo 🎲 "q" \\ \n', nested: { b: [1, 'x', null, { c: true }], e: -0.25 }, big: 2 ** 53 - 1 };
