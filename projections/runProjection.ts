@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import type { Doc, DocumentStore } from '../shared/ports/documentStore.ts';
 import type { StreamConnection } from '../pipeline/streams/connection.ts';
-import { runConsumer, ACK, type ConsumerLoop } from '../pipeline/streams/consume.ts';
+import { runConsumer, decodeMessage, ACK, type ConsumerLoop } from '../pipeline/streams/consume.ts';
 import { provisionDurable } from '../pipeline/streams/provision.ts';
 import type { Projection } from './projection.ts';
 import { applyEvent } from './applyEvent.ts';
@@ -32,13 +32,7 @@ export async function startProjection<E, D extends Doc>(
     log,
     concurrency: 1,
     handle: async (data, meta) => {
-      let value: unknown;
-      try {
-        value = JSON.parse(Buffer.from(data).toString('utf8'));
-      } catch {
-        return { kind: 'poison', reason: 'message is not valid JSON' };
-      }
-      const decoded = projection.decode(value);
+      const decoded = decodeMessage(data, projection.decode);
       if (!decoded.ok) return { kind: 'poison', reason: decoded.reason };
       try {
         await applyEvent(store, projection, decoded.event, meta.streamSeq);

@@ -1,4 +1,5 @@
 import Router from '@koa/router';
+import type { Middleware } from 'koa';
 import { z } from 'zod';
 import type { AppDeps } from '../deps.ts';
 import { parseInput, singleValuedQuery } from '../http/validate.ts';
@@ -22,10 +23,9 @@ const listQuery = z
   })
   .strict();
 
-export function marketsRouter(deps: AppDeps): Router {
-  const router = new Router({ prefix: '/markets' });
-
-  router.get('/', async (ctx) => {
+/** The cursor-paged market list; served to everyone here and to API keys under /external/markets. */
+export function marketListHandler(deps: AppDeps): Middleware {
+  return async (ctx) => {
     const query = parseInput(listQuery, singleValuedQuery(ctx.query), 'query parameter');
     const result = await listMarkets(deps.store, query, Date.now());
     if (!result.ok) {
@@ -35,7 +35,13 @@ export function marketsRouter(deps: AppDeps): Router {
       data: result.items.map(marketView),
       meta: { count: result.items.length, limit: query.limit, sort: query.sort, window: query.window, next_cursor: result.nextCursor },
     };
-  });
+  };
+}
+
+export function marketsRouter(deps: AppDeps): Router {
+  const router = new Router({ prefix: '/markets' });
+
+  router.get('/', marketListHandler(deps));
 
   router.get('/:id', async (ctx) => {
     const id = ctx.params.id ?? '';

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Logger } from 'pino';
 import type { StreamConnection } from '../streams/connection.ts';
 import type { Publisher } from '../streams/publisher.ts';
-import { runConsumer, ACK, type ConsumerLoop, type HandleOutcome } from '../streams/consume.ts';
+import { runConsumer, decodeMessage, ACK, type ConsumerLoop, type HandleOutcome } from '../streams/consume.ts';
 import { provisionDurable } from '../streams/provision.ts';
 import type { WorkerPool } from './workerPool.ts';
 import type { ParseResult } from '../venues/types.ts';
@@ -32,15 +32,14 @@ export interface ProcessorDeps {
 
 /** Turns one raw tick into normalised markets (in a worker) and publishes them; pure of I/O otherwise. */
 export async function processRawTick(data: Uint8Array, deps: Omit<ProcessorDeps, 'conn'>): Promise<HandleOutcome> {
-  let json: unknown;
-  try {
-    json = JSON.parse(Buffer.from(data).toString('utf8'));
-  } catch {
-    return { kind: 'poison', reason: 'raw tick is not valid JSON' };
-  }
-  const parsed = rawTickSchema.safeParse(json);
-  if (!parsed.success) return { kind: 'poison', reason: `invalid raw tick: ${parsed.error.issues[0]?.path.join('.')} ${parsed.error.issues[0]?.message}` };
-  const tick = parsed.data;
+  const decoded = decodeMessage(data, (value) => {
+    const parsed = rawTickSchema.safeParse(value);
+    return parsed.success
+      ? { ok: true as const, event: parsed.data }
+      : { ok: false as const, reason: `invalid raw tick: ${parsed.error.issues[0]?.path.join('.')} ${parsed.error.issues[0]?.message}` };
+  });
+  if (!decoded.ok) return { kind: 'poison', reason: decoded.reason };
+  const tick = decoded.event;
   const result = await deps.pool.run<ParseResult>({ venue: tick.venue, item_id: tick.item_id, payload: tick.payload, fetched_at: tick.fetched_at });
 
   const skipped: VenueHealthEvent[] = result.skipped.map((s) => ({

@@ -11,6 +11,19 @@ export type HandleOutcome =
 
 export const ACK: HandleOutcome = { kind: 'ack' };
 
+export type Decoded<E> = { readonly ok: true; readonly event: E } | { readonly ok: false; readonly reason: string };
+
+/** JSON, then the event's own validator: a message failing either is poison (dead-lettered with the reason). */
+export function decodeMessage<E>(data: Uint8Array, decode: (value: unknown) => Decoded<E>): Decoded<E> {
+  let value: unknown;
+  try {
+    value = JSON.parse(Buffer.from(data).toString('utf8'));
+  } catch {
+    return { ok: false, reason: 'message is not valid JSON' };
+  }
+  return decode(value);
+}
+
 export interface MessageMeta {
   readonly subject: string;
   readonly streamSeq: number;

@@ -55,12 +55,4 @@ export function isoOrNull(value: string | number | null | undefined): string | n
 }
 
 /** A URL-safe slug from a title, for venues that publish none. */
-export function slugify(text: string): string {
-  return text
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 120);
-}
+export { slugify } from '../../shared/slug.ts';

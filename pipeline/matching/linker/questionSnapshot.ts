@@ -1,15 +1,6 @@
 import type { QuestionMember, QuestionSnapshot } from '../../../shared/events.ts';
 import type { LinkedMarketState, QuestionState } from './state.ts';
-
-export function slugify(text: string): string {
-  return text
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 96);
-}
+import { slugify } from '../../../shared/slug.ts';
 
 /**
  * The question's full state for the LINKS stream. Its title is the first binary (non-grouped)

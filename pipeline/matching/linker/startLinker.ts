@@ -3,7 +3,7 @@ import type { Config } from '../../../shared/config.ts';
 import type { DocumentStore } from '../../../shared/ports/documentStore.ts';
 import type { StreamConnection } from '../../streams/connection.ts';
 import type { Publisher } from '../../streams/publisher.ts';
-import { runConsumer, ACK, type ConsumerLoop } from '../../streams/consume.ts';
+import { runConsumer, decodeMessage, ACK, type ConsumerLoop } from '../../streams/consume.ts';
 import { provisionDurable } from '../../streams/provision.ts';
 import { createWorkerPool } from '../../process/workerPool.ts';
 import { ensureEmbeddingModel } from '../../../adapters/embedder/createEmbedder.ts';
@@ -57,13 +57,7 @@ export async function startLinker(deps: {
       log,
       concurrency: 1,
       handle: async (data, meta) => {
-        let value: unknown;
-        try {
-          value = JSON.parse(Buffer.from(data).toString('utf8'));
-        } catch {
-          return { kind: 'poison', reason: 'message is not valid JSON' };
-        }
-        const decoded = marketsProjection.decode(value);
+        const decoded = decodeMessage(data, marketsProjection.decode);
         if (!decoded.ok) return { kind: 'poison', reason: decoded.reason };
         await linker.handle(decoded.event, meta.deliveryCount > 1);
         return ACK;
