@@ -7,6 +7,7 @@ import { requestLog } from './middleware/requestLog.ts';
 import { authenticate } from './middleware/authenticate.ts';
 import { rateLimit } from './middleware/rateLimit.ts';
 import { usageCapture } from './middleware/usageCapture.ts';
+import { jsonBodyOnly } from './middleware/jsonBodyOnly.ts';
 import { healthRouter } from './routes/health.ts';
 import { apiV1Routers } from './routes/index.ts';
 
@@ -27,6 +28,7 @@ export function createApp(deps: AppDeps): Koa {
   app.use(errorEnvelope(deps.log));
   app.use(authenticate(deps));
   app.use(rateLimit(deps));
+  app.use(jsonBodyOnly());
   app.use(bodyParser({ enableTypes: ['json'], jsonLimit: JSON_BODY_LIMIT, encoding: 'utf-8' }));
 
   const health = healthRouter(deps);

@@ -60,3 +60,11 @@ test('an unknown route is 404 NOT_FOUND in the error envelope', async (t) => {
   t.is(res.status, 404);
   t.is((res.body as { status: string }).status, 'NOT_FOUND');
 });
+
+test('a body that is not JSON is 415 UNSUPPORTED_MEDIA_TYPE saying what to send', async (t) => {
+  const res = await app.request('/api/v1/auth/login', { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'hello' });
+  t.is(res.status, 415);
+  t.is((res.body as { status: string }).status, 'UNSUPPORTED_MEDIA_TYPE');
+  t.regex((res.body as { message: string }).message, /Content-Type: application\/json/);
+  t.truthy(res.headers.get('x-ratelimit-limit'), 'rate-limit headers on errors too');
+});
