@@ -148,3 +148,31 @@ test.serial('schema drift skips the drifted market with its reason and shows in 
     host.server.close();
   }
 });
+
+test.serial('a venue whose API key is not configured is reported as disabled, not failing, and the others run', async (t) => {
+  const saved = process.env.PREDICTFUN_API_KEY;
+  delete process.env.PREDICTFUN_API_KEY;
+  const modes = new Map<VenueSlug, Mode>();
+  const host = await startVenueHost(modes);
+  const module = VENUE_MODULES.limitless!;
+  const http = createHttpClient({
+    venues: [module.connector.descriptor],
+    log: silentLog,
+    fetch: (input, init) => fetch(`http://127.0.0.1:${host.port}/limitless/${encodeURIComponent(String(input))}`, init),
+  });
+  const svc = await startTestService({ VENUES: 'limitless,predictfun', VENUE_SOURCE: 'live' }, undefined, { http });
+  try {
+    await svc.service.ingestOnce();
+    await svc.settle();
+    const pf = await status(svc, 'predictfun');
+    t.is(pf.state, 'disabled');
+    t.is(pf.last_error, null);
+    t.regex((pf as unknown as { disabled_reason: string }).disabled_reason, /PREDICTFUN_API_KEY is not set/);
+    t.is((await status(svc, 'limitless')).state, 'ok');
+  } finally {
+    if (saved !== undefined) process.env.PREDICTFUN_API_KEY = saved;
+    await svc.close();
+    host.server.closeAllConnections();
+    host.server.close();
+  }
+});
