@@ -14,7 +14,7 @@ import type { MarketRef, MatchVerdict } from '../pipeline/matching/verifier/type
 const here = dirname(fileURLToPath(import.meta.url));
 const sets = process.argv.slice(2).length > 0
   ? process.argv.slice(2)
-  : ['pairs.jsonl', 'pairs.holdout.jsonl', 'pairs.realistic.jsonl', 'pairs.realistic.batch2.jsonl'].map((f) => join(here, '../test/fixtures/matching', f));
+  : ['pairs.jsonl', 'pairs.holdout.jsonl', 'pairs.realistic.jsonl', 'pairs.realistic.batch2.jsonl', 'pairs.realistic.batch3.jsonl', 'pairs.realistic.batch4.jsonl'].map((f) => join(here, '../test/fixtures/matching', f));
 
 const normalise = (s: string): string => s.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
 function titleEquality(a: MarketRef, b: MarketRef): MatchVerdict {

@@ -5,7 +5,7 @@ import { verifyPair } from '../../pipeline/matching/verifier/index.ts';
 
 const fixture = (name: string): string => fileURLToPath(new URL(`../fixtures/matching/${name}`, import.meta.url));
 
-for (const name of ['pairs.jsonl', 'pairs.holdout.jsonl', 'pairs.realistic.jsonl']) {
+for (const name of ['pairs.jsonl', 'pairs.holdout.jsonl', 'pairs.realistic.jsonl', 'pairs.realistic.batch3.jsonl']) {
   test(`quality floor on ${name}: precision >= 0.97, recall >= 0.85, relation right on every link`, (t) => {
     const e = evaluate(loadPairs(fixture(name)), verifyPair);
     const misses = e.errors.slice(0, 5).map(({ pair, verdict }) => `${pair.kind}: ${pair.a.title} | ${pair.a.outcome} <> ${pair.b.title} | ${pair.b.outcome} -> ${verdict.reasons.join('; ')}`);

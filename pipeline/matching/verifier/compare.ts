@@ -7,6 +7,8 @@
 import { compareDates, compareYears } from './compareDates.ts';
 import { compareEntities, type EntityCheck } from './compareEntities.ts';
 import { compareNumbers, thresholdComplement } from './numbers.ts';
+import { compareComparison, compareDraw, compareGenerations, comparePollSource, compareSeasons, comparePredicate, compareSeatGoal, compareStages } from './comparePredicate.ts';
+import { extractProposition } from './proposition.ts';
 import type { MatchVerdict, Proposition } from './types.ts';
 
 /** Minimum overlap score for a link once no structural check objects. */
@@ -111,7 +113,31 @@ function overlapScore(a: Proposition, b: Proposition, ent: EntityCheck): number 
   return (jaccard + containment) / 2;
 }
 
-export function compareProps(a: Proposition, b: Proposition): MatchVerdict {
+/** A month name or a m/d date: something a year could be inferred for. */
+const YEARLESS_DATE = /\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}\b|\b\d{1,2}\/\d{1,2}\b/i;
+const ANCHORED = new WeakMap<Proposition, Map<string, Proposition>>();
+
+/**
+ * PredictIt lists many markets without an end date, so "on Feb. 4" or "2/4-2/6" has no year to
+ * read. Read such a market again with the partner's year so its dates still count; the end date
+ * itself stays unknown.
+ */
+function anchoredTo(p: Proposition, other: Proposition): Proposition {
+  if (p.endDate !== null || other.endDate === null || p.dates.length > 0 || !YEARLESS_DATE.test(p.text)) return p;
+  let byEnd = ANCHORED.get(p);
+  if (!byEnd) ANCHORED.set(p, (byEnd = new Map()));
+  let q = byEnd.get(other.endDate);
+  if (!q) {
+    q = { ...extractProposition({ ...p.source, end_date: other.endDate }), endDate: null, source: p.source };
+    if (byEnd.size > 64) byEnd.clear();
+    byEnd.set(other.endDate, q);
+  }
+  return q;
+}
+
+export function compareProps(first: Proposition, second: Proposition): MatchVerdict {
+  const a = anchoredTo(first, second);
+  const b = anchoredTo(second, first);
   const ent = compareEntities(a, b);
   const pointInTime = a.dates.length > 0 && b.dates.length > 0 && a.dates.every((d) => d.sense === 'on') && b.dates.every((d) => d.sense === 'on');
   const levelFlip = pointInTime && thresholdComplement(a.numbers, b.numbers);
@@ -128,7 +154,16 @@ export function compareProps(a: Proposition, b: Proposition): MatchVerdict {
     ...compareOrder(a, b),
     ...compareDirection(a, b),
     ...compareConjunction(a, b),
+    ...compareStages(a, b),
+    ...compareSeatGoal(a, b),
+    ...compareComparison(a, b),
+    ...compareDraw(a, b),
+    ...compareGenerations(a, b),
+    ...comparePollSource(a, b),
+    ...compareSeasons(a, b),
   ];
+  // Only when nothing structural objects: the predicate check is the broadest and its reason the vaguest.
+  if (vetoes.length === 0) vetoes.push(...comparePredicate(a, b));
   const score = overlapScore(a, b, ent);
   if (vetoes.length > 0) return { same: false, confidence: 0, relation: 'different', reasons: vetoes };
   if (score < LINK_THRESHOLD) {

@@ -10,6 +10,11 @@ export const END_DATE_SLACK_DAYS = 10;
 /** How far apart end dates may be when neither title names a date or a year. */
 export const UNDATED_SLACK_DAYS = 45;
 
+/** How far apart two venues' end dates may be for one undated game. */
+export const GAME_SLACK_DAYS = 2;
+/** How long after a month or quarter its figure may be published and the market settle (CPI, GDP). */
+export const RELEASE_LAG_DAYS = 45;
+
 const dayMs = 86400000;
 const daysBetween = (x: string, y: string): number => Math.round(Math.abs(Date.parse(`${x}T00:00:00Z`) - Date.parse(`${y}T00:00:00Z`)) / dayMs);
 
@@ -36,7 +41,8 @@ export function compareDates(a: Proposition, b: Proposition): string[] {
     const sa = normalSense(da);
     const sb = normalSense(db);
     if (sa !== sb) return [`date sense differs: ${sa} ${da.text} vs ${sb} ${db.text}`];
-    if (da.end !== db.end) {
+    // "Still chancellor on Dec 31" is "not gone by Dec 30"; "remain through 2026" is "not gone by Dec 31": one day apart, one question.
+    if (da.end !== db.end && !(sa === 'by' && daysBetween(da.end, db.end) <= 1)) {
       const what = sa === 'by' ? 'deadline' : sa === 'on' ? 'date' : 'period';
       return [`${what} differs: ${da.end} vs ${db.end}`];
     }
@@ -47,16 +53,32 @@ export function compareDates(a: Proposition, b: Proposition): string[] {
   if (stated && other.endDate) {
     const gap = daysBetween(stated.end, other.endDate);
     // A deadline far from when the other market closes means the other asks about another window.
-    if (gap > END_DATE_SLACK_DAYS && !(stated.granularity === 'year' && other.endDate.slice(0, 4) === stated.end.slice(0, 4))) {
+    if (gap > END_DATE_SLACK_DAYS && !(stated.granularity === 'year' && other.endDate.slice(0, 4) === stated.end.slice(0, 4)) && !withinPeriod(stated, other.endDate)) {
       return [`deadline differs: ${stated.text} (${stated.end}) vs other market ends ${other.endDate}`];
     }
     return [];
   }
   if (!stated && a.endDate && b.endDate && a.years.length === 0 && b.years.length === 0 && a.editions.length === 0 && b.editions.length === 0) {
     const gap = daysBetween(a.endDate, b.endDate);
+    // A game is played on one day: two undated game markets closing days apart are two games.
+    if (a.game && b.game && gap > GAME_SLACK_DAYS) return [`game days differ: ${a.endDate} vs ${b.endDate}`];
     if (gap > UNDATED_SLACK_DAYS) return [`end dates differ by ${gap} days: ${a.endDate} vs ${b.endDate}`];
   }
   return [];
+}
+
+/**
+ * A month or quarter named as the period ("in February 2026", "Q4 2025") contains any market end
+ * inside it (a vote on Feb 8) or shortly after it (the figure's release).
+ */
+function withinPeriod(d: DateCondition, endDate: string): boolean {
+  if (d.sense !== 'in' || (d.granularity !== 'month' && d.granularity !== 'quarter')) return false;
+  const months = d.granularity === 'month' ? 1 : 3;
+  const end = Date.parse(`${d.end}T00:00:00Z`);
+  const last = new Date(end);
+  const start = Date.UTC(last.getUTCFullYear(), last.getUTCMonth() - months + 1, 1);
+  const t = Date.parse(`${endDate}T00:00:00Z`);
+  return t >= start && t <= end + RELEASE_LAG_DAYS * dayMs;
 }
 
 function yearFromEnd(p: Proposition): number | null {

@@ -7,6 +7,9 @@
  */
 import type { PropEntity, Proposition } from './types.ts';
 
+/** Last words of team and club names ("Leviatán Esports", "Orlando City"): shared by rivals, never a surname. */
+const ORG_TAILS: ReadonlySet<string> = new Set(['esports', 'gaming', 'fc', 'cf', 'sc', 'united', 'city', 'club', 'team', 'athletic', 'academy', 'party', 'pride', 'sports']);
+
 export interface EntityCheck {
   readonly reasons: string[];
   readonly partyFlip: boolean;
@@ -102,7 +105,7 @@ function mentions(p: Proposition, e: PropEntity, covered: ReadonlySet<string>): 
 function firstNameConflict(a: Proposition, b: Proposition, e: PropEntity): string | null {
   const mine = phraseWords(a, e);
   const surname = mine[mine.length - 1];
-  if (!surname || mine.length < 2 || wordOf(e) === surname) return null;
+  if (!surname || mine.length < 2 || wordOf(e) === surname || ORG_TAILS.has(surname)) return null;
   for (const x of b.entities) {
     if (!isPersonLike(x)) continue;
     const theirs = phraseWords(b, x);
@@ -157,8 +160,11 @@ export function compareEntities(a: Proposition, b: Proposition): EntityCheck {
   const coveredInB = acronymCover(a, b);
   const seenIn = (p: Proposition, q: Proposition, covered: ReadonlySet<string>, coveredSelf: ReadonlySet<string>) => (e: PropEntity): boolean =>
     mentions(q, e, covered) || coveredSelf.has(wordOf(e)) || (e.group === 'name' && surnameMentioned(p, q, e, covered) && !firstNameConflict(p, q, e));
-  const onlyA = a.entities.filter((e) => !seenIn(a, b, coveredInB, coveredInA)(e));
-  const onlyB = b.entities.filter((e) => !seenIn(b, a, coveredInA, coveredInB)(e));
+  // Both pick the same side of a game: the opponent one venue names and the other leaves out is no difference.
+  const samePick = a.selected.length > 0 && b.selected.length > 0 && selectedAgree(a, b);
+  const opponent = (p: Proposition, e: PropEntity): boolean => samePick && p.versus.includes(e.key) && !p.selected.includes(e.key);
+  const onlyA = a.entities.filter((e) => !seenIn(a, b, coveredInB, coveredInA)(e) && !opponent(a, e));
+  const onlyB = b.entities.filter((e) => !seenIn(b, a, coveredInA, coveredInB)(e) && !opponent(b, e));
   const matched = a.entities.length - onlyA.length + (b.entities.length - onlyB.length);
   const total = a.entities.length + b.entities.length;
   for (const e of a.entities) {
@@ -214,7 +220,9 @@ export function compareEntities(a: Proposition, b: Proposition): EntityCheck {
   if (a.selected.length > 0 && b.selected.length > 0 && !selectedAgree(a, b)) {
     const inOther = (p: Proposition, q: Proposition, covered: ReadonlySet<string>): boolean =>
       p.selected.every((k) => { const e = p.entities.find((z) => z.key === k); return !e || mentions(q, e, covered); });
-    if (inOther(a, b, coveredInB) && inOther(b, a, coveredInA) && reasons.length === 0) reasons.push(`selected side differs: ${a.selected.join(',')} vs ${b.selected.join(',')}`);
+    // In a game, naming the other's pick while picking someone else is enough: the opponent may be spelled unknown.
+    const either = (a.game || b.game) && (inOther(a, b, coveredInB) || inOther(b, a, coveredInA));
+    if (((inOther(a, b, coveredInB) && inOther(b, a, coveredInA)) || either) && reasons.length === 0) reasons.push(`selected side differs: ${a.selected.join(',')} vs ${b.selected.join(',')}`);
   }
   // A two-way race's other side is named, not missing: it counts as agreement for the overlap.
   const flipMatched = partyFlip ? 2 : 0;

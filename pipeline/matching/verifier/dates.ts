@@ -9,7 +9,7 @@ import { lastDayOfMonth, monthNumber } from '../../../shared/text/calendar.ts';
 import type { DateCondition, DateSense } from './types.ts';
 
 const MONTH = String.raw`(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?`;
-const PREP = String.raw`(?:\b(by|before|prior to|no later than|on|at|as of|in|during|for|through|thru|until|till|after|at the end of|by the end of|by end of|before the end of|end of|eoy|in the month of)\s+(?:the\s+)?)?`;
+const PREP = String.raw`(?:\b(by|before|prior to|no later than|on|at|as of|in|during|for|through|thru|until|till|after|at the end of|at end of|by the end of|by end of|before the end of|end of|eoy|in the month of)\s+(?:the\s+)?)?`;
 
 const ISO_RE = new RegExp(String.raw`${PREP}\b(20\d\d)-(\d\d)-(\d\d)\b`, 'g');
 const SLASH_RE = new RegExp(String.raw`${PREP}\b(\d{1,2})/(\d{1,2})(?:/(\d{2,4}))?\b`, 'g');
@@ -30,8 +30,9 @@ function dayBefore(y: number, m: number, d: number): string {
 function senseOf(prep: string | undefined, fallback: DateSense): { sense: DateSense; before: boolean } {
   const p = (prep ?? '').trim();
   if (p === 'before' || p === 'prior to' || p === 'before the end of') return { sense: 'by', before: p === 'before' || p === 'prior to' };
-  if (p === 'by' || p === 'no later than' || p === 'by the end of' || p === 'by end of' || p === 'end of' || p === 'eoy') return { sense: 'by', before: false };
-  if (p === 'on' || p === 'at' || p === 'as of' || p === 'at the end of') return { sense: 'on', before: false };
+  if (p === 'by' || p === 'no later than' || p === 'by the end of' || p === 'by end of' || p === 'eoy') return { sense: 'by', before: false };
+  // A bare "end of 2026" ("Largest company end of 2026?") reads a state on the last day, like "at the end of".
+  if (p === 'on' || p === 'at' || p === 'as of' || p === 'at the end of' || p === 'at end of' || p === 'end of') return { sense: 'on', before: false };
   if (p === 'in' || p === 'during' || p === 'for' || p === 'in the month of') return { sense: 'in', before: false };
   if (p === 'through' || p === 'thru' || p === 'until' || p === 'till') return { sense: 'through', before: false };
   if (p === 'after') return { sense: 'after', before: false };
@@ -169,10 +170,12 @@ export function extractDates(input: string, endDate: string | null): DateExtract
     dates.push({ sense: 'by', end: iso(Number(endDate.slice(0, 4)), 12, 31), granularity: 'year', text: eoy[0] });
     text = blank(text, eoy.index, eoy.index + eoy[0].length);
   }
-  // Season spans "2025-26" / "2025-2026" name both years.
+  // Season spans "2025-26" / "2025-2026" name both years, and are no amount.
   for (const m of input.matchAll(/\b(20\d\d)[-–/](\d{2,4})\b/g)) {
     years.add(Number(m[1]));
-    if (m[2]) years.add(twoDigitYear(m[2].length === 4 ? m[2] : m[2]));
+    if (m[2]) years.add(twoDigitYear(m[2]));
+    const at = m.index ?? 0;
+    if (at + m[0].length <= text.length) text = blank(text, at, at + m[0].length);
   }
   // "before January 1, 2027" is about 2026: the boundary's year is not the question's year.
   for (const [named, actual] of boundaries) {

@@ -14,8 +14,8 @@ const MULTIPLIERS: Readonly<Record<string, number>> = {
   k: 1e3, thousand: 1e3, m: 1e6, million: 1e6, b: 1e9, bn: 1e9, billion: 1e9, t: 1e12, trillion: 1e12,
 };
 
-const UP = /(?:above|over|more than|greater than|higher than|exceeds?|exceeding|at least|reach(?:es)?|hits?|surpass(?:es)?|>=?|≥|top(?:s)?|break(?:s)?|close at or above|at or above)\s*$/;
-const DOWN = /(?:below|under|less than|lower than|fewer than|at most|dips? (?:to|below)|falls? (?:to|below)|drops? (?:to|below)|<=?|≤|at or below)\s*$/;
+const UP = /(?:↑|go(?:es)? up past|rises? above|past|above|over|more than|greater than|higher than|exceeds?|exceeding|at least|reach(?:es)?|hits?|surpass(?:es)?|>=?|≥|top(?:s)?|break(?:s)?|close at or above|at or above)\s*$/;
+const DOWN = /(?:↓|below|under|less than|lower than|fewer than|at most|dips? (?:to|below)|falls? (?:to|below)|drops? (?:to|below)|<=?|≤|at or below)\s*$/;
 const UP_AFTER = /^\s*(?:\+|or more|or above|or higher|or greater|and above|and up|plus)/;
 const DOWN_AFTER = /^\s*(?:or less|or below|or lower|or fewer|and below|and under)/;
 
@@ -80,7 +80,9 @@ export function extractNumbers(text: string): NumericCondition[] {
     if (!a) continue;
     const next = amounts[i + 1];
     const gap = next ? lower.slice(a.end, next.start) : '';
-    if (next && /^\s*(?:-|–|—|to|and)\s*$/.test(gap)) {
+    // "4 or 5" is a two-value bucket of counts, like "4 to 5".
+    const countPair = next && a.unit === 'count' && next.unit === 'count' && next.value > a.value && /^\s*or\s*$/.test(gap);
+    if (next && (countPair || /^\s*(?:-|–|—|to|and)\s*$/.test(gap))) {
       const unit = a.unit !== 'count' ? a.unit : next.unit;
       let low = a.value;
       // "$50-100b": the multiplier is written once, on the upper end.

@@ -19,6 +19,8 @@ const REWRITES: readonly (readonly [RegExp, string])[] = [
   [/\bnba (?:championship|title|champions?)\b/gi, 'NBA Finals'],
   [/\bnfl (?:championship|title|champions?)\b/gi, 'Super Bowl'],
   [/\bsuper bowl champions?(?:hip)?\b/gi, 'Super Bowl winner'],
+  [/\b(?:men's )?college basketball champion(?:ship)?\b/gi, 'NCAA Tournament winner'],
+  [/\bnonfarm payrolls?\b|\bjobs (?:numbers?|report|added)\b|\bpayrolls\b/gi, 'payrolls'],
   [/\bmost valuable player\b/gi, 'MVP'],
   [/\bno longer (?:be )?/gi, 'leave as '],
   [/\bcease to be\b/gi, 'leave as'],
@@ -73,6 +75,25 @@ export const TITLE_PHRASES: readonly (readonly [RegExp, string])[] = [
   [/\beuro \d{4}\b|\beuropean championship\b/i, 'euro'],
   [/\bconstructors'? (?:championship|champion|title)\b/i, 'f1-constructors'],
   [/\bdrivers'? (?:championship|champion|title)\b/i, 'f1-drivers'],
+  [/\bbundesliga\b/i, 'bundesliga'],
+  [/\bserie a\b/i, 'serie-a'],
+  [/\bligue 1\b/i, 'ligue-1'],
+  [/\bncaa tournament\b|\bmarch madness\b/i, 'ncaa-tournament'],
+  // Golf and tennis majors: the same player in another major is another question.
+  [/\bpga championship\b/i, 'pga-championship'],
+  [/\b(?:the )?masters(?: tournament)?\b(?! 1000)/i, 'masters'],
+  [/\bus open\b/i, 'us-open'],
+  [/\bthe open championship\b|\bbritish open\b/i, 'open-championship'],
+  [/\bwimbledon\b/i, 'wimbledon'],
+  [/\bfrench open\b|\broland[- ]garros\b/i, 'french-open'],
+  [/\baustralian open\b/i, 'australian-open'],
+  // Award ceremonies: an Oscar is not a Golden Globe.
+  [/\boscars?\b|\bacademy awards?\b/i, 'oscars'],
+  [/\bgolden globes?\b/i, 'golden-globes'],
+  [/\bgrammys?\b|\bgrammy awards?\b/i, 'grammys'],
+  [/\bemmys?\b|\bemmy awards?\b/i, 'emmys'],
+  [/\bgame awards\b/i, 'game-awards'],
+  [/\bnobel\b/i, 'nobel'],
 ];
 
 /** Individual awards: a market about one award never matches a market about another or none. */
@@ -95,6 +116,26 @@ export const AWARD_PHRASES: readonly (readonly [RegExp, string])[] = [
   // "Who will be the first Cabinet member to leave?", "which leader leaves office next": a race, not a deadline.
   [/\b(?:first|next)\b.{0,40}\bto (?:leave|be|win|exit|go|announce|reach|hit|get|die|resign)\b|\b(?:leave|leaves|out|exit)\b.{0,20}\bnext\b|\bwho.{0,10} (?:first|next)\b/i, 'ordinal-race'],
   [/\bpopular vote\b/i, 'popular-vote'],
+  // Categories of film, music, TV and game awards and Nobel prizes.
+  [/\bbest picture\b/i, 'best-picture'],
+  [/\bbest director\b|\bbest directing\b/i, 'best-director'],
+  [/\bbest (?:lead(?:ing)? )?actor\b|\bactor in a leading role\b/i, 'best-actor'],
+  [/\bbest (?:lead(?:ing)? )?actress\b|\bactress in a leading role\b/i, 'best-actress'],
+  [/\bbest supporting actor\b|\bactor in a supporting role\b/i, 'best-supporting-actor'],
+  [/\bbest supporting actress\b|\bactress in a supporting role\b/i, 'best-supporting-actress'],
+  [/\bbest (?:original |adapted )?screenplay\b/i, 'screenplay'],
+  [/\bbest animated\b/i, 'best-animated'],
+  [/\bbest international\b/i, 'best-international'],
+  [/\balbum of the year\b/i, 'album-of-year'],
+  [/\brecord of the year\b/i, 'record-of-year'],
+  [/\bsong of the year\b/i, 'song-of-year'],
+  [/\bbest new artist\b/i, 'best-new-artist'],
+  [/\bgame of the year\b|\bgoty\b/i, 'game-of-year'],
+  [/\boutstanding drama\b/i, 'drama-series'],
+  [/\boutstanding comedy\b/i, 'comedy-series'],
+  [/\boutstanding limited\b/i, 'limited-series'],
+  [/\bpeace prize\b|\bnobel peace\b/i, 'nobel-peace'],
+  [/\bnobel (?:prize )?(?:in )?(?:physics|chemistry|medicine|literature|economics)\b/i, 'nobel-other'],
   [/\bperson of the year\b/i, 'person-of-year'],
 ];
 

@@ -112,6 +112,19 @@ function rulesDates(ref: MarketRef, endDate: string | null): DateCondition[] {
   return extractDates(rules, endDate).dates.filter((d) => d.sense === 'by' || d.sense === 'on').slice(0, 1);
 }
 
+/** "A vs. B", "A v B", Kalshi "A at B Winner?", "Will A win on 2026-10-05?": one game on one day. */
+const GAME_TITLE = /^[^?]{2,60}?\s(?:vs\.?|v\.?|versus|@)\s[^?]{2,80}$|^[^?]{2,40}\sat\s[^?]{2,40}\swinner\??$|\bwins? on \d{4}-\d{2}-\d{2}\b/i;
+
+/** Contract labels that pick a side of the question itself rather than name one. */
+const SIDE_LABELS: readonly (readonly [RegExp, string])[] = [
+  [/^(?:up|higher|rise)$/i, 'side:up'],
+  [/^(?:down|lower|fall)$/i, 'side:down'],
+  [/^(?:draw|tie)$/i, 'side:draw'],
+];
+
+/** Rate-decision labels for no move ("No change", "Hold", "Maintains rate"): one spelling. */
+const HOLD_LABEL = /^(?:no change|unchanged|hold|holds|pause|maintains?(?: rates?)?|(?:fed )?maintains? rate)$/i;
+
 /** Contract labels repeat across a venue ("Republican", "Yes", a candidate in many groups): read each once. */
 const LABEL_CACHE = new Map<string, readonly PropEntity[]>();
 const LABEL_CACHE_SIZE = 4096;
@@ -131,15 +144,20 @@ function labelEntities(label: string): readonly PropEntity[] {
  * ("Will the Chiefs beat the Eagles?") picks the first.
  */
 function selectedSide(title: string, label: string | null, entities: readonly PropEntity[], firstAt: ReadonlyMap<string, number>): string[] {
+  const side = label ? SIDE_LABELS.find(([re]) => re.test(label)) : undefined;
+  if (side) return [side[1]];
   if (label) {
     // A label that is only a place ("Seattle", "Spain") picks that place, or the team playing for it.
     const picked = labelEntities(label);
     const things = picked.filter((e) => e.group !== 'place');
     return (things.length > 0 ? things : picked).map((e) => e.key);
   }
-  const verb = /\b(beats?|defeats?|win against)\b/i.exec(title);
+  const beats = /\b(beats?|defeats?|win against)\b/i.exec(title);
+  // "Will Austria win on 2026-10-04?": a country plays as its team; "Will the Democrat win?" picks no rival.
+  const winsOn = beats ? null : /\bwins? on\b/i.exec(title);
+  const verb = beats ?? winsOn;
   if (!verb) return [];
-  const rivals = entities.filter((e) => (e.group === 'team' || e.group === 'person' || e.group === 'name') && (firstAt.get(e.key) ?? Infinity) < verb.index);
+  const rivals = entities.filter((e) => (e.group === 'team' || e.group === 'person' || e.group === 'name' || (winsOn !== null && e.group === 'place')) && (firstAt.get(e.key) ?? Infinity) < verb.index);
   const nearest = rivals.sort((x, y) => (firstAt.get(y.key) ?? 0) - (firstAt.get(x.key) ?? 0))[0];
   return nearest ? [nearest.key] : [];
 }
@@ -148,13 +166,18 @@ export function extractProposition(ref: MarketRef): Proposition {
   const rawTitle = clean(ref.title);
   const symbolQuestion = symbolToQuestion(rawTitle);
   const title = symbolQuestion ?? rawTitle;
-  const outcome = clean(ref.outcome);
+  let outcome = clean(ref.outcome);
+  if (HOLD_LABEL.test(outcome)) outcome = 'holds rates';
   const lowerOutcome = outcome.toLowerCase();
   let negated = NO.has(lowerOutcome);
   const label = YES.has(lowerOutcome) || negated || outcome === title ? null : outcome;
   // "MicroStrategy sells any Bitcoin by ___?" + "June 30, 2026": the label fills the blank.
   const blank = /_{2,}|\.{3}|…/;
-  const text = label ? (blank.test(title) ? title.replace(blank, label) : `${title} — ${label}`) : title;
+  // "Aston Villa vs. Burnley: O/U 2.5" + "Over" is "over 2.5".
+  const overUnder = label && /^(?:over|under)$/i.test(label) ? /\bO\/U\s*(\d+(?:\.\d+)?)/i.exec(title) : null;
+  const text = overUnder
+    ? title.replace(overUnder[0], `${(label ?? '').toLowerCase()} ${overUnder[1] ?? ''}`)
+    : label ? (blank.test(title) ? title.replace(blank, label) : `${title} — ${label}`) : title;
   const endDate = ref.end_date && /^\d{4}-\d{2}-\d{2}$/.test(ref.end_date) ? ref.end_date : null;
 
   const { dates: titleDates, years: yearList, masked } = extractDates(text, endDate);
@@ -177,6 +200,7 @@ export function extractProposition(ref: MarketRef): Proposition {
   // "Still in office on June 1" is "not gone by May 31": a stay read on a day is a deadline the day before.
   const dates = stays ? ownDates.map(stayDeadline) : ownDates;
   const titleText = label ? `${title} ${label}` : title;
+  const isGame = GAME_TITLE.test(title);
   const events = words.filter((w) => STAY_WORDS.has(w) || LEAVE_WORDS.has(w) || w === 'win' || w === 'nomination');
   return {
     venue: ref.venue,
@@ -198,5 +222,8 @@ export function extractProposition(ref: MarketRef): Proposition {
     conjunction: /\bboth\b.+\band\b/i.test(title),
     endDate,
     fromSymbol: symbolQuestion !== null,
+    game: isGame,
+    versus: isGame ? entities.filter((e) => e.group !== 'party').map((e) => e.key) : [],
+    source: ref,
   };
 }

@@ -88,4 +88,10 @@ export interface Proposition {
   readonly conjunction: boolean;
   readonly endDate: string | null;
   readonly fromSymbol: boolean;
+  /** A single game ("A vs. B", Kalshi "A at B Winner?", "Will A win on 2026-02-01?"): played on one day. */
+  readonly game: boolean;
+  /** The sides of a game title; the one not picked may go unnamed by the other venue. */
+  readonly versus: readonly string[];
+  /** The market it was read from, so a missing year can be read again against a partner's end date. */
+  readonly source: MarketRef;
 }

@@ -32,7 +32,7 @@ export const COMMON_CAPITALISED: ReadonlySet<string> = new Set(
     'administrator office department state cabinet administration government regime communist ' +
     'pro football basketball baseball hockey soccer conference western eastern offensive defensive comeback ' +
     'protector rookie coach of winner winners party parties race races vote popular seat seats majority ' +
-    'lol cup tournament open grand slam ath').split(/\s+/),
+    'lol cup tournament open grand slam ath men women mens womens college singles doubles oscar oscars grammy grammys emmy emmys nobel').split(/\s+/),
 );
 
 /** Spelling and phrasing variants mapped to one canonical word. */
@@ -63,7 +63,7 @@ export const SYNONYMS: Readonly<Record<string, string>> = {
   invades: 'invade', invasion: 'invade', strikes: 'strike', attacks: 'strike', attack: 'strike',
   deported: 'deport', deports: 'deport', deportations: 'deport', deportation: 'deport',
   pardons: 'pardon', pardoned: 'pardon', impeached: 'impeach', impeachment: 'impeach', impeaches: 'impeach',
-  interest: 'rate', rates: 'rate', bps: 'rate',
+  interest: 'rate', rates: 'rate', bps: 'rate', inflation: 'cpi', payroll: 'payrolls',
   prices: 'price', valued: 'price', trade: 'price', trades: 'price', trading: 'price',
   mvp: 'mvp', 'most valuable player': 'mvp',
   nations: 'nation', countries: 'nation', country: 'nation',
@@ -72,6 +72,8 @@ export const SYNONYMS: Readonly<Record<string, string>> = {
   visits: 'visit', visited: 'visit', meets: 'meet', meeting: 'meeting',
   seats: 'seat', votes: 'vote', voting: 'vote', ballots: 'vote',
   becomes: 'become', became: 'become',
+  postpone: 'delay', postponed: 'delay', postpones: 'delay', delayed: 'delay', delays: 'delay',
+  candidate: 'run', candidacy: 'run', running: 'run', runs: 'run',
   approval: 'approval', approve: 'approval', approves: 'approval', approved: 'approval',
   guilty: 'convict', convicted: 'convict', conviction: 'convict', sentenced: 'sentence', indicted: 'indict', charged: 'indict',
 };

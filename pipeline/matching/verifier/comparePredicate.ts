@@ -1,0 +1,157 @@
+/**
+ * What the two markets ask about, beyond who: the predicate. Names and places are shared by many
+ * different questions ("TACO on Greenland tariffs" / "purchase Greenland"), so when both markets
+ * say what happens and share none of it, they are different questions. Also the finer shapes of a
+ * question that entity and number checks miss: the stage reached (semi-final vs title), the seat
+ * goal (majority vs most seats), a comparison with another time vs a level, a draw vs a win,
+ * a product generation (Artemis II vs III), the poll an average is read from.
+ */
+import type { Proposition } from './types.ts';
+
+/** Words that name the office or setting, not what happens in it. */
+const SETTING_WORDS: ReadonlySet<string> = new Set([
+  'supreme', 'court', 'president', 'senate', 'house', 'governor', 'mayor', 'chancellor', 'minister', 'prime', 'speaker',
+  'chair', 'official', 'new', 'us', 'national', 'federal', 'government', 'state', 'country', 'nation', 'world', 'global',
+  'year', 'today', 'tonight', 'week', 'month', 'day', 'end', 'eoy', 'date', 'time', 'early', 'late',
+]);
+
+/** Content words that are neither the setting nor a name either market gives (unknown names stay words too). */
+function predicateWords(p: Proposition, names: ReadonlySet<string>): string[] {
+  return p.words.filter((w) => !SETTING_WORDS.has(w) && w.length > 2 && !names.has(w));
+}
+
+function nameWords(a: Proposition, b: Proposition): Set<string> {
+  const out = new Set<string>();
+  for (const e of [...a.entities, ...b.entities]) {
+    if (e.key.startsWith('name:')) out.add(e.key.slice(5));
+    for (const w of e.label.toLowerCase().split(/[^a-z0-9]+/)) if (w) out.add(w);
+  }
+  return out;
+}
+
+/**
+ * One market names a recognised event ("purchase", "engagement", "strike") and the other says
+ * something else about the same subject, sharing no word of it: only the subject is common.
+ * Without a recognised event on either side, unshared words are more likely synonyms than a
+ * different question, so they are left to the overlap score.
+ */
+export function comparePredicate(a: Proposition, b: Proposition): string[] {
+  if (a.actions.length === 0 && b.actions.length === 0) return [];
+  // Two levels that agree ("reach $150k" / "How high … $150,000 or above") carry the predicate themselves.
+  if (a.numbers.length > 0 && b.numbers.length > 0) return [];
+  const names = nameWords(a, b);
+  const wa = predicateWords(a, names);
+  const wb = predicateWords(b, names);
+  if (wa.length === 0 || wb.length === 0) return [];
+  if (wa.some((w) => wb.includes(w))) return [];
+  if (a.actions.some((x) => b.actions.includes(x))) return [];
+  // A word of one market may be a name the other spells as an entity ("Flight 370" / "MH370" aside).
+  const textA = a.text.toLowerCase();
+  const textB = b.text.toLowerCase();
+  if (wa.some((w) => w.length > 3 && textB.includes(w)) || wb.some((w) => w.length > 3 && textA.includes(w))) return [];
+  return [`nothing shared about what happens: ${wa.slice(0, 3).join(' ')} vs ${wb.slice(0, 3).join(' ')}`];
+}
+
+/** How far a competitor gets. "Final" alone is left out: venues name the title game that way. */
+const STAGES: readonly (readonly [RegExp, string])[] = [
+  [/\bsemi-?finals?\b|\bfinal four\b/i, 'semifinal'],
+  [/\bquarter-?finals?\b|\belite eight\b/i, 'quarterfinal'],
+  [/\bround of (?:16|32|64)\b|\bknockout stage\b|\bgroup stage\b/i, 'early-round'],
+  [/\bplayoffs?\b|\bpostseason\b/i, 'playoffs'],
+  [/\bfirst round\b/i, 'first-round'],
+  [/\bsecond round\b/i, 'second-round'],
+];
+
+export function stagesOf(text: string): string[] {
+  return STAGES.filter(([re]) => re.test(text)).map(([, s]) => s);
+}
+
+export function compareStages(a: Proposition, b: Proposition): string[] {
+  const sa = stagesOf(a.text);
+  const sb = stagesOf(b.text);
+  if (sa.length === 0 && sb.length === 0) return [];
+  if (sa.length === sb.length && sa.every((s) => sb.includes(s))) return [];
+  return [`stage differs: ${sa.join('/') || 'title'} vs ${sb.join('/') || 'title'}`];
+}
+
+/** "Win a majority" is not "win the most seats". */
+function seatGoal(text: string): string | null {
+  if (/\b(?:most seats|plurality|largest party|most votes)\b/i.test(text)) return 'most';
+  if (/\b(?:majority|supermajority)\b/i.test(text) && !/\bmajority leader\b/i.test(text)) return 'majority';
+  return null;
+}
+
+export function compareSeatGoal(a: Proposition, b: Proposition): string[] {
+  const ga = seatGoal(a.text);
+  const gb = seatGoal(b.text);
+  return ga && gb && ga !== gb ? [`seat goal differs: ${ga} vs ${gb}`] : [];
+}
+
+/** "Higher on election day than in 2018": a comparison with another time, not a level. */
+const COMPARISON = /\b(?:higher|lower|more|less|fewer|greater|better|worse|larger|smaller|above|below)\b[^?]{0,80}?\bthan (?:(?:it|they|he|she) (?:was|were|is|did) )?(?:on |in |at |during )?(?:his |her |their |the )?(?:first|last|previous|prior|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?|\d{4}|today|now|before)/i;
+
+export function compareComparison(a: Proposition, b: Proposition): string[] {
+  const ca = COMPARISON.test(a.text);
+  const cb = COMPARISON.test(b.text);
+  if (ca === cb) return [];
+  const levels = ca ? b.numbers : a.numbers;
+  if (levels.length > 0) return ['comparison with another time vs a level'];
+  return [];
+}
+
+const DRAW = /\b(?:draw|tie|tied)\b/i;
+
+/** A draw contract is neither side's win. */
+export function compareDraw(a: Proposition, b: Proposition): string[] {
+  return DRAW.test(a.text) !== DRAW.test(b.text) ? ['draw on one side only'] : [];
+}
+
+const ROMAN_VALUE: Readonly<Record<string, number>> = { II: 2, III: 3, IV: 4, V: 5, VI: 6, VII: 7, VIII: 8, IX: 9, X: 10, XI: 11, XII: 12 };
+const GENERATION = /\b([A-Z][A-Za-z]+)[ -](II|III|IV|VI|VII|VIII|IX|XI|XII|\d{1,2})\b(?![.,]\d)/g;
+
+/** "Artemis II" vs "Artemis III", "GTA 6" vs "GTA VI": generations of one name, compared by number. */
+function generations(text: string): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const m of text.matchAll(GENERATION)) {
+    const n = ROMAN_VALUE[m[2] ?? ''] ?? Number(m[2]);
+    if (Number.isFinite(n)) out.set((m[1] ?? '').toLowerCase(), n);
+  }
+  return out;
+}
+
+export function compareGenerations(a: Proposition, b: Proposition): string[] {
+  const ga = generations(a.text);
+  if (ga.size === 0) return [];
+  const gb = generations(b.text);
+  for (const [name, n] of ga) {
+    const m = gb.get(name);
+    if (m !== undefined && m !== n) return [`generation differs: ${name} ${n} vs ${m}`];
+  }
+  return [];
+}
+
+const SEASON = /\b(20\d\d)\s?[-–/]\s?(?:20)?(\d\d)\b(?![-–/]\d)/;
+
+/** "2026-27 LaLiga" is not "2025–26 La Liga", though both name 2026. */
+export function compareSeasons(a: Proposition, b: Proposition): string[] {
+  const sa = SEASON.exec(a.text);
+  const sb = SEASON.exec(b.text);
+  if (!sa || !sb) return [];
+  const key = (m: RegExpExecArray): string => `${m[1]}-${m[2]}`;
+  return key(sa) === key(sb) ? [] : [`season differs: ${key(sa)} vs ${key(sb)}`];
+}
+
+const POLL_SOURCES: readonly (readonly [RegExp, string])[] = [
+  [/\brcp\b|\brealclear/i, 'rcp'],
+  [/\bddhq\b|\bdecision desk\b/i, 'ddhq'],
+  [/\b538\b|\bfivethirtyeight\b/i, '538'],
+  [/\bsilver bulletin\b|\bnate silver\b/i, 'silver'],
+  [/\bgallup\b/i, 'gallup'],
+];
+
+export function comparePollSource(a: Proposition, b: Proposition): string[] {
+  const sa = POLL_SOURCES.filter(([re]) => re.test(a.text)).map(([, s]) => s);
+  const sb = POLL_SOURCES.filter(([re]) => re.test(b.text)).map(([, s]) => s);
+  if (sa.length === 0 || sb.length === 0 || sa.some((s) => sb.includes(s))) return [];
+  return [`poll source differs: ${sa[0]} vs ${sb[0]}`];
+}
