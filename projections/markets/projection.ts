@@ -37,6 +37,8 @@ const eventSchema = z.object({
 });
 
 export function evolveMarket(doc: MarketDoc | null, event: MarketNormalized): MarketDoc {
+  // Workers publish in parallel, so under a backlog an older snapshot can land after a newer one.
+  if (doc && event.source.fetched_at < doc.updated_at) return doc;
   const m = event.market;
   const venue = VENUES[m.platform_slug];
   const firstSeen = doc?.first_seen_at ?? event.source.fetched_at;

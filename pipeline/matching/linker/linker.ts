@@ -197,10 +197,11 @@ export function createLinker(deps: LinkerDeps) {
     const lookup = await deps.overrides();
     const overrideFp = lookup.fingerprint(m.id);
 
+    if (prev && event.source.fetched_at < prev.fetched_at) return;
     if (prev && prev.match_key === key && prev.override_fp === overrideFp) {
       const member = memberOf(m, { relation: prev.relation, confidence: prev.confidence, method: prev.match_method, reasons: prev.reasons });
       if (redelivered || JSON.stringify(member) !== JSON.stringify(prev.member)) {
-        await markets.put({ ...prev, member });
+        await markets.put({ ...prev, member, fetched_at: event.source.fetched_at });
         await publishQuestion(prev.question_id, { market_id: m.id, kind: 'updated', reason: 'prices, volumes or status changed' });
       }
       return;
@@ -233,6 +234,7 @@ export function createLinker(deps: LinkerDeps) {
       match_method: placement.method,
       reasons: placement.reasons,
       member: memberOf(m, placement),
+      fetched_at: event.source.fetched_at,
       group_title: isContractOfGroup(m) && m.group ? m.group.title : null,
       override_fp: overrideFp,
       moves,

@@ -24,6 +24,8 @@ export interface LinkedMarketState extends Doc {
   readonly match_method: MatchMethod;
   readonly reasons: readonly string[];
   readonly member: QuestionMember;
+  /** Fetch time of the snapshot `member` reflects; older snapshots arriving late are ignored. */
+  readonly fetched_at: string;
   readonly group_title: string | null;
   /** Overrides naming this market when it was placed; a change re-places it. */
   readonly override_fp: string;
