@@ -15,6 +15,14 @@ for (const name of ['pairs.jsonl', 'pairs.holdout.jsonl', 'pairs.realistic.jsonl
   });
 }
 
+// The last blind batch, kept after its first measurement (precision 0.847, recall 0.847) and the fixes that
+// followed; its floor guards against regression while it stays the harder, less-tuned set.
+test('regression floor on pairs.realistic.batch4.jsonl: precision >= 0.9, recall >= 0.8', (t) => {
+  const e = evaluate(loadPairs(fixture('pairs.realistic.batch4.jsonl')), verifyPair);
+  t.true(e.precision >= 0.9, `precision ${e.precision.toFixed(3)}`);
+  t.true(e.recall >= 0.8, `recall ${e.recall.toFixed(3)}`);
+});
+
 test('labelled set covers every kind the verifier must tell apart, a third or more hard negatives', (t) => {
   const pairs = [...loadPairs(fixture('pairs.jsonl')), ...loadPairs(fixture('pairs.holdout.jsonl'))];
   const kinds = new Set(pairs.map((p) => p.kind));

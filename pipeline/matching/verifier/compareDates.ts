@@ -15,6 +15,8 @@ export const GAME_SLACK_DAYS = 2;
 /** How long after a month or quarter its figure may be published and the market settle (CPI, GDP). */
 export const RELEASE_LAG_DAYS = 45;
 
+const RELATIVE_PERIOD = /\b(?:this week|today|tonight|tomorrow|this weekend)\b/i;
+
 const dayMs = 86400000;
 const daysBetween = (x: string, y: string): number => Math.round(Math.abs(Date.parse(`${x}T00:00:00Z`) - Date.parse(`${y}T00:00:00Z`)) / dayMs);
 
@@ -47,6 +49,10 @@ export function compareDates(a: Proposition, b: Proposition): string[] {
       return [`${what} differs: ${da.end} vs ${db.end}`];
     }
     return [];
+  }
+  // "This week", "today": the end dates say which week or day, so they must nearly agree.
+  if (RELATIVE_PERIOD.test(a.source.title) || RELATIVE_PERIOD.test(b.source.title)) {
+    if (a.endDate && b.endDate && daysBetween(a.endDate, b.endDate) > GAME_SLACK_DAYS) return [`relative period differs: ends ${a.endDate} vs ${b.endDate}`];
   }
   const stated = da ?? db;
   const other = da ? b : a;

@@ -60,6 +60,7 @@ const STAGES: readonly (readonly [RegExp, string])[] = [
   [/\bplayoffs?\b|\bpostseason\b/i, 'playoffs'],
   [/\bfirst round\b/i, 'first-round'],
   [/\bsecond round\b/i, 'second-round'],
+  [/\bpodium\b|\bfinish (?:in )?(?:the )?top \d+\b/i, 'placing'],
 ];
 
 export function stagesOf(text: string): string[] {
@@ -84,7 +85,26 @@ function seatGoal(text: string): string | null {
 export function compareSeatGoal(a: Proposition, b: Proposition): string[] {
   const ga = seatGoal(a.text);
   const gb = seatGoal(b.text);
-  return ga && gb && ga !== gb ? [`seat goal differs: ${ga} vs ${gb}`] : [];
+  if (ga && gb && ga !== gb) return [`seat goal differs: ${ga} vs ${gb}`];
+  const ma = medalKind(a.text);
+  const mb = medalKind(b.text);
+  if (ma && mb && ma !== mb) return [`medal count differs: ${ma} vs ${mb}`];
+  const fa = format(a.text);
+  const fb = format(b.text);
+  return fa && fb && fa !== fb ? [`format differs: ${fa} vs ${fb}`] : [];
+}
+
+/** "Most gold medals" is not "most total medals". */
+function medalKind(text: string): string | null {
+  const m = /\b(gold|silver|bronze|total|overall)\b(?= medals?\b)/i.exec(text);
+  return m?.[1] ? m[1].toLowerCase().replace('overall', 'total') : null;
+}
+
+/** A show and a movie of one name are different chart entries. */
+function format(text: string): string | null {
+  const show = /\b(?:tv )?(?:shows?|series)\b/i.test(text);
+  const movie = /\b(?:movies?|films?)\b/i.test(text);
+  return show === movie ? null : show ? 'show' : 'movie';
 }
 
 /** "Higher on election day than in 2018": a comparison with another time, not a level. */

@@ -35,7 +35,12 @@ export function verifyPairLine(line: string): MatchVerdict {
     return invalid(issue ? `${issue.path.join('.') || 'line'}: ${issue.message}` : 'expected {"a": market, "b": market}');
   }
   const norm = (m: z.infer<typeof market>): MarketRef => ({ ...m, end_date: m.end_date ? m.end_date.slice(0, 10) : null });
-  return compareProps(propositionOf(norm(parsed.data.a)), propositionOf(norm(parsed.data.b)));
+  try {
+    return compareProps(propositionOf(norm(parsed.data.a)), propositionOf(norm(parsed.data.b)));
+  } catch (err) {
+    // A title no rule foresaw must cost one "different" verdict, never the stream.
+    return { same: false, confidence: 0, relation: 'different', reasons: [`could not compare: ${err instanceof Error ? err.message : String(err)}`] };
+  }
 }
 
 /**

@@ -81,6 +81,8 @@ export const TITLE_PHRASES: readonly (readonly [RegExp, string])[] = [
   [/\bncaa tournament\b|\bmarch madness\b/i, 'ncaa-tournament'],
   // Golf and tennis majors: the same player in another major is another question.
   [/\bpga championship\b/i, 'pga-championship'],
+  [/\bmasters 1000\b/i, 'masters-1000'],
+  [/\bgrand slam\b/i, 'grand-slam'],
   [/\b(?:the )?masters(?: tournament)?\b(?! 1000)/i, 'masters'],
   [/\bus open\b/i, 'us-open'],
   [/\bthe open championship\b|\bbritish open\b/i, 'open-championship'],
