@@ -69,7 +69,7 @@ async function main(): Promise<void> {
     // Concord: raw ticks → workers (parse) → MARKETS → markets projection in the store.
     const pool = createWorkerPool(new URL('../pipeline/workers/normalize.worker.ts', import.meta.url), WORKERS);
     await pool.run({ venue: 'polymarket', item_id: 'warm', payload: ticks[0]!.payload, fetched_at: ticks[0]!.fetched_at });
-    const processor = await startProcessor({ conn, pool, publish, log });
+    const processor = await startProcessor({ conn, store, pool, publish, log });
     const projection = await startProjection(conn, store, marketsProjection, log);
     const markets = store.collection(marketsProjection.collection);
     const t1 = performance.now();

@@ -109,7 +109,7 @@ export async function startServices(config: Config, roles: readonly Role[], log:
     if (runs(roles, 'process')) {
       const pool = createWorkerPool(new URL('../pipeline/workers/normalize.worker.ts', import.meta.url), config.WORKERS);
       stack.push({ name: 'worker-pool', stop: () => pool.close() });
-      const processor = await startProcessor({ conn, pool, publish, log: log.child({ role: 'process' }) });
+      const processor = await startProcessor({ conn, store, pool, publish, log: log.child({ role: 'process' }) });
       stack.push({ name: 'processor', stop: () => processor.stop() });
     }
 

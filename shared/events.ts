@@ -13,12 +13,35 @@ export interface RawTick {
   readonly payload: unknown;
 }
 
+/**
+ * ticks.raw.<venue>: a catalogue item that a complete walk of the venue's open listing no longer
+ * returned (closed, resolved or removed on the venue).
+ */
+export interface RawDelisted {
+  readonly type: 'raw_delisted';
+  readonly venue: VenueSlug;
+  readonly item_id: string;
+  readonly at: string;
+}
+
 /** markets.normalized.<venue>: the normalised snapshot of one binary market. */
 export interface MarketNormalized {
   readonly type: 'market_normalized';
   readonly market: NormalizedMarket;
   readonly source: { readonly item_id: string; readonly content_hash: string; readonly fetched_at: string };
 }
+
+/** markets.normalized.<venue>: a market whose item left the venue's open listing. */
+export interface MarketDelisted {
+  readonly type: 'market_delisted';
+  readonly market_id: string;
+  readonly venue: VenueSlug;
+  readonly item_id: string;
+  readonly at: string;
+}
+
+/** Everything on the MARKETS stream. */
+export type MarketEvent = MarketNormalized | MarketDelisted;
 
 export interface SchemaDriftEntry {
   readonly field: string;

@@ -26,5 +26,6 @@ export function marketView(doc: MarketDoc) {
     fee: doc.fee,
     quoted_at: doc.quoted_at,
     updated_at: doc.updated_at,
+    delisted_at: doc.delisted_at ?? null,
   };
 }

@@ -19,6 +19,7 @@ const COLLECTION = 'ingest_seen_items';
 export class ChangeTracker {
   private readonly cache = new Map<string, { hash: string; publishedAt: number }>();
   private readonly loaded = new Set<VenueSlug>();
+  private readonly seenThisCycle = new Map<VenueSlug, Set<string>>();
 
   constructor(
     private readonly store: DocumentStore,
@@ -34,6 +35,33 @@ export class ChangeTracker {
     const docs = await this.store.collection<SeenItem>(COLLECTION).find({ venue });
     for (const d of docs) this.cache.set(d._id, { hash: d.hash, publishedAt: d.published_at });
     this.loaded.add(venue);
+  }
+
+  /** Starts counting which items a catalogue walk returns. */
+  beginCycle(venue: VenueSlug): void {
+    this.seenThisCycle.set(venue, new Set());
+  }
+
+  markSeen(venue: VenueSlug, itemId: string): void {
+    this.seenThisCycle.get(venue)?.add(itemId);
+  }
+
+  /**
+   * After a complete walk: the known items it did not return, forgotten so that a return is
+   * published again. Refuses (returns null) when more than `maxShare` of a sizeable catalogue
+   * vanished at once — a venue glitch, not a wave of closures.
+   */
+  async endCycle(venue: VenueSlug, maxShare = 0.5): Promise<string[] | null> {
+    const seen = this.seenThisCycle.get(venue) ?? new Set<string>();
+    this.seenThisCycle.delete(venue);
+    const prefix = `${venue}:`;
+    const known = [...this.cache.keys()].filter((k) => k.startsWith(prefix)).map((k) => k.slice(prefix.length));
+    const missing = known.filter((id) => !seen.has(id));
+    if (missing.length === 0) return [];
+    if (known.length >= 20 && missing.length > known.length * maxShare) return null;
+    await this.store.collection<SeenItem>(COLLECTION).deleteMany({ _id: { $in: missing.map((id) => this.key(venue, id)) } });
+    for (const id of missing) this.cache.delete(this.key(venue, id));
+    return missing;
   }
 
   needsPublish(venue: VenueSlug, itemId: string, hash: string, nowMs: number): boolean {

@@ -3,7 +3,7 @@ import type { VenueModule } from '../venues/types.ts';
 import type { HttpClient } from '../http/types.ts';
 import type { Publisher } from '../streams/publisher.ts';
 import type { ChangeTracker } from './changeTracker.ts';
-import type { RawTick, VenueHealthEvent } from '../../shared/events.ts';
+import type { RawDelisted, RawTick, VenueHealthEvent } from '../../shared/events.ts';
 import { contentHash } from '../../shared/contentHash.ts';
 import { subjects } from '../../shared/streams/subjects.ts';
 import { VenueError } from '../../shared/errors.ts';
@@ -27,7 +27,7 @@ export interface IngestCycleResult {
 
 /**
  * One catalogue cycle of one venue: page through it, publish each new or changed raw item to
- * `ticks.raw.<venue>` (msgID venue:item:hash, so a re-run inside the dedupe window is a no-op),
+ * `ticks.raw.<venue>` (msgID venue:item:hash:cycle, so a retried publish is a no-op),
  * then report the outcome on `venues.health.<venue>`. A failure leaves earlier data in place.
  */
 export async function ingestVenueOnce(module: VenueModule, deps: IngestDeps): Promise<IngestCycleResult> {
@@ -35,11 +35,15 @@ export async function ingestVenueOnce(module: VenueModule, deps: IngestDeps): Pr
   const now = deps.now ?? Date.now;
   const log = deps.log.child({ venue });
   const started = now();
+  // Dedupe key per cycle: a retried publish inside a cycle is dropped, while an item the tracker
+  // decided to publish again (changed, relisted, daily refresh) always gets through.
+  const cycleId = started.toString(36);
   const health = (event: VenueHealthEvent) => deps.publish(subjects.venueHealth(venue), event);
   let itemCount = 0;
   let changedCount = 0;
   try {
     await deps.tracker.load(venue);
+    deps.tracker.beginCycle(venue);
     const signal = deps.signal ?? new AbortController().signal;
     for await (const page of module.connector.fetchCatalog({ http: deps.http, log, signal, apiKey: deps.apiKey })) {
       const fetchedAt = new Date(now()).toISOString();
@@ -47,10 +51,11 @@ export async function ingestVenueOnce(module: VenueModule, deps: IngestDeps): Pr
       await Promise.all(
         page.map(async (item) => {
           itemCount += 1;
+          deps.tracker.markSeen(venue, item.id);
           const hash = contentHash(item.payload);
           if (!deps.tracker.needsPublish(venue, item.id, hash, now())) return;
           const tick: RawTick = { type: 'raw_tick', venue, item_id: item.id, content_hash: hash, fetched_at: fetchedAt, payload: item.payload };
-          await deps.publish(subjects.raw(venue), tick, `${venue}:${item.id}:${hash}`);
+          await deps.publish(subjects.raw(venue), tick, `${venue}:${item.id}:${hash}:${cycleId}`);
           changed.push({ itemId: item.id, hash });
         }),
       );
@@ -59,6 +64,18 @@ export async function ingestVenueOnce(module: VenueModule, deps: IngestDeps): Pr
       if (signal.aborted) throw new VenueError(venue, 'NETWORK', 'ingest cancelled (shutting down)');
     }
     const at = new Date(now()).toISOString();
+    const delisted = await deps.tracker.endCycle(venue);
+    if (delisted === null) {
+      log.warn({ items: itemCount }, 'most known items are missing from this walk; not treating them as delisted');
+    } else {
+      await Promise.all(
+        delisted.map((itemId) => {
+          const event: RawDelisted = { type: 'raw_delisted', venue, item_id: itemId, at };
+          return deps.publish(subjects.raw(venue), event, `${venue}:${itemId}:delisted:${at}`);
+        }),
+      );
+      if (delisted.length > 0) log.info({ delisted: delisted.length }, 'items left the open listing');
+    }
     await health({ type: 'venue_fetch_succeeded', venue, at, item_count: itemCount, changed_count: changedCount, duration_ms: now() - started });
     log.info({ items: itemCount, changed: changedCount, duration_ms: now() - started }, 'venue catalogue ingested');
     return { ok: true, itemCount, changedCount };

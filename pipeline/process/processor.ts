@@ -6,7 +6,8 @@ import { runConsumer, decodeMessage, ACK, type ConsumerLoop, type HandleOutcome 
 import { provisionDurable } from '../streams/provision.ts';
 import type { WorkerPool } from './workerPool.ts';
 import type { ParseResult } from '../venues/types.ts';
-import type { MarketNormalized, VenueHealthEvent } from '../../shared/events.ts';
+import type { MarketDelisted, MarketNormalized, VenueHealthEvent } from '../../shared/events.ts';
+import type { Doc, DocumentStore } from '../../shared/ports/documentStore.ts';
 import { normalizedMarketSchema } from '../../shared/types/marketSchema.ts';
 import { VENUE_SLUGS } from '../../shared/venues/registry.ts';
 import { subjects } from '../../shared/streams/subjects.ts';
@@ -14,17 +15,28 @@ import { contentHash } from '../../shared/contentHash.ts';
 
 export const PROCESSOR_DURABLE = 'processor';
 
-const rawTickSchema = z.object({
-  type: z.literal('raw_tick'),
-  venue: z.enum(VENUE_SLUGS),
-  item_id: z.string().min(1),
-  content_hash: z.string(),
-  fetched_at: z.string(),
-  payload: z.unknown(),
-});
+const rawEventSchema = z.discriminatedUnion('type', [
+  z.object({
+    type: z.literal('raw_tick'),
+    venue: z.enum(VENUE_SLUGS),
+    item_id: z.string().min(1),
+    content_hash: z.string(),
+    fetched_at: z.string(),
+    payload: z.unknown(),
+  }),
+  z.object({ type: z.literal('raw_delisted'), venue: z.enum(VENUE_SLUGS), item_id: z.string().min(1), at: z.string() }),
+]);
+
+/** Which markets each raw item produced last, so a delisted item can close exactly those. */
+interface ItemMarkets extends Doc {
+  readonly _id: string;
+  readonly market_ids: readonly string[];
+}
+export const ITEM_MARKETS = 'processor_item_markets';
 
 export interface ProcessorDeps {
   readonly conn: StreamConnection;
+  readonly store: DocumentStore;
   readonly pool: WorkerPool;
   readonly publish: Publisher;
   readonly log: Logger;
@@ -33,12 +45,26 @@ export interface ProcessorDeps {
 /** Turns one raw tick into normalised markets (in a worker) and publishes them; pure of I/O otherwise. */
 export async function processRawTick(data: Uint8Array, deps: Omit<ProcessorDeps, 'conn'>): Promise<HandleOutcome> {
   const decoded = decodeMessage(data, (value) => {
-    const parsed = rawTickSchema.safeParse(value);
+    const parsed = rawEventSchema.safeParse(value);
     return parsed.success
       ? { ok: true as const, event: parsed.data }
       : { ok: false as const, reason: `invalid raw tick: ${parsed.error.issues[0]?.path.join('.')} ${parsed.error.issues[0]?.message}` };
   });
   if (!decoded.ok) return { kind: 'poison', reason: decoded.reason };
+  const itemMarkets = deps.store.collection<ItemMarkets>(ITEM_MARKETS);
+  if (decoded.event.type === 'raw_delisted') {
+    const gone = decoded.event;
+    const key = `${gone.venue}:${gone.item_id}`;
+    const known = await itemMarkets.get(key);
+    await Promise.all(
+      (known?.market_ids ?? []).map((market_id) => {
+        const event: MarketDelisted = { type: 'market_delisted', market_id, venue: gone.venue, item_id: gone.item_id, at: gone.at };
+        return deps.publish(subjects.normalized(gone.venue), event, `${market_id}:delisted:${gone.at}`);
+      }),
+    );
+    await itemMarkets.delete(key);
+    return ACK;
+  }
   const tick = decoded.event;
   const result = await deps.pool.run<ParseResult>({ venue: tick.venue, item_id: tick.item_id, payload: tick.payload, fetched_at: tick.fetched_at });
 
@@ -72,13 +98,14 @@ export async function processRawTick(data: Uint8Array, deps: Omit<ProcessorDeps,
       market,
       source: { item_id: tick.item_id, content_hash: tick.content_hash, fetched_at: tick.fetched_at },
     };
-    publishes.push(deps.publish(subjects.normalized(tick.venue), event, `${market.id}:${contentHash(market)}`));
+    publishes.push(deps.publish(subjects.normalized(tick.venue), event, `${market.id}:${contentHash(market)}:${tick.fetched_at}`));
   }
   skipped.forEach((event, i) => {
     publishes.push(deps.publish(subjects.venueHealth(tick.venue), event, `skip:${tick.venue}:${tick.item_id}:${tick.content_hash}:${i}`));
   });
   if (skipped.length > 0) deps.log.warn({ venue: tick.venue, item_id: tick.item_id, skipped: skipped.length }, 'items skipped (schema drift or invalid)');
   await Promise.all(publishes);
+  await itemMarkets.put({ _id: `${tick.venue}:${tick.item_id}`, market_ids: result.markets.map((m) => m.id) });
   return ACK;
 }
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import type { MarketNormalized } from '../../shared/events.ts';
+import type { MarketEvent, MarketNormalized } from '../../shared/events.ts';
+import { VENUE_SLUGS } from '../../shared/venues/registry.ts';
 import type { NormalizedMarket } from '../../shared/types/market.ts';
 import { normalizedMarketSchema } from '../../shared/types/marketSchema.ts';
 import { VENUES } from '../../shared/venues/registry.ts';
@@ -25,16 +26,28 @@ export interface MarketDoc extends NormalizedMarket {
   /** Fetch time of the snapshot this document reflects. */
   readonly updated_at: string;
   readonly _sort: MarketSortKeys;
+  /** When the venue's open listing stopped returning the market (it then reads as closed). */
+  readonly delisted_at?: string;
 }
 
 /** Far-future stand-in so undated markets sort last by ending_soon. */
 export const NO_END = 8.64e15;
 
-const eventSchema = z.object({
-  type: z.literal('market_normalized'),
-  market: normalizedMarketSchema,
-  source: z.object({ item_id: z.string(), content_hash: z.string(), fetched_at: z.string() }),
-});
+const eventSchema = z.discriminatedUnion('type', [
+  z.object({
+    type: z.literal('market_normalized'),
+    market: normalizedMarketSchema,
+    source: z.object({ item_id: z.string(), content_hash: z.string(), fetched_at: z.string() }),
+  }),
+  z.object({ type: z.literal('market_delisted'), market_id: z.string(), venue: z.enum(VENUE_SLUGS), item_id: z.string(), at: z.string() }),
+]);
+
+/** Applies any MARKETS event: a snapshot, or the venue no longer listing the market. */
+export function evolveMarketEvent(doc: MarketDoc | null, event: MarketEvent): MarketDoc | null {
+  if (event.type === 'market_normalized') return evolveMarket(doc, event);
+  if (!doc || event.at < doc.updated_at) return doc;
+  return { ...doc, status: doc.status === 'open' ? 'closed' : doc.status, delisted_at: event.at, updated_at: event.at };
+}
 
 export function evolveMarket(doc: MarketDoc | null, event: MarketNormalized): MarketDoc {
   // Workers publish in parallel, so under a backlog an older snapshot can land after a newer one.
@@ -59,7 +72,7 @@ export function evolveMarket(doc: MarketDoc | null, event: MarketNormalized): Ma
   };
 }
 
-export const marketsProjection: Projection<MarketNormalized, MarketDoc> = {
+export const marketsProjection: Projection<MarketEvent, MarketDoc> = {
   name: 'markets',
   collection: 'markets',
   schemaVersion: 1,
@@ -75,10 +88,10 @@ export const marketsProjection: Projection<MarketNormalized, MarketDoc> = {
   decode: (value) => {
     const parsed = eventSchema.safeParse(value);
     return parsed.success
-      ? { ok: true, event: parsed.data as MarketNormalized }
+      ? { ok: true, event: parsed.data as MarketEvent }
       : { ok: false, reason: `invalid market_normalized event: ${parsed.error.issues[0]?.path.join('.')} ${parsed.error.issues[0]?.message}` };
   },
   canHandle: () => true,
-  keyOf: (event) => event.market.id,
-  evolve: evolveMarket,
+  keyOf: (event) => (event.type === 'market_normalized' ? event.market.id : event.market_id),
+  evolve: evolveMarketEvent,
 };

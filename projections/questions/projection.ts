@@ -18,7 +18,7 @@ export interface QuestionDoc {
   readonly anchor_market_id: string;
   readonly members: readonly QuestionMember[];
   readonly platform_slugs: readonly VenueSlug[];
-  /** Number of venues listing the question (the spec's market_count). */
+  /** Number of venues listing the question with an open market (the spec's market_count). */
   readonly market_count: number;
   readonly index: IndexResult;
   readonly _sort: { readonly volume24h: number };
@@ -63,8 +63,10 @@ const eventSchema = z.discriminatedUnion('type', [
 export function evolveQuestion(_doc: QuestionDoc | null, event: LinkEvent): QuestionDoc | null {
   if (event.type === 'question_removed') return null;
   const q = event.question;
-  const platforms = [...new Set(q.members.map((m) => m.platform_slug))].sort();
-  const index = computeIndex(q.members);
+  // Closed or delisted markets stay visible on the question but no longer count or price it.
+  const open = q.members.filter((m) => m.status === 'open');
+  const platforms = [...new Set(open.map((m) => m.platform_slug))].sort();
+  const index = computeIndex(open);
   return {
     _id: q.id,
     id: q.id,
@@ -77,7 +79,7 @@ export function evolveQuestion(_doc: QuestionDoc | null, event: LinkEvent): Ques
     platform_slugs: platforms,
     market_count: platforms.length,
     index,
-    _sort: { volume24h: q.members.filter((m) => !m.play_money).reduce((acc, m) => acc + (m.volume24h ?? 0), 0) },
+    _sort: { volume24h: open.filter((m) => !m.play_money).reduce((acc, m) => acc + (m.volume24h ?? 0), 0) },
   };
 }
 

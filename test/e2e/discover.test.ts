@@ -21,6 +21,7 @@ interface DiscoverItem {
 }
 interface QuestionMarket {
   id: string;
+  status: string;
   title: string;
   platform_slug: string;
   volume24h: number | null;
@@ -125,7 +126,7 @@ test('category, limit and offset select and page the list, with meta', async (t)
 
 test('each question index recomputes from its markets: volume-weighted, complements as 1 - p', (t) => {
   for (const q of details.values()) {
-    const inputs = q.markets.map((m) => {
+    const inputs = q.markets.filter((m) => m.status === 'open').map((m) => {
       const own = m.outcomes[0]?.price ?? null;
       return {
         platform_slug: m.platform_slug as never,
@@ -137,7 +138,7 @@ test('each question index recomputes from its markets: volume-weighted, compleme
     const expected = computeIndex(inputs);
     t.is(q.index.index_price, expected.index_price, q.title);
     t.deepEqual(q.index.platform_prices, expected.platform_prices);
-    t.is(q.index.platform_count, new Set(q.markets.map((m) => m.platform_slug)).size);
+    t.is(q.index.platform_count, new Set(q.markets.filter((m) => m.status === 'open').map((m) => m.platform_slug)).size);
     for (const m of q.markets) {
       t.true(m.confidence > 0 && m.confidence <= 1);
       t.true(['exact', 'semantic', 'manual'].includes(m.match_method));

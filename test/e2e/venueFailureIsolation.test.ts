@@ -10,7 +10,7 @@ import { VENUE_MODULES } from '../../pipeline/venues/index.ts';
 import { silentLog } from '../support/nats.ts';
 import type { VenueSlug } from '../../shared/venues/registry.ts';
 
-type Mode = 'ok' | 'error500' | 'hang' | 'malformed' | 'drift';
+type Mode = 'ok' | 'error500' | 'hang' | 'malformed' | 'drift' | 'delist-first' | 'empty';
 const VENUES_DIR = fileURLToPath(new URL('../../pipeline/venues/', import.meta.url));
 
 /**
@@ -38,7 +38,7 @@ async function startVenueHost(modes: Map<VenueSlug, Mode>): Promise<{ server: Se
       return;
     }
     const body = await readFile(path.join(VENUES_DIR, slug, 'recorded', file), 'utf8');
-    res.writeHead(200, { 'content-type': 'application/json' }).end(mode === 'drift' ? driftFirstMarket(body) : body);
+    res.writeHead(200, { 'content-type': 'application/json' }).end(mode === 'drift' ? driftFirstMarket(body) : mode === 'delist-first' ? withoutFirstMarket(body) : mode === 'empty' ? emptyPage(body) : body);
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
   return { server, port: (server.address() as AddressInfo).port };
@@ -54,6 +54,19 @@ function driftFirstMarket(body: string): string {
     first.outcomePrices = 0.5;
   }
   return JSON.stringify(page);
+}
+
+/** The venue stops listing the first market of each page (it closed). */
+function withoutFirstMarket(body: string): string {
+  const page = JSON.parse(body) as { markets?: unknown[] };
+  page.markets?.shift();
+  return JSON.stringify(page);
+}
+
+/** A glitching venue: every page empty, as if the catalogue vanished. */
+function emptyPage(body: string): string {
+  const page = JSON.parse(body) as { markets?: unknown[]; next_cursor?: unknown };
+  return JSON.stringify({ ...page, markets: [], next_cursor: undefined });
 }
 
 interface StatusRow {
@@ -171,6 +184,49 @@ test.serial('a venue whose API key is not configured is reported as disabled, no
     t.is((await status(svc, 'limitless')).state, 'ok');
   } finally {
     if (saved !== undefined) process.env.PREDICTFUN_API_KEY = saved;
+    await svc.close();
+    host.server.closeAllConnections();
+    host.server.close();
+  }
+});
+
+test.serial('a market that leaves the open listing is closed, not left open forever; a vanished catalogue is not taken for closures', async (t) => {
+  const modes = new Map<VenueSlug, Mode>();
+  const host = await startVenueHost(modes);
+  const module = VENUE_MODULES.polymarket!;
+  const http = createHttpClient({
+    venues: [module.connector.descriptor],
+    log: silentLog,
+    fetch: (input, init) => fetch(`http://127.0.0.1:${host.port}/polymarket/${encodeURIComponent(String(input))}`, init),
+  });
+  const svc = await startTestService({ VENUES: 'polymarket', VENUE_SOURCE: 'live' }, undefined, { http });
+  type Row = { platform_market_id: string; status: string; delisted_at: string | null };
+  const all = async () => ((await svc.get('/api/v1/markets?platform=polymarket&limit=200&sort=newest')).body as { data: Row[] }).data;
+  try {
+    await svc.service.ingestOnce();
+    await svc.settle();
+    const before = await all();
+    t.true(before.every((m) => m.status === 'open' && m.delisted_at === null));
+
+    modes.set('polymarket', 'empty');
+    await svc.service.ingestOnce();
+    await svc.settle();
+    t.true((await all()).every((m) => m.status === 'open'), 'an empty walk closes nothing');
+
+    modes.set('polymarket', 'delist-first');
+    await svc.service.ingestOnce();
+    await svc.settle();
+    const after = await all();
+    const closed = after.filter((m) => m.status === 'closed');
+    t.true(closed.length >= 1 && closed.length <= 3, `one market per recorded page left the listing (${closed.length})`);
+    t.true(closed.every((m) => m.delisted_at !== null));
+    t.is(after.length, before.length, 'closed markets stay readable');
+
+    modes.set('polymarket', 'ok');
+    await svc.service.ingestOnce();
+    await svc.settle();
+    t.true((await all()).every((m) => m.status === 'open' && m.delisted_at === null), 'a market listed again is open again');
+  } finally {
     await svc.close();
     host.server.closeAllConnections();
     host.server.close();

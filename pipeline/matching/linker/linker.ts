@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import type { LinkRelation, MarketNormalized, MatchMethod, QuestionMember, QuestionSnapshot } from '../../../shared/events.ts';
+import type { LinkRelation, MarketDelisted, MarketEvent, MarketNormalized, MatchMethod, QuestionMember, QuestionSnapshot } from '../../../shared/events.ts';
 import type { NormalizedMarket } from '../../../shared/types/market.ts';
 import type { DocumentStore } from '../../../shared/ports/documentStore.ts';
 import type { VectorIndex } from '../../../shared/ports/vectorIndex.ts';
@@ -188,7 +188,20 @@ export function createLinker(deps: LinkerDeps) {
     await publishQuestion(q._id, { market_id: state._id, kind: 'moved_out', reason });
   }
 
-  async function handle(event: MarketNormalized, redelivered: boolean): Promise<void> {
+  /** The venue stopped listing the market: it stays linked, now closed, and leaves the question's consensus. */
+  async function delist(event: MarketDelisted): Promise<void> {
+    const prev = await markets.get(event.market_id);
+    if (!prev || event.at < prev.fetched_at || prev.member.status !== 'open') return;
+    await markets.put({ ...prev, member: { ...prev.member, status: 'closed' }, fetched_at: event.at });
+    await publishQuestion(prev.question_id, { market_id: event.market_id, kind: 'updated', reason: `${event.venue} no longer lists the market as open` });
+  }
+
+  async function handle(event: MarketEvent, redelivered: boolean): Promise<void> {
+    if (event.type === 'market_delisted') return delist(event);
+    return link(event, redelivered);
+  }
+
+  async function link(event: MarketNormalized, redelivered: boolean): Promise<void> {
     const m = event.market;
     const ref = toMarketRef(m);
     const key = matchKey(ref);
