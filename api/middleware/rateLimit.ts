@@ -88,7 +88,7 @@ export function rateLimit(deps: AppDeps): Middleware {
   const quota = deps.config.API_KEY_MONTHLY_QUOTA;
   return async (ctx, next) => {
     const caller = callerOf(ctx.state);
-    const plan = planFor(caller, ctx.ip, state.windows);
+    const plan = planFor(caller, ctx.ip, state.windows, ctx.path);
     const id = `${plan.tier}:${plan.identity}`;
     const burst = await state.burst.hit(ctx, id, plan.burst);
     const minute = burst.allowed ? await state.minute.hit(ctx, id, plan.perMinute) : undefined;

@@ -5,6 +5,8 @@ export const TIERS = {
   product: { perMinute: 120, burst: 40 },
   session: { perMinute: 60, burst: 20 },
   apiKey: { perMinute: 600, burst: 50 },
+  /** /health and /ready: load balancers and orchestrators poll them; refusing a probe would take a healthy instance out. */
+  probe: { perMinute: 6000, burst: 1000 },
 } as const;
 export type TierName = keyof typeof TIERS;
 
@@ -30,7 +32,10 @@ export function burstForKeyRate(perMinute: number, windows: WindowLengths): numb
   return Math.max(TIERS.apiKey.burst, Math.ceil((perMinute * windows.burstMs) / windows.minuteMs));
 }
 
-export function planFor(caller: Caller, clientIp: string, windows: WindowLengths): RatePlan {
+export const PROBE_PATHS: ReadonlySet<string> = new Set(['/health', '/ready']);
+
+export function planFor(caller: Caller, clientIp: string, windows: WindowLengths, path = ''): RatePlan {
+  if (PROBE_PATHS.has(path)) return { tier: 'probe', identity: `ip:${clientIp || 'unknown'}`, ...TIERS.probe };
   switch (caller.kind) {
     case 'apiKey':
       return { tier: 'apiKey', identity: `key:${caller.keyId}`, perMinute: caller.rateLimit, burst: burstForKeyRate(caller.rateLimit, windows) };

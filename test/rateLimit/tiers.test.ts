@@ -18,14 +18,14 @@ async function hammer(api: TestApi, n: number, path: string, opts: Parameters<Te
 test('product read tier: 120/min reported, a burst of 40 passes, the 41st is 429 RATE_LIMITED and retrying keeps the window', async (t) => {
   const api = await startApi();
   try {
-    const replies = await hammer(api, 40, '/health');
+    const replies = await hammer(api, 40, '/api/v1/markets?limit=1');
     t.true(replies.every((r) => r.status === 200));
     t.deepEqual(rl(replies[0]!).limit, '120');
     t.is(rl(replies[0]!).remaining, '39', 'the tighter (burst) window is what remains');
     t.is(rl(replies[39]!).remaining, '0');
     t.true(Number.isInteger(rl(replies[0]!).reset) && rl(replies[0]!).reset * 1000 > Date.now() - 1000, 'Reset is a Unix time in seconds');
 
-    const refused = await api.request('GET', '/health');
+    const refused = await api.request('GET', '/api/v1/markets?limit=1');
     t.is(refused.status, 429);
     t.is(refused.body.status, 'RATE_LIMITED');
     t.regex(refused.body.message, /^Rate limit exceeded\. Try again in \d+ seconds\.$/);
@@ -54,7 +54,7 @@ test('session tier: 60/min reported, burst 20; every response carries the header
     t.is(refused.status, 429);
     t.is(rl(refused).limit, '60');
     // Anonymous callers are counted apart from the session.
-    t.is((await api.request('GET', '/health')).status, 200);
+    t.is((await api.request('GET', '/api/v1/markets?limit=1')).status, 200);
   } finally {
     await api.close();
   }
@@ -113,6 +113,20 @@ test('burst and minute windows combine: bursts of 20 pass until 60 have passed i
     t.is(burstRefusals, 2, 'two bursts ran dry before the minute did');
     t.truthy(minuteRefusal);
     t.is(minuteRefusal?.body.status, 'RATE_LIMITED');
+  } finally {
+    await api.close();
+  }
+});
+
+test('health probes have their own generous tier: polling /health never spends the product-read budget', async (t) => {
+  const api = await startApi();
+  try {
+    const probes = await hammer(api, 60, '/health');
+    t.true(probes.every((r) => r.status === 200));
+    t.is(rl(probes[0]!).limit, '6000');
+    const product = await api.request('GET', '/api/v1/markets?limit=1');
+    t.is(product.status, 200);
+    t.is(rl(product).remaining, '39', 'the product-read burst is untouched by the probes');
   } finally {
     await api.close();
   }
