@@ -5,7 +5,7 @@ import type { StreamConnection } from '../../streams/connection.ts';
 import type { Publisher } from '../../streams/publisher.ts';
 import { runConsumer, decodeMessage, ACK, type ConsumerLoop } from '../../streams/consume.ts';
 import { provisionDurable } from '../../streams/provision.ts';
-import { createWorkerPool } from '../../process/workerPool.ts';
+import { sharedEmbedPool } from './embedPool.ts';
 import { ensureEmbeddingModel } from '../../../adapters/embedder/createEmbedder.ts';
 import { cachedEmbedder } from '../../../adapters/embedder/cachedEmbedder.ts';
 import { createVectorIndex } from '../../../adapters/vector/createVectorIndex.ts';
@@ -31,48 +31,42 @@ export async function startLinker(deps: {
 }): Promise<{ loop: ConsumerLoop; close(): Promise<void> }> {
   const log = deps.log.child({ role: 'link' });
   const modelPath = await ensureEmbeddingModel(deps.config, log);
-  const pool = createWorkerPool(new URL('../../workers/embed.worker.ts', import.meta.url), 1, 64, { modelPath, logLevel: deps.config.LOG_LEVEL });
-  try {
-    const embedder = cachedEmbedder(await createPoolEmbedder(pool, modelPath), { store: storeEmbeddingCache(deps.store) });
-    const index = createVectorIndex({ config: deps.config, modelId: embedder.modelId, dimension: embedder.dimension, logger: log });
-    const linker = createLinker({
-      store: deps.store,
-      index,
-      embed: (texts) => embedder.embed(texts),
-      verifier: {
-        extract: (ref) => extractProposition(ref as MarketRef),
-        compare: (a, b) => compareProps(a as Proposition, b as Proposition),
-      },
-      publish: deps.publish,
-      overrides: overrideSource(deps.store),
-      log,
-    });
-    const warmed = await linker.warmIndex();
-    if (warmed > 0) log.info({ vectors: warmed }, 'vector index refilled from linker state');
-    await provisionDurable(deps.conn.jsm, { stream: 'markets', durable: LINKER_DURABLE, maxAckPending: 1, ackWaitMs: 60_000 });
-    const loop = runConsumer({
-      conn: deps.conn,
-      stream: 'markets',
-      durable: LINKER_DURABLE,
-      log,
-      concurrency: 1,
-      handle: async (data, meta) => {
-        const decoded = decodeMessage(data, marketsProjection.decode);
-        if (!decoded.ok) return { kind: 'poison', reason: decoded.reason };
-        await linker.handle(decoded.event, meta.deliveryCount > 1);
-        return ACK;
-      },
-    });
-    return {
-      loop,
-      close: async () => {
-        await loop.stop();
-        await index.close();
-        await pool.close();
-      },
-    };
-  } catch (err) {
-    await pool.close();
-    throw err;
-  }
+  const pool = sharedEmbedPool(modelPath, deps.config.LOG_LEVEL);
+  const embedder = cachedEmbedder(await createPoolEmbedder(pool, modelPath), { store: storeEmbeddingCache(deps.store) });
+  const index = createVectorIndex({ config: deps.config, modelId: embedder.modelId, dimension: embedder.dimension, logger: log });
+  const linker = createLinker({
+    store: deps.store,
+    index,
+    embed: (texts) => embedder.embed(texts),
+    verifier: {
+      extract: (ref) => extractProposition(ref as MarketRef),
+      compare: (a, b) => compareProps(a as Proposition, b as Proposition),
+    },
+    publish: deps.publish,
+    overrides: overrideSource(deps.store),
+    log,
+  });
+  const warmed = await linker.warmIndex();
+  if (warmed > 0) log.info({ vectors: warmed }, 'vector index refilled from linker state');
+  await provisionDurable(deps.conn.jsm, { stream: 'markets', durable: LINKER_DURABLE, maxAckPending: 1, ackWaitMs: 60_000 });
+  const loop = runConsumer({
+    conn: deps.conn,
+    stream: 'markets',
+    durable: LINKER_DURABLE,
+    log,
+    concurrency: 1,
+    handle: async (data, meta) => {
+      const decoded = decodeMessage(data, marketsProjection.decode);
+      if (!decoded.ok) return { kind: 'poison', reason: decoded.reason };
+      await linker.handle(decoded.event, meta.deliveryCount > 1);
+      return ACK;
+    },
+  });
+  return {
+    loop,
+    close: async () => {
+      await loop.stop();
+      await index.close();
+    },
+  };
 }
