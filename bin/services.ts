@@ -113,11 +113,6 @@ export async function startServices(config: Config, roles: readonly Role[], log:
       stack.push({ name: 'processor', stop: () => processor.stop() });
     }
 
-    if (runs(roles, 'link')) {
-      const linker = await startLinker({ config, conn, store, publish, log });
-      stack.push({ name: 'linker', stop: () => linker.close() });
-    }
-
     let apiPort: number | null = null;
     if (runs(roles, 'api')) {
       const api = await startApiServer(
@@ -143,6 +138,12 @@ export async function startServices(config: Config, roles: readonly Role[], log:
       );
       apiPort = api.port;
       stack.push({ name: 'api', stop: () => api.stop() });
+    }
+
+    // After the API so /health answers while a first start builds the embedding model.
+    if (runs(roles, 'link')) {
+      const linker = await startLinker({ config, conn, store, publish, log });
+      stack.push({ name: 'linker', stop: () => linker.close() });
     }
 
     let ingestOnce = async () => {};
