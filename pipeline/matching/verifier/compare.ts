@@ -8,6 +8,7 @@ import { compareDates, compareYears } from './compareDates.ts';
 import { compareEntities, type EntityCheck } from './compareEntities.ts';
 import { compareNumbers, thresholdComplement } from './numbers.ts';
 import { compareComparison, compareDraw, compareGenerations, comparePollSource, compareSeasons, comparePredicate, compareSeatGoal, compareStages } from './comparePredicate.ts';
+import { compareEventWords } from './eventWords.ts';
 import { extractProposition } from './proposition.ts';
 import type { MatchVerdict, Proposition } from './types.ts';
 
@@ -164,6 +165,7 @@ export function compareProps(first: Proposition, second: Proposition): MatchVerd
   ];
   // Only when nothing structural objects: the predicate check is the broadest and its reason the vaguest.
   if (vetoes.length === 0) vetoes.push(...comparePredicate(a, b));
+  if (vetoes.length === 0) vetoes.push(...compareEventWords(a, b));
   const score = overlapScore(a, b, ent);
   if (vetoes.length > 0) return { same: false, confidence: 0, relation: 'different', reasons: vetoes };
   if (score < LINK_THRESHOLD) {

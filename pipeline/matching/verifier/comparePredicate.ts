@@ -6,6 +6,7 @@
  * goal (majority vs most seats), a comparison with another time vs a level, a draw vs a win,
  * a product generation (Artemis II vs III), the poll an average is read from.
  */
+import { shareAnIdea } from './eventWords.ts';
 import type { Proposition } from './types.ts';
 
 /** Words that name the office or setting, not what happens in it. */
@@ -45,6 +46,8 @@ export function comparePredicate(a: Proposition, b: Proposition): string[] {
   if (wa.length === 0 || wb.length === 0) return [];
   if (wa.some((w) => wb.includes(w))) return [];
   if (a.actions.some((x) => b.actions.includes(x))) return [];
+  // "capture" / "take control": a paraphrase the synonym lists or word neighbours know.
+  if (shareAnIdea(a, b)) return [];
   // A word of one market may be a name the other spells as an entity ("Flight 370" / "MH370" aside).
   const textA = a.text.toLowerCase();
   const textB = b.text.toLowerCase();

@@ -36,8 +36,11 @@ const LEAVE_COUNTRY = new RegExp(String.raw`\bleav(?:e|es|ing)\s+(?:mainland\s+|
 /** One pass to tell whether any rewrite applies, so most titles skip the list. */
 const ANY_REWRITE = new RegExp(REWRITES.map(([re]) => re.source).join('|'), 'i');
 
+/** "US-Iran deal", "Israel-Syria pact": two countries joined by a hyphen are two parties, not one name. */
+const COUNTRY_PAIR = new RegExp(String.raw`\b(US|USA|${COUNTRIES.join('|')})-(${COUNTRIES.join('|')}|US)\b`, 'g');
+
 export function rewritePhrases(text: string): string {
-  let out = text;
+  let out = text.includes('-') ? text.replace(COUNTRY_PAIR, '$1 and $2') : text;
   if (ANY_REWRITE.test(out)) for (const [re, to] of REWRITES) out = out.replace(re, to);
   return /\bleav/i.test(out) ? out.replace(LEAVE_COUNTRY, 'travel from ') : out;
 }
@@ -171,7 +174,7 @@ export const ACTION_GROUPS: Readonly<Record<string, string>> = {
   nomination: 'nominate', pick: 'nominate', picks: 'nominate',
   confirm: 'confirm', confirmation: 'confirm',
   pardon: 'pardon', commute: 'commute', commutes: 'commute', commutation: 'commute',
-  travel: 'travel',
+  travel: 'visit', travels: 'visit', traveling: 'visit',
   sell: 'sell', sold: 'sell', sale: 'sell',
   deport: 'deport',
   ceasefire: 'ceasefire',

@@ -57,7 +57,7 @@ function stem(w: string): string {
   return w;
 }
 
-function canonicalWord(word: string): string {
+export function canonicalWord(word: string): string {
   const w = stem(word);
   const base = SYNONYMS[w] ?? w;
   if (base.length > 4 && base.endsWith('s') && !base.endsWith('ss') && !base.endsWith('us')) return SYNONYMS[base.slice(0, -1)] ?? base.slice(0, -1);

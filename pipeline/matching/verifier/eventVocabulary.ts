@@ -1,0 +1,74 @@
+/**
+ * Word lists for the event-word check: venue boilerplate that never names what happens, and
+ * domain synonyms a general word-vector space does not place close enough ("capture" / "take
+ * control", "IPO" / "go public"). Kept small and general: each entry is a phrasing venues use for
+ * one idea, not a fix for one market.
+ */
+
+/** Words that say how a venue asks, not what it asks about. */
+export const FILLER_WORDS: ReadonlySet<string> = new Set(
+  ('will who which what when where how many much number total amount count level official officially ' +
+    'new year years yearly month monthly week weekly weekend day daily today tonight date time times happen happens occur ' +
+    'be become becomes get gets make makes any ever another again still yet just already really actually ' +
+    'market markets question price prices priced value rate rates above below over under more less than least most ' +
+    'higher lower between range exactly or above greater fewer ' +
+    'million billion trillion thousand percent pct bps basis point points ' +
+    'us usa national federal global world international country nation state government ' +
+    'first next last eoy et pm am utc q1 q2 q3 q4 h1 h2 ' +
+    'jan january feb february mar march apr april may jun june jul july aug august sep sept september oct october nov november dec december ' +
+    'yes no not never before after by during through until ' +
+    // Offices, chambers and roles: the office check compares them; here they are the setting.
+    'office president presidential minister prime secretary chief leader supreme attorney general governor mayor chair ' +
+    'chairman speaker chancellor director ceo senate congress parliament court justice administration cabinet ' +
+    // How a race or a case is framed rather than what happens in it.
+    'election elections race midterm midterms snap pro issue anyone anybody someone prison jail length units voters voter people obtain company companies ' +
+    // Leagues and governing bodies: the setting of a sports question, compared as titles and teams.
+    'fifa uefa nfl nba mlb nhl wnba ncaa atp wta pga ufc football basketball baseball hockey soccer elite').split(/\s+/),
+);
+
+/** Words that only restate the comparator when both markets carry a numeric level the number check compares. */
+export const LEVEL_WORDS: ReadonlySet<string> = new Set(
+  'reach reaches hit hits exceed exceeds surpass surpasses tops touch high highest low lowest dip dips fall falls drop drops above below close trade trading collect collects earn earns post posts report reports'.split(' '),
+);
+
+/** Groups of words venues use for one idea; a word meets any other of its group. */
+const GROUPS: readonly string[] = [
+  'capture take seize control fall falls',
+  'ipo public listing list',
+  'deal agreement accord pact treaty',
+  'visit travel trip go',
+  'meet meeting summit talks',
+  'married marry wedding wed',
+  'convict guilty conviction',
+  'sign signed law enact',
+  'launch release debut',
+  'unveil announce reveal',
+  'sack sacked fire fired out leave depart',
+  'run campaign candidacy bid',
+  'appear play feature',
+  'decision meeting',
+  'win control take takes flip keep retain hold',
+  'leave out remain exit depart fired replaced resign stay still',
+  'gross grossing box',
+  'rule ruling rules uphold strike overturn favor let allow permit',
+  'collapse fall falls topple overthrown',
+  'hottest warmest',
+  'pass approve approval',
+  'test launch',
+  'driverless unsupervised autonomous robotaxi',
+  'impeach impeachment articles',
+  'referendum amendment measure proposition initiative ballot',
+  'artist listeners',
+  'best top leading',
+];
+
+const GROUP_OF = new Map<string, number[]>();
+GROUPS.forEach((g, i) => {
+  for (const w of g.split(' ')) GROUP_OF.set(w, [...(GROUP_OF.get(w) ?? []), i]);
+});
+
+export function areDomainSynonyms(x: string, y: string): boolean {
+  const gx = GROUP_OF.get(x);
+  const gy = GROUP_OF.get(y);
+  return Boolean(gx && gy && gx.some((g) => gy.includes(g)));
+}
