@@ -17,11 +17,21 @@ for (const name of ['pairs.jsonl', 'pairs.holdout.jsonl', 'pairs.realistic.jsonl
 
 // The last blind batch, kept after its first measurement (precision 0.847, recall 0.847) and the fixes that
 // followed; its floor guards against regression while it stays the harder, less-tuned set.
-test('regression floor on pairs.realistic.batch4.jsonl: precision >= 0.9, recall >= 0.8', (t) => {
+test('regression floor on pairs.realistic.batch4.jsonl: precision >= 0.95, recall >= 0.8', (t) => {
   const e = evaluate(loadPairs(fixture('pairs.realistic.batch4.jsonl')), verifyPair);
-  t.true(e.precision >= 0.9, `precision ${e.precision.toFixed(3)}`);
+  t.true(e.precision >= 0.95, `precision ${e.precision.toFixed(3)}`);
   t.true(e.recall >= 0.8, `recall ${e.recall.toFixed(3)}`);
 });
+
+// Batch 5 was measured blind (0.735/0.824) and then used to calibrate the event-word check; batch 6 was
+// measured blind after it (0.846/0.786) and is the honest estimate. Floors guard both against regression.
+for (const [name, precision, recall] of [['pairs.realistic.batch5.jsonl', 0.95, 0.85], ['pairs.realistic.batch6.jsonl', 0.8, 0.75]] as const) {
+  test(`regression floor on ${name}: precision >= ${precision}, recall >= ${recall}`, (t) => {
+    const e = evaluate(loadPairs(fixture(name)), verifyPair);
+    t.true(e.precision >= precision, `precision ${e.precision.toFixed(3)}`);
+    t.true(e.recall >= recall, `recall ${e.recall.toFixed(3)}`);
+  });
+}
 
 test('labelled set covers every kind the verifier must tell apart, a third or more hard negatives', (t) => {
   const pairs = [...loadPairs(fixture('pairs.jsonl')), ...loadPairs(fixture('pairs.holdout.jsonl'))];
