@@ -10,11 +10,14 @@ import { existsSync } from 'node:fs';
 import { evaluate, loadPairs, type LabelledPair } from '../pipeline/matching/verifier/evaluate.ts';
 import { verifyPair } from '../pipeline/matching/verifier/index.ts';
 import type { MarketRef, MatchVerdict } from '../pipeline/matching/verifier/types.ts';
+import { operatingGrid, sweepOperatingPoints } from '../pipeline/matching/verifier/sweep.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const sets = process.argv.slice(2).length > 0
-  ? process.argv.slice(2)
-  : ['pairs.jsonl', 'pairs.holdout.jsonl', 'pairs.realistic.jsonl', 'pairs.realistic.batch2.jsonl', 'pairs.realistic.batch3.jsonl', 'pairs.realistic.batch4.jsonl', 'pairs.realistic.batch5.jsonl', 'pairs.realistic.batch6.jsonl'].map((f) => join(here, '../test/fixtures/matching', f));
+const sweep = process.argv.includes('--sweep');
+const args = process.argv.slice(2).filter((a) => a !== '--sweep');
+const sets = args.length > 0
+  ? args
+  : ['pairs.jsonl', 'pairs.holdout.jsonl', 'pairs.realistic.jsonl', 'pairs.realistic.batch2.jsonl', 'pairs.realistic.batch3.jsonl', 'pairs.realistic.batch4.jsonl', 'pairs.realistic.batch5.jsonl', 'pairs.realistic.batch6.jsonl', 'pairs.realistic.batch7.jsonl'].map((f) => join(here, '../test/fixtures/matching', f));
 
 const normalise = (s: string): string => s.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
 function titleEquality(a: MarketRef, b: MarketRef): MatchVerdict {
@@ -36,6 +39,32 @@ function throughput(pairs: readonly LabelledPair[], fn: (a: MarketRef, b: Market
 }
 
 const pct = (x: number): string => `${(100 * x).toFixed(1)}%`;
+
+/** Weight of a set in the operating-point sweep: the blind batches 4-6 most, generated sets least. */
+function sweepWeight(path: string): number {
+  if (/batch[4-6]\./.test(path)) return 5;
+  if (/realistic/.test(path)) return 2;
+  return 1;
+}
+
+/** The recall floors test/matching/quality.test.ts keeps (never below 0.8, batch 6's older 0.75 aside). */
+function recallFloor(path: string): number {
+  if (/batch6\./.test(path)) return 0.75;
+  if (/batch[45]\./.test(path)) return 0.8;
+  return 0.85;
+}
+
+if (sweep) {
+  // Batch 7 is the blind check of the chosen point: never swept over.
+  const weighted = sets.filter((p) => existsSync(p) && !p.includes('batch7')).map((p) => ({ name: p.split('/').pop() ?? p, weight: sweepWeight(p), recallFloor: recallFloor(p), pairs: loadPairs(p) }));
+  const rows = sweepOperatingPoints(weighted, operatingGrid());
+  console.log('veto   penalty threshold  precision recall  margin eligible  ' + weighted.map((w) => `${w.name.replace('pairs.', '').replace('.jsonl', '')}(x${w.weight})`).join(' '));
+  for (const r of rows) {
+    const per = r.perSet.map((s) => `${s.precision.toFixed(3)}/${s.recall.toFixed(3)}`).join(' ');
+    console.log(`${r.point.veto.padEnd(6)} ${r.point.oneSidedPenalty.toFixed(2).padStart(7)} ${r.point.sameThreshold.toFixed(2).padStart(9)}  ${r.precision.toFixed(3).padStart(9)} ${r.recall.toFixed(3)}  ${r.margin.toFixed(3).padStart(6)} ${r.eligible ? 'yes' : 'no '}  ${per}`);
+  }
+  process.exit(0);
+}
 
 for (const path of sets) {
   if (!existsSync(path)) {

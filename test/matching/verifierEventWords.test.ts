@@ -1,10 +1,10 @@
 import test from 'ava';
 import { unexplainedEventWords } from '../../pipeline/matching/verifier/eventWords.ts';
-import { verifyPair, extractProposition } from '../../pipeline/matching/verifier/index.ts';
+import { compareProps, extractProposition, OPERATING_POINT, verifyPair } from '../../pipeline/matching/verifier/index.ts';
 import { neighbourScore, neighboursLoaded } from '../../pipeline/matching/verifier/wordNeighbours.ts';
 import type { MarketRef } from '../../pipeline/matching/verifier/types.ts';
 
-const m = (venue: string, title: string, outcome = 'Yes', end: string | null = '2026-06-30'): MarketRef => ({ venue, title, outcome, end_date: end, category: 'politics' });
+const m = (venue: string, title: string, outcome = 'Yes', end: string | null = '2026-06-30', category = 'politics'): MarketRef => ({ venue, title, outcome, end_date: end, category });
 
 test('the word-neighbour table is loaded and symmetric in use', (t) => {
   t.true(neighboursLoaded());
@@ -36,11 +36,46 @@ test('paraphrases are explained: synonyms, stems, word neighbours', (t) => {
 });
 
 test('venue boilerplate, offices and title-cased group names leave no event words to explain', (t) => {
+  // "Winner" beside a contract label is scaffolding; "finish" is what the other market asks about.
   const a = extractProposition(m('polymarket', 'Premier League Top 4 Finish', 'Chelsea'));
   const b = extractProposition(m('polymarket', 'Premier League Winner', 'Chelsea'));
   const { onlyA, onlyB } = unexplainedEventWords(a, b);
-  t.true(onlyA.includes('finish') && onlyB.includes('winner'), `${onlyA.join(',')} / ${onlyB.join(',')}`);
+  t.true(onlyA.includes('finish') && onlyB.length === 0, `${onlyA.join(',')} / ${onlyB.join(',')}`);
   const c = extractProposition(m('kalshi', 'Who will win the 2026 Colombian presidential election?', 'Iván Cepeda'));
   const d = extractProposition(m('polymarket', 'Colombia Presidential Election', 'Iván Cepeda'));
   t.deepEqual(unexplainedEventWords(c, d).onlyB, []);
+});
+
+test('office and election-type words are compared, not dropped: presidential vs parliamentary is no link', (t) => {
+  const a = m('polymarket', 'Ukraine presidential election held in 2026?', 'Yes', '2026-12-31');
+  const b = m('kalshi', 'Will Ukraine hold a parliamentary election before 2027?', 'Yes', '2026-12-31');
+  const v = verifyPair(a, b);
+  t.false(v.same);
+  t.regex(v.reasons.join('; '), /presidential.*parliamentary/);
+  // An office named on one side only is the setting: "leave office" meets "out as Homeland Security Secretary".
+  t.true(verifyPair(m('predictit', 'Will Kristi Noem leave office before June 2026?', 'Yes', '2026-05-31'), m('polymarket', 'Noem out as Homeland Security Secretary by May 31?', 'Yes', '2026-05-31')).same);
+});
+
+test('a qualifier on one side only lowers confidence by the penalty, and a link needs the threshold', (t) => {
+  const plain = extractProposition(m('polymarket', 'Canelo vs. Crawford', 'Terence Crawford', '2025-09-13', 'sports'));
+  const ko = extractProposition(m('kalshi', 'Will Terence Crawford beat Canelo Alvarez by knockout?', 'Yes', '2025-09-13', 'sports'));
+  const free = compareProps(plain, ko, { veto: 'both', oneSidedPenalty: 0, sameThreshold: 0 });
+  const graded = compareProps(plain, ko, { veto: 'both', oneSidedPenalty: 0.3, sameThreshold: 0 });
+  t.true(free.same && graded.same, 'the structure agrees');
+  t.regex(graded.reasons.join('; '), /one side only: knockout/);
+  t.true(Math.abs(free.confidence - graded.confidence - 0.3) < 0.002, `${free.confidence} vs ${graded.confidence}`);
+  t.false(compareProps(plain, ko, { veto: 'both', oneSidedPenalty: 0.3, sameThreshold: free.confidence - 0.1 }).same);
+  t.deepEqual(verifyPair(plain.source, ko.source), compareProps(plain, ko, OPERATING_POINT), 'verifyPair runs at the chosen point');
+  // Without the qualifier nothing is one-sided: "beat" is what a game title asks.
+  const bare = extractProposition(m('kalshi', 'Will Terence Crawford beat Canelo Alvarez?', 'Yes', '2025-09-13', 'sports'));
+  t.false(verifyPair(plain.source, bare.source).reasons.join(' ').includes('one side only'));
+  t.true(verifyPair(plain.source, bare.source).same);
+});
+
+test('the either-side veto refuses any unexplained word', (t) => {
+  const a = extractProposition(m('polymarket', 'Giannis Antetokounmpo traded by February 5?', 'Yes', '2026-02-05', 'sports'));
+  const b = extractProposition(m('kalshi', 'Will Giannis Antetokounmpo request a trade by February 5, 2026?', 'Yes', '2026-02-05', 'sports'));
+  const v = compareProps(a, b, { veto: 'either', oneSidedPenalty: 0, sameThreshold: 0 });
+  t.false(v.same);
+  t.regex(v.reasons.join('; '), /different event: - vs request/);
 });

@@ -17,14 +17,45 @@ export const FILLER_WORDS: ReadonlySet<string> = new Set(
     'first next last eoy et pm am utc q1 q2 q3 q4 h1 h2 ' +
     'jan january feb february mar march apr april may jun june jul july aug august sep sept september oct october nov november dec december ' +
     'yes no not never before after by during through until ' +
-    // Offices, chambers and roles: the office check compares them; here they are the setting.
-    'office president presidential minister prime secretary chief leader supreme attorney general governor mayor chair ' +
-    'chairman speaker chancellor director ceo senate congress parliament court justice administration cabinet ' +
+    // Roles and bodies that only frame who acts. Offices and election types are NOT here: see OFFICE_KIND.
+    'office secretary chief supreme attorney general chair chairman director ceo congress court justice administration cabinet ' +
     // How a race or a case is framed rather than what happens in it.
     'election elections race midterm midterms snap pro issue anyone anybody someone prison jail length units voters voter people obtain company companies ' +
     // Leagues and governing bodies: the setting of a sports question, compared as titles and teams.
     'fifa uefa nfl nba mlb nhl wnba ncaa atp wta pga ufc football basketball baseball hockey soccer elite').split(/\s+/),
 );
+
+/**
+ * Question scaffolding: how a venue frames a race or a contract list ("Which party will win …?",
+ * "Who will win …?", "… Winner | <label>", "Men's Singles Champion"). Never an event word of its own,
+ * but still able to explain a partner's word through a synonym group ("win" explains "champion").
+ */
+export const SCAFFOLD_WORDS: ReadonlySet<string> = new Set(
+  ('win wins won winner winners winning party parties men mens women womens singles named come enter held hold ' +
+    'decision outcome result results agree declare found est usd usdt usdc ' +
+    // Statistical and sourcing qualifiers venues add to the same series ("national average", "regular season").
+    'average season regular according units vehicles copies service').split(/\s+/),
+);
+
+/**
+ * Office and election-type words, by the office they name. They are compared, not dropped: a market
+ * about a presidential election is not one about a parliamentary election. An office word explains
+ * a partner with the same office, and is only unexplained when the partner names a different one.
+ */
+const OFFICE_KIND: Readonly<Record<string, string>> = {
+  president: 'president', presidential: 'president', presidency: 'president', potus: 'president',
+  prime: 'prime-minister', minister: 'prime-minister', premier: 'prime-minister',
+  governor: 'governor', gubernatorial: 'governor', governorship: 'governor',
+  mayor: 'mayor', mayoral: 'mayor', mayoralty: 'mayor',
+  senate: 'senate', senator: 'senate', senatorial: 'senate',
+  house: 'house', congressional: 'house', representatives: 'house',
+  parliament: 'parliament', parliamentary: 'parliament', legislative: 'parliament',
+  chancellor: 'chancellor', speaker: 'speaker',
+};
+
+export function officeKind(word: string): string | undefined {
+  return OFFICE_KIND[word];
+}
 
 /** Words that only restate the comparator when both markets carry a numeric level the number check compares. */
 export const LEVEL_WORDS: ReadonlySet<string> = new Set(
@@ -35,7 +66,7 @@ export const LEVEL_WORDS: ReadonlySet<string> = new Set(
 const GROUPS: readonly string[] = [
   'capture take seize control fall falls',
   'ipo public listing list',
-  'deal agreement accord pact treaty',
+  'deal agreement accord pact treaty sign',
   'visit travel trip go',
   'meet meeting summit talks',
   'married marry wedding wed',
@@ -55,7 +86,10 @@ const GROUPS: readonly string[] = [
   'hottest warmest',
   'pass approve approval',
   'test launch',
-  'driverless unsupervised autonomous robotaxi',
+  'driverless unsupervised autonomous robotaxi fsd',
+  'fsd driving',
+  'champion champions championship win winner title',
+  'stablecoin usdt usdc tether',
   'impeach impeachment articles',
   'referendum amendment measure proposition initiative ballot',
   'artist listeners',

@@ -12,7 +12,7 @@ import { canonicalWord } from './proposition.ts';
 import type { Proposition } from './types.ts';
 import { STOPWORDS } from './vocabulary.ts';
 import { isCommonWord, neighbourScore } from './wordNeighbours.ts';
-import { areDomainSynonyms, FILLER_WORDS, LEVEL_WORDS } from './eventVocabulary.ts';
+import { areDomainSynonyms, FILLER_WORDS, LEVEL_WORDS, officeKind, SCAFFOLD_WORDS } from './eventVocabulary.ts';
 
 /** Cosine from which two words count as one idea (calibrated on the labelled sets). */
 export const NEIGHBOUR_THRESHOLD = 0.75;
@@ -22,6 +22,8 @@ interface Term {
   readonly surface: string;
   /** The other words of the capitalised name phrase this word sits in ("lionel" in "Lionel Messi"). */
   readonly phrase: readonly string[];
+  /** The office or election type the word names, compared against the partner's (see OFFICE_KIND). */
+  readonly office: string | undefined;
 }
 
 interface EventView {
@@ -31,6 +33,15 @@ interface EventView {
   /** Tokens that are not function words or venue boilerplate: what a synonym may be found among. */
   readonly meaningful: readonly string[];
   readonly canon: ReadonlySet<string>;
+  /** Offices and election types the market names, from its words and its recognised office phrases. */
+  readonly offices: ReadonlySet<string>;
+  /** A game or an "A vs B" title: winning or beating is what it asks, so those words need no partner. */
+  readonly contest: boolean;
+  /**
+   * Words that name rather than qualify: capitalised inside a sentence-case title ("Homeland Security
+   * Secretary"), or a side of a game ("Manchester" in "Arsenal vs Manchester United").
+   */
+  readonly identifiers: ReadonlySet<string>;
 }
 
 const VERSUS = /\s(?:vs\.?|v\.?|versus)\s/i;
@@ -43,6 +54,16 @@ function tokensOf(text: string): string[] {
     .split(/[^a-z0-9']+/)
     .map((w) => w.replace(/^'+|'+$/g, '').replace(/'s$/, ''))
     .filter((w) => w.length > 1 && !/^\d/.test(w));
+}
+
+/** Capitalised words past the first, unless the venue title-cases the whole title (then case says nothing). */
+function capitalisedWords(text: string): Set<string> {
+  const words = text.split(/[^A-Za-z0-9']+/).filter((w) => w.length > 1 && /^[A-Za-z]/.test(w));
+  const caps = words.filter((w) => /^[A-Z]/.test(w));
+  if (words.length === 0 || caps.length / words.length >= 0.8) return new Set();
+  const upper = (w: string | undefined): boolean => w !== undefined && /^[A-Z]/.test(w);
+  // The first word is capitalised anyway; it names only when the next word continues the name.
+  return new Set(words.filter((w, i) => upper(w) && w.length > 3 && (i > 0 || upper(words[1]))).map((w) => w.toLowerCase()));
 }
 
 function view(p: Proposition): EventView {
@@ -77,17 +98,24 @@ function view(p: Proposition): EventView {
   }
   const terms: Term[] = [];
   const seen = new Set<string>();
+  const offices = new Set<string>();
   for (const t of tokens) {
     const c = canonicalWord(t);
-    if (!content.has(c) || seen.has(c) || names.has(t) || names.has(c) || FILLER_WORDS.has(t) || FILLER_WORDS.has(c) || t.length < 3) continue;
+    const office = officeKind(t);
+    if (office) offices.add(office);
+    if (seen.has(c) || t.length < 3 || FILLER_WORDS.has(t) || SCAFFOLD_WORDS.has(t)) continue;
+    if (!office && (!content.has(c) || names.has(t) || names.has(c) || FILLER_WORDS.has(c))) continue;
     if (levels && (LEVEL_WORDS.has(t) || LEVEL_WORDS.has(c))) continue;
-    // "A vs. B" with a side picked is a question about who wins: "winner" adds nothing to it.
-    if (c === 'win' && (p.game || VERSUS.test(p.text))) continue;
+    // "A vs. B" with a side picked is a question about who wins: "beats" adds nothing to it.
+    if ((c === 'win' || c === 'beat') && (p.game || VERSUS.test(p.text))) continue;
     seen.add(c);
-    terms.push({ canonical: c, surface: t, phrase: phraseOf.get(t) ?? [] });
+    terms.push({ canonical: c, surface: t, phrase: phraseOf.get(t) ?? [], office });
   }
+  for (const o of p.offices) offices.add(o);
   const meaningful = [...new Set(tokens.filter((t) => t.length > 2 && !STOPWORDS.has(t) && !FILLER_WORDS.has(t)))];
-  v = { terms, tokens, meaningful, canon: new Set(tokens.map(canonicalWord)) };
+  const identifiers = capitalisedWords(p.text);
+  for (const key of p.versus) for (const w of key.replace(/^[a-z]+:/, '').split(/[^a-z0-9]+/)) if (w) identifiers.add(w);
+  v = { terms, tokens, meaningful, canon: new Set(tokens.map(canonicalWord)), offices, identifiers, contest: p.game || VERSUS.test(p.text) };
   VIEWS.set(p, v);
   return v;
 }
@@ -117,6 +145,9 @@ function similar(x: string, y: string): boolean {
 
 /** A term of one market is explained by the other when it says it, shares its stem, or a synonym. */
 function explained(term: Term, other: EventView): boolean {
+  // An office or election type is the setting when the partner names none, a difference when it names another.
+  if (term.office) return other.offices.size === 0 || other.offices.has(term.office);
+  if ((term.canonical === 'win' || term.canonical === 'beat') && other.contest) return true;
   if (other.canon.has(term.canonical)) return true;
   if (term.phrase.some((w) => other.tokens.some((u) => u === w || sharedPrefix(u, w) >= 5))) return true;
   for (const u of other.tokens) {
@@ -134,23 +165,35 @@ function explained(term: Term, other: EventView): boolean {
 export interface EventWordCheck {
   readonly onlyA: readonly string[];
   readonly onlyB: readonly string[];
+  /**
+   * The unexplained words that say what happens, not part of a capitalised name ("Blue Origin",
+   * "Grand Theft Auto" named on one side only identify, they do not qualify the event).
+   */
+  readonly qualifiers: readonly string[];
 }
 
 export function unexplainedEventWords(a: Proposition, b: Proposition): EventWordCheck {
   const va = view(a);
   const vb = view(b);
-  const open = (t: Term, other: EventView): boolean => !explained(t, other);
+  const openA = va.terms.filter((t) => !explained(t, vb));
+  const openB = vb.terms.filter((t) => !explained(t, va));
   return {
-    onlyA: va.terms.filter((t) => open(t, vb)).map((t) => t.surface),
-    onlyB: vb.terms.filter((t) => open(t, va)).map((t) => t.surface),
+    onlyA: openA.map((t) => t.surface),
+    onlyB: openB.map((t) => t.surface),
+    qualifiers: [...openA.filter((t) => !va.identifiers.has(t.surface)), ...openB.filter((t) => !vb.identifiers.has(t.surface))]
+      .filter((t) => t.phrase.length === 0)
+      .map((t) => t.surface),
   };
 }
 
-/** Veto when each market keeps content the other cannot explain: the same names, a different event. */
-export function compareEventWords(a: Proposition, b: Proposition): string[] {
-  const { onlyA, onlyB } = unexplainedEventWords(a, b);
-  if (onlyA.length === 0 || onlyB.length === 0) return [];
-  return [`different event: ${onlyA.slice(0, 3).join(' ')} vs ${onlyB.slice(0, 3).join(' ')}`];
+/**
+ * Veto when each market keeps content the other cannot explain (the same names, a different event),
+ * or with `either`, when one of them does.
+ */
+export function compareEventWords(check: EventWordCheck, veto: 'both' | 'either'): string[] {
+  const { onlyA, onlyB } = check;
+  if (veto === 'both' ? onlyA.length === 0 || onlyB.length === 0 : onlyA.length + onlyB.length === 0) return [];
+  return [`different event: ${onlyA.slice(0, 3).join(' ') || '-'} vs ${onlyB.slice(0, 3).join(' ') || '-'}`];
 }
 
 /** True when some event word of one market is said or paraphrased by the other (for the predicate check). */

@@ -8,7 +8,7 @@ import { compareProps } from './compare.ts';
 import { extractProposition } from './proposition.ts';
 import type { MarketRef, MatchVerdict } from './types.ts';
 
-export { compareProps, LINK_THRESHOLD } from './compare.ts';
+export { compareProps, LINK_THRESHOLD, OPERATING_POINT, type OperatingPoint } from './compare.ts';
 export { extractProposition } from './proposition.ts';
 export type { MarketRef, MatchRelation, MatchVerdict, Proposition } from './types.ts';
 
