@@ -75,6 +75,13 @@ const ASSETS: readonly EntityDef[] = [
   { id: 'oil', kind: 'asset', display: 'oil', aliases: ['crude oil', 'wti', 'oil'], codes: ['WTI'] },
   { id: 'tesla', kind: 'asset', display: 'Tesla', aliases: ['tesla', 'tsla'], codes: ['TSLA'] },
   { id: 'nvidia', kind: 'asset', display: 'Nvidia', aliases: ['nvidia', 'nvda'], codes: ['NVDA'] },
+  // Stablecoins and further majors: venues name them by ticker as often as by name.
+  { id: 'tether', kind: 'asset', display: 'Tether', aliases: ['tether', 'usdt'], codes: ['USDT'] },
+  { id: 'usdc', kind: 'asset', display: 'USDC', aliases: ['usd coin', 'usdc'], codes: ['USDC'] },
+  { id: 'cardano', kind: 'asset', display: 'Cardano', aliases: ['cardano'], codes: ['ADA'] },
+  { id: 'litecoin', kind: 'asset', display: 'Litecoin', aliases: ['litecoin', 'ltc'], codes: ['LTC'] },
+  { id: 'apple', kind: 'asset', display: 'Apple', aliases: ['apple', 'aapl'], codes: ['AAPL'] },
+  { id: 'microsoft', kind: 'asset', display: 'Microsoft', aliases: ['microsoft', 'msft'], codes: ['MSFT'] },
 ];
 
 const ORGS: readonly EntityDef[] = [
