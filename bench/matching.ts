@@ -1,6 +1,6 @@
 /**
  * bench:matching — the verifier over the labelled sets (the generated sets, and the realistic
- * cross-venue batches, each first measured blind; batch 6 is the honest estimate of the event-word check): precision, recall, F1, confusion counts,
+ * cross-venue batches, each first measured blind; batch 7 is the honest estimate of the swept operating point; `--sweep` prints the operating-point sweep): precision, recall, F1, confusion counts,
  * per-kind accuracy, and throughput against a ceiling measured in the same run (a trivial
  * normalised-title-equality matcher over the same pairs), so the ratio is machine-independent.
  */
