@@ -5,6 +5,7 @@
  * team's home city (Kalshi's "Seattle" for the Seahawks). Anything one market names and the other
  * names differently is a veto: the candidate, the team, the asset, the place, the party.
  */
+import { ALL_TICKER_NAMES, namesOfTicker, tickersIn, tickersOfName } from '../../../shared/text/tickers.ts';
 import type { PropEntity, Proposition } from './types.ts';
 
 /** Last words of team and club names ("Leviatán Esports", "Orlando City"): shared by rivals, never a surname. */
@@ -54,12 +55,66 @@ function looseNameIn(p: Proposition, word: string): boolean {
 /** "GTA" is mentioned by a market whose capitalised words have those initials ("Grand Theft Auto"). */
 function acronymWords(p: Proposition, acronym: string): string[] | null {
   if (acronym.length < 2 || acronym.length > 5) return null;
-  const words = p.text.split(/[^A-Za-z0-9'’.-]+/).filter((w) => w && !/^(of|the|and|for|&)$/i.test(w));
-  for (let i = 0; i + acronym.length <= words.length; i++) {
-    const run = words.slice(i, i + acronym.length);
-    if (run.every((w, j) => /^[A-Z]/.test(w) && w.charAt(0).toLowerCase() === acronym.charAt(j))) return run.map((w) => w.toLowerCase());
+  // Hyphenated names give one initial per part too: "Full Self-Driving" is FSD.
+  for (const split of [/[^A-Za-z0-9'’.-]+/, /[^A-Za-z0-9'’.]+/]) {
+    const words = p.text.split(split).filter((w) => w && !/^(of|the|and|for|&)$/i.test(w));
+    for (let i = 0; i + acronym.length <= words.length; i++) {
+      const run = words.slice(i, i + acronym.length);
+      if (run.every((w, j) => /^[A-Z]/.test(w) && w.charAt(0).toLowerCase() === acronym.charAt(j))) {
+        const lower = run.map((w) => w.toLowerCase());
+        // Also the hyphenated forms the name phrase keeps as one word ("self-driving").
+        return [...lower, ...lower.slice(1).map((w, j) => `${lower[j] ?? ''}-${w}`)];
+      }
+    }
   }
   return null;
+}
+
+const ALIASES = new WeakMap<Proposition, ReadonlySet<string>>();
+
+/** Tickers a market names, by symbol ("MSTR") or by any of the symbol's names ("MicroStrategy"). */
+function tickersNamed(p: Proposition): ReadonlySet<string> {
+  let set = ALIASES.get(p);
+  if (!set) {
+    const found = new Set<string>(tickersIn(p.text));
+    const spaced = ` ${forms(p).spaced.trim()} `;
+    for (const name of ALL_TICKER_NAMES) if (spaced.includes(` ${name.spaced} `)) for (const t of tickersOfName(name.name)) found.add(t);
+    ALIASES.set(p, (set = found));
+  }
+  return set;
+}
+
+/** Both markets name the same listed company, index or coin, by ticker or by name: all its spellings are one entity. */
+function aliasCover(a: Proposition, b: Proposition, covered: Set<string>): void {
+  const mine = tickersNamed(a);
+  if (mine.size === 0) return;
+  for (const t of tickersNamed(b)) {
+    if (!mine.has(t)) continue;
+    covered.add(t.toLowerCase());
+    for (const n of namesOfTicker(t)) for (const w of n.split(/\s+/)) covered.add(w);
+  }
+}
+
+/** Words that complete a company's or an index's formal name without naming anything else. */
+const NAME_COMPLETIONS: ReadonlySet<string> = new Set(
+  'industrial industrials average index composite inc incorporated corp corporation co company group holdings ltd limited plc sa ag nv technologies platforms motors'.split(' '),
+);
+
+/**
+ * One name phrase is the other's with its formal completion added ("Dow Jones" / "Dow Jones
+ * Industrial Average", "Nvidia" / "Nvidia Corporation"). Any other added word may name something
+ * else ("Rotten Tomatoes" / "Rotten Tomatoes Audience"), so it is not reconciled.
+ */
+function extensionCover(a: Proposition, b: Proposition, covered: Set<string>): void {
+  const phrases = (p: Proposition): string[][] => [...new Set(p.entities.filter((e) => e.group === 'name').map((e) => e.label))]
+    .map((l) => l.toLowerCase().split(/[^a-z0-9-]+/).filter(Boolean));
+  for (const x of phrases(a)) {
+    for (const y of phrases(b)) {
+      const [short, long] = x.length <= y.length ? [x, y] : [y, x];
+      if (short.length === 0 || short.length === long.length) continue;
+      if (short.every((w, i) => long[i] === w) && long.slice(short.length).every((w) => NAME_COMPLETIONS.has(w))) for (const w of long) covered.add(w);
+    }
+  }
 }
 
 function isAcronym(p: Proposition, e: PropEntity): boolean {
@@ -110,6 +165,9 @@ function firstNameConflict(a: Proposition, b: Proposition, e: PropEntity): strin
     if (!isPersonLike(x)) continue;
     const theirs = phraseWords(b, x);
     if (!theirs.includes(surname)) continue;
+    // One phrase extends the other ("Dow Jones" / "Dow Jones Industrial Average"): one name, see extensionCover.
+    const [short, long] = mine.length <= theirs.length ? [mine, theirs] : [theirs, mine];
+    if (short.every((w, i) => long[i] === w) && long.slice(short.length).every((w) => NAME_COMPLETIONS.has(w))) continue;
     // The surname here is a first name there ("Mark Kelly" / "Kelly Ayotte"): two people.
     if (theirs[theirs.length - 1] !== surname) return `${mine.join(' ')} vs ${theirs.join(' ')}`;
     const firstsA = mine.slice(0, -1).filter((w) => !theirs.includes(w));
@@ -141,6 +199,8 @@ function acronymCover(a: Proposition, b: Proposition): Set<string> {
       for (const w of run) covered.add(w.replace(/[^a-z0-9-]/g, ''));
     }
   }
+  aliasCover(a, b, covered);
+  extensionCover(a, b, covered);
   return covered;
 }
 

@@ -64,6 +64,11 @@ const STAGES: readonly (readonly [RegExp, string])[] = [
   [/\bfirst round\b/i, 'first-round'],
   [/\bsecond round\b/i, 'second-round'],
   [/\bpodium\b|\bfinish (?:in )?(?:the )?top \d+\b/i, 'placing'],
+  // Partial progress toward the event: reaching a runoff, taking one stage or round, qualifying or advancing.
+  // Said on one side only it changes what the market asks ("advance to the runoff" is not "win the election").
+  [/\brun-?offs?\b|\bsecond ballot\b/i, 'runoff'],
+  [/\b(?:win|wins|won|take|takes)\s+(?:a|an|any|one|at least one|\d+)\s+(?:stages?|rounds?|legs?|races?|sets?|maps?|heats?|primar(?:y|ies))\b|\bstage (?:win|victory)\b/i, 'partial-win'],
+  [/\b(?:advance|advances|advancing|qualify|qualifies|qualifying|qualification|make it|progress)\s+(?:to|for|into|past|through|beyond)\b/i, 'advance'],
 ];
 
 export function stagesOf(text: string): string[] {
@@ -130,12 +135,15 @@ export function compareDraw(a: Proposition, b: Proposition): string[] {
 }
 
 const ROMAN_VALUE: Readonly<Record<string, number>> = { II: 2, III: 3, IV: 4, V: 5, VI: 6, VII: 7, VIII: 8, IX: 9, X: 10, XI: 11, XII: 12 };
+const MONTH_WORD = /^(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*$/i;
 const GENERATION = /\b([A-Z][A-Za-z]+)[ -](II|III|IV|VI|VII|VIII|IX|XI|XII|\d{1,2})\b(?![.,]\d)/g;
 
 /** "Artemis II" vs "Artemis III", "GTA 6" vs "GTA VI": generations of one name, compared by number. */
 function generations(text: string): Map<string, number> {
   const out = new Map<string, number>();
   for (const m of text.matchAll(GENERATION)) {
+    // "June 30", "Sept 29": a day of a month, compared by the date check, is no generation.
+    if (MONTH_WORD.test(m[1] ?? '')) continue;
     const n = ROMAN_VALUE[m[2] ?? ''] ?? Number(m[2]);
     if (Number.isFinite(n)) out.set((m[1] ?? '').toLowerCase(), n);
   }

@@ -38,6 +38,16 @@ export const SCAFFOLD_WORDS: ReadonlySet<string> = new Set(
 );
 
 /**
+ * Words one venue adds and the other leaves out without changing the question: descriptive or
+ * sourcing qualifiers ("30-year fixed mortgage", "highest temperature", "officially"). Said on one side only they cost nothing; said
+ * against a different word on the other side they still count (they stay event words).
+ */
+export const BENIGN_ONE_SIDED: ReadonlySet<string> = new Set(
+  ('fixed temperature temperatures actual headline nominal reported recorded measured seasonally adjusted ' +
+    'publicly officially formally ultimately anytime sometime').split(/\s+/),
+);
+
+/**
  * Office and election-type words, by the office they name. They are compared, not dropped: a market
  * about a presidential election is not one about a parliamentary election. An office word explains
  * a partner with the same office, and is only unexplained when the partner names a different one.
@@ -82,6 +92,9 @@ const GROUPS: readonly string[] = [
   'leave out remain exit depart fired replaced resign stay still',
   'gross grossing box',
   'rule ruling rules uphold strike overturn favor let allow permit',
+  'overturn overrule overturned overruled reverse reversed strike',
+  'reach complete achieve attain accomplish',
+  'orbit orbital',
   'collapse fall falls topple overthrown',
   'hottest warmest',
   'pass approve approval',

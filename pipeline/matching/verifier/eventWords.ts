@@ -12,7 +12,7 @@ import { canonicalWord } from './proposition.ts';
 import type { Proposition } from './types.ts';
 import { STOPWORDS } from './vocabulary.ts';
 import { isCommonWord, neighbourScore } from './wordNeighbours.ts';
-import { areDomainSynonyms, FILLER_WORDS, LEVEL_WORDS, officeKind, SCAFFOLD_WORDS } from './eventVocabulary.ts';
+import { areDomainSynonyms, BENIGN_ONE_SIDED, FILLER_WORDS, LEVEL_WORDS, officeKind, SCAFFOLD_WORDS } from './eventVocabulary.ts';
 
 /** Cosine from which two words count as one idea (calibrated on the labelled sets). */
 export const NEIGHBOUR_THRESHOLD = 0.75;
@@ -24,6 +24,8 @@ interface Term {
   readonly phrase: readonly string[];
   /** The office or election type the word names, compared against the partner's (see OFFICE_KIND). */
   readonly office: string | undefined;
+  /** A leaving or staying word (the proposition's events), which a partner read as staying in office explains. */
+  readonly leaving: boolean;
 }
 
 interface EventView {
@@ -42,6 +44,8 @@ interface EventView {
    * Secretary"), or a side of a game ("Manchester" in "Arsenal vs Manchester United").
    */
   readonly identifiers: ReadonlySet<string>;
+  /** The market was read as holding a role (negated leaving) without naming a leaving word itself. */
+  readonly stays: boolean;
 }
 
 const VERSUS = /\s(?:vs\.?|v\.?|versus)\s/i;
@@ -109,13 +113,13 @@ function view(p: Proposition): EventView {
     // "A vs. B" with a side picked is a question about who wins: "beats" adds nothing to it.
     if ((c === 'win' || c === 'beat') && (p.game || VERSUS.test(p.text))) continue;
     seen.add(c);
-    terms.push({ canonical: c, surface: t, phrase: phraseOf.get(t) ?? [], office });
+    terms.push({ canonical: c, surface: t, phrase: phraseOf.get(t) ?? [], office, leaving: p.events.includes(c) || p.events.includes(t) });
   }
   for (const o of p.offices) offices.add(o);
   const meaningful = [...new Set(tokens.filter((t) => t.length > 2 && !STOPWORDS.has(t) && !FILLER_WORDS.has(t)))];
   const identifiers = capitalisedWords(p.text);
   for (const key of p.versus) for (const w of key.replace(/^[a-z]+:/, '').split(/[^a-z0-9]+/)) if (w) identifiers.add(w);
-  v = { terms, tokens, meaningful, canon: new Set(tokens.map(canonicalWord)), offices, identifiers, contest: p.game || VERSUS.test(p.text) };
+  v = { terms, tokens, meaningful, canon: new Set(tokens.map(canonicalWord)), offices, identifiers, contest: p.game || VERSUS.test(p.text), stays: p.negated && p.events.length === 0 && p.offices.length + [...offices].length > 0 };
   VIEWS.set(p, v);
   return v;
 }
@@ -145,6 +149,8 @@ function similar(x: string, y: string): boolean {
 
 /** A term of one market is explained by the other when it says it, shares its stem, or a synonym. */
 function explained(term: Term, other: EventView): boolean {
+  // Leaving ("out as PM") against holding on a date ("be PM on Dec 31"): the partner asks the same thing negated.
+  if (term.leaving && other.stays) return true;
   // An office or election type is the setting when the partner names none, a difference when it names another.
   if (term.office) return other.offices.size === 0 || other.offices.has(term.office);
   if ((term.canonical === 'win' || term.canonical === 'beat') && other.contest) return true;
@@ -175,13 +181,19 @@ export interface EventWordCheck {
 export function unexplainedEventWords(a: Proposition, b: Proposition): EventWordCheck {
   const va = view(a);
   const vb = view(b);
-  const openA = va.terms.filter((t) => !explained(t, vb));
-  const openB = vb.terms.filter((t) => !explained(t, va));
+  const benign = (t: Term): boolean => BENIGN_ONE_SIDED.has(t.surface) || BENIGN_ONE_SIDED.has(t.canonical);
+  let openA = va.terms.filter((t) => !explained(t, vb));
+  let openB = vb.terms.filter((t) => !explained(t, va));
+  // A harmless qualifier left open on one side never makes "both sides keep a word": drop it when the other side has none left.
+  if (openA.every(benign) || openB.every(benign)) {
+    openA = openA.filter((t) => !benign(t));
+    openB = openB.filter((t) => !benign(t));
+  }
   return {
     onlyA: openA.map((t) => t.surface),
     onlyB: openB.map((t) => t.surface),
     qualifiers: [...openA.filter((t) => !va.identifiers.has(t.surface)), ...openB.filter((t) => !vb.identifiers.has(t.surface))]
-      .filter((t) => t.phrase.length === 0)
+      .filter((t) => t.phrase.length === 0 && !BENIGN_ONE_SIDED.has(t.surface) && !BENIGN_ONE_SIDED.has(t.canonical))
       .map((t) => t.surface),
   };
 }
