@@ -15,32 +15,25 @@ for (const name of ['pairs.jsonl', 'pairs.holdout.jsonl', 'pairs.realistic.jsonl
   });
 }
 
-// The last blind batch, kept after its first measurement (precision 0.847, recall 0.847) and the fixes that
-// followed; its floor guards against regression while it stays the harder, less-tuned set.
-test('regression floor on pairs.realistic.batch4.jsonl: precision >= 0.95, recall >= 0.8', (t) => {
-  const e = evaluate(loadPairs(fixture('pairs.realistic.batch4.jsonl')), verifyPair);
-  t.true(e.precision >= 0.95, `precision ${e.precision.toFixed(3)}`);
-  t.true(e.recall >= 0.8, `recall ${e.recall.toFixed(3)}`);
-});
-
-// Batch 5 was measured blind (0.735/0.824) and then used to calibrate the event-word check; batch 6 was
-// measured blind after it (0.846/0.786). The graded one-sided-word rule (operating point swept over all sets)
-// trades recall for precision there: batch 5 0.984/0.838, batch 6 0.889/0.762. Floors guard against regression.
-for (const [name, precision, recall] of [['pairs.realistic.batch5.jsonl', 0.95, 0.8], ['pairs.realistic.batch6.jsonl', 0.8, 0.75]] as const) {
+// Regression floors at or just below the numbers measured after the reconciliation round (ticker/name aliases,
+// partial-progress vetoes, benign one-sided words). History: batch 4 blind 0.847/0.847; batch 5 blind 0.735/0.824;
+// batch 6 blind 0.846/0.786; batch 7 blind 0.961/0.831, then used to find the failure classes of this round.
+// Now: batch 4 1.000/0.831, batch 5 0.985/0.878, batch 6 0.872/0.810, batch 7 1.000/0.966.
+for (const [name, precision, recall] of [
+  ['pairs.realistic.batch4.jsonl', 0.98, 0.82],
+  ['pairs.realistic.batch5.jsonl', 0.98, 0.87],
+  ['pairs.realistic.batch6.jsonl', 0.85, 0.8],
+  ['pairs.realistic.batch7.jsonl', 0.98, 0.95],
+  // Batch 8 was written after this round and measured once, blind: 0.950/0.864 as written; two labels were then
+  // found wrong (see buildBatch8.py) and corrected, giving 0.975 (tp 39, fp 1) / 0.848 (fn 7). Nothing was tuned on it.
+  ['pairs.realistic.batch8.jsonl', 0.97, 0.84],
+] as const) {
   test(`regression floor on ${name}: precision >= ${precision}, recall >= ${recall}`, (t) => {
     const e = evaluate(loadPairs(fixture(name)), verifyPair);
     t.true(e.precision >= precision, `precision ${e.precision.toFixed(3)}`);
     t.true(e.recall >= recall, `recall ${e.recall.toFixed(3)}`);
   });
 }
-
-// Batch 7 was written after the operating point was chosen and measured once, blind: precision 0.961 (tp 49, fp 2),
-// recall 0.831 (fn 10). Nothing was tuned on it; the floor only guards against regression.
-test('regression floor on pairs.realistic.batch7.jsonl (blind check of the operating point): precision >= 0.95, recall >= 0.8', (t) => {
-  const e = evaluate(loadPairs(fixture('pairs.realistic.batch7.jsonl')), verifyPair);
-  t.true(e.precision >= 0.95, `precision ${e.precision.toFixed(3)}`);
-  t.true(e.recall >= 0.8, `recall ${e.recall.toFixed(3)}`);
-});
 
 test('labelled set covers every kind the verifier must tell apart, a third or more hard negatives', (t) => {
   const pairs = [...loadPairs(fixture('pairs.jsonl')), ...loadPairs(fixture('pairs.holdout.jsonl'))];

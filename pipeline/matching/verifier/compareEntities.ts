@@ -70,6 +70,12 @@ function acronymWords(p: Proposition, acronym: string): string[] | null {
   return null;
 }
 
+const TICKER_NAMES_BY_FIRST_WORD = new Map<string, (typeof ALL_TICKER_NAMES)[number][]>();
+for (const n of ALL_TICKER_NAMES) {
+  const first = n.spaced.split(' ')[0] ?? '';
+  TICKER_NAMES_BY_FIRST_WORD.set(first, [...(TICKER_NAMES_BY_FIRST_WORD.get(first) ?? []), n]);
+}
+
 const ALIASES = new WeakMap<Proposition, ReadonlySet<string>>();
 
 /** Tickers a market names, by symbol ("MSTR") or by any of the symbol's names ("MicroStrategy"). */
@@ -78,7 +84,10 @@ function tickersNamed(p: Proposition): ReadonlySet<string> {
   if (!set) {
     const found = new Set<string>(tickersIn(p.text));
     const spaced = ` ${forms(p).spaced.trim()} `;
-    for (const name of ALL_TICKER_NAMES) if (spaced.includes(` ${name.spaced} `)) for (const t of tickersOfName(name.name)) found.add(t);
+    // Only names whose first word the title says are tried: a lookup per word, not a scan of the table.
+    for (const word of new Set(spaced.split(' '))) {
+      for (const name of TICKER_NAMES_BY_FIRST_WORD.get(word) ?? []) if (spaced.includes(` ${name.spaced} `)) for (const t of tickersOfName(name.name)) found.add(t);
+    }
     ALIASES.set(p, (set = found));
   }
   return set;
