@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { startTestService, type TestService } from '../support/service.ts';
-import { createHttpClient } from '../../pipeline/http/index.ts';
+import { createHttpClient, type HttpClientOptions } from '../../pipeline/http/index.ts';
 import { VENUE_MODULES } from '../../pipeline/venues/index.ts';
 import { silentLog } from '../support/nats.ts';
 import type { VenueSlug } from '../../shared/venues/registry.ts';
@@ -81,26 +81,38 @@ interface StatusRow {
 const status = async (svc: TestService, slug: string) =>
   ((await svc.get('/api/v1/platforms/status')).body as { data: StatusRow[] }).data.find((r) => r.slug === slug)!;
 
+/**
+ * The whole service in live mode, its venue requests sent by the real throttled client to the
+ * local venue host (same paths and queries).
+ */
+async function liveAgainstHost(slugs: VenueSlug[], modes: Map<VenueSlug, Mode>, client: Partial<HttpClientOptions> = {}) {
+  const host = await startVenueHost(modes);
+  const modules = slugs.map((slug) => VENUE_MODULES[slug]!);
+  const http = createHttpClient({
+    venues: modules.map((m) => m.connector.descriptor),
+    log: silentLog,
+    ...client,
+    fetch: (input, init) => {
+      const url = String(input instanceof Request ? input.url : input);
+      const venue = modules.find((m) => Object.values(m.connector.descriptor.baseUrls).some((b) => url.startsWith(b)))?.connector.descriptor.slug;
+      return fetch(`http://127.0.0.1:${host.port}/${venue}/${encodeURIComponent(url)}`, init);
+    },
+  });
+  const svc = await startTestService({ VENUES: slugs.join(','), VENUE_SOURCE: 'live' }, undefined, { http });
+  return {
+    svc,
+    close: async () => {
+      await svc.close();
+      host.server.closeAllConnections();
+      host.server.close();
+    },
+  };
+}
+
 for (const failure of ['error500', 'hang', 'malformed'] as const) {
   test.serial(`a venue answering ${failure} keeps its last data, shows the error, and does not disturb the others`, async (t) => {
     const modes = new Map<VenueSlug, Mode>();
-    const host = await startVenueHost(modes);
-    const modules = [VENUE_MODULES.polymarket!, VENUE_MODULES.limitless!];
-    // The real throttled client, its requests redirected to the local host (same paths and queries).
-    const http = createHttpClient({
-      venues: modules.map((m) => m.connector.descriptor),
-      log: silentLog,
-      maxAttempts: 2,
-      baseDelayMs: 1,
-      maxDelayMs: 5,
-      defaultTimeoutMs: 500,
-      fetch: (input, init) => {
-        const url = String(input instanceof Request ? input.url : input);
-        const venue = modules.find((m) => Object.values(m.connector.descriptor.baseUrls).some((b) => url.startsWith(b)))?.connector.descriptor.slug;
-        return fetch(`http://127.0.0.1:${host.port}/${venue}/${encodeURIComponent(url)}`, init);
-      },
-    });
-    const svc = await startTestService({ VENUES: 'polymarket,limitless', VENUE_SOURCE: 'live' }, undefined, { http });
+    const { svc, close } = await liveAgainstHost(['polymarket', 'limitless'], modes, { maxAttempts: 2, baseDelayMs: 1, maxDelayMs: 5, defaultTimeoutMs: 500 });
     try {
       await svc.service.ingestOnce();
       await svc.settle();
@@ -127,23 +139,14 @@ for (const failure of ['error500', 'hang', 'malformed'] as const) {
       t.not(other.last_success_at, otherBefore.last_success_at, 'the healthy venue kept syncing');
       t.is(other.markets_count, otherBefore.markets_count);
     } finally {
-      await svc.close();
-      host.server.closeAllConnections();
-      host.server.close();
+      await close();
     }
   });
 }
 
 test.serial('schema drift skips the drifted market with its reason and shows in the venue status, never as zeros', async (t) => {
   const modes = new Map<VenueSlug, Mode>([['polymarket', 'drift']]);
-  const host = await startVenueHost(modes);
-  const module = VENUE_MODULES.polymarket!;
-  const http = createHttpClient({
-    venues: [module.connector.descriptor],
-    log: silentLog,
-    fetch: (input, init) => fetch(`http://127.0.0.1:${host.port}/polymarket/${encodeURIComponent(String(input))}`, init),
-  });
-  const svc = await startTestService({ VENUES: 'polymarket', VENUE_SOURCE: 'live' }, undefined, { http });
+  const { svc, close } = await liveAgainstHost(['polymarket'], modes);
   try {
     await svc.service.ingestOnce();
     await svc.settle();
@@ -156,9 +159,7 @@ test.serial('schema drift skips the drifted market with its reason and shows in 
     const page = (await svc.get('/api/v1/markets?platform=polymarket&limit=200')).body as { data: { platform_market_id: string }[] };
     t.false(page.data.some((m) => skippedIds.has(m.platform_market_id)), 'a drifted market is not written at all');
   } finally {
-    await svc.close();
-    host.server.closeAllConnections();
-    host.server.close();
+    await close();
   }
 });
 
@@ -166,14 +167,7 @@ test.serial('a venue whose API key is not configured is reported as disabled, no
   const saved = process.env.PREDICTFUN_API_KEY;
   delete process.env.PREDICTFUN_API_KEY;
   const modes = new Map<VenueSlug, Mode>();
-  const host = await startVenueHost(modes);
-  const module = VENUE_MODULES.limitless!;
-  const http = createHttpClient({
-    venues: [module.connector.descriptor],
-    log: silentLog,
-    fetch: (input, init) => fetch(`http://127.0.0.1:${host.port}/limitless/${encodeURIComponent(String(input))}`, init),
-  });
-  const svc = await startTestService({ VENUES: 'limitless,predictfun', VENUE_SOURCE: 'live' }, undefined, { http });
+  const { svc, close } = await liveAgainstHost(['limitless', 'predictfun'], modes);
   try {
     await svc.service.ingestOnce();
     await svc.settle();
@@ -184,22 +178,13 @@ test.serial('a venue whose API key is not configured is reported as disabled, no
     t.is((await status(svc, 'limitless')).state, 'ok');
   } finally {
     if (saved !== undefined) process.env.PREDICTFUN_API_KEY = saved;
-    await svc.close();
-    host.server.closeAllConnections();
-    host.server.close();
+    await close();
   }
 });
 
 test.serial('a market that leaves the open listing is closed, not left open forever; a vanished catalogue is not taken for closures', async (t) => {
   const modes = new Map<VenueSlug, Mode>();
-  const host = await startVenueHost(modes);
-  const module = VENUE_MODULES.polymarket!;
-  const http = createHttpClient({
-    venues: [module.connector.descriptor],
-    log: silentLog,
-    fetch: (input, init) => fetch(`http://127.0.0.1:${host.port}/polymarket/${encodeURIComponent(String(input))}`, init),
-  });
-  const svc = await startTestService({ VENUES: 'polymarket', VENUE_SOURCE: 'live' }, undefined, { http });
+  const { svc, close } = await liveAgainstHost(['polymarket'], modes);
   type Row = { platform_market_id: string; status: string; delisted_at: string | null };
   const all = async () => ((await svc.get('/api/v1/markets?platform=polymarket&limit=200&sort=newest')).body as { data: Row[] }).data;
   try {
@@ -227,8 +212,6 @@ test.serial('a market that leaves the open listing is closed, not left open fore
     await svc.settle();
     t.true((await all()).every((m) => m.status === 'open' && m.delisted_at === null), 'a market listed again is open again');
   } finally {
-    await svc.close();
-    host.server.closeAllConnections();
-    host.server.close();
+    await close();
   }
 });
