@@ -33,9 +33,6 @@ export class AppError extends Error {
   }
 }
 
-export const invalidRequest = (message: string): AppError => new AppError('INVALID_REQUEST', message);
-export const notFound = (message: string, code: 'NOT_FOUND' | 'MARKET_NOT_FOUND' | 'QUESTION_NOT_FOUND' = 'NOT_FOUND'): AppError =>
-  new AppError(code, message);
 
 /** Venue-side failure, in CCXT's two branches: retryable or not. */
 export type VenueErrorCode =

@@ -75,11 +75,4 @@ export class ChangeTracker {
     await this.store.collection<SeenItem>(COLLECTION).putMany(docs);
     for (const d of docs) this.cache.set(d._id, { hash: d.hash, publishedAt: nowMs });
   }
-
-  /** Forget a venue (operators forcing a full re-publish). */
-  async reset(venue: VenueSlug): Promise<void> {
-    await this.store.collection<SeenItem>(COLLECTION).deleteMany({ venue });
-    for (const key of [...this.cache.keys()]) if (key.startsWith(`${venue}:`)) this.cache.delete(key);
-    this.loaded.delete(venue);
-  }
 }

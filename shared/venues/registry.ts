@@ -38,7 +38,3 @@ export const VENUES: Readonly<Record<VenueSlug, VenueInfo>> = Object.freeze({
 export function isVenueSlug(value: unknown): value is VenueSlug {
   return typeof value === 'string' && (VENUE_SLUGS as readonly string[]).includes(value);
 }
-
-export function venueInfo(slug: VenueSlug): VenueInfo {
-  return VENUES[slug];
-}
