@@ -91,6 +91,7 @@ const ORGS: readonly EntityDef[] = [
   { id: 'boj', kind: 'org', display: 'the Bank of Japan', aliases: ['bank of japan', 'boj'], codes: ['BOJ'] },
   { id: 'wlf', kind: 'org', display: 'World Liberty Financial', aliases: ['world liberty financial', 'world liberty', 'wlfi', 'wlf'], codes: ['WLF', 'WLFI'] },
   { id: 'openai', kind: 'org', display: 'OpenAI', aliases: ['openai'], codes: ['OPENAI'] },
+  { id: 'eu', kind: 'org', display: 'the European Union', aliases: ['european union', 'eu'], codes: ['EU'] },
   { id: 'spacex', kind: 'org', display: 'SpaceX', aliases: ['spacex'], codes: ['SPACEX'] },
   { id: 'breakpoint', kind: 'org', display: 'Breakpoint', aliases: ['breakpoint'], codes: ['BREAKPOINT'] },
 ];

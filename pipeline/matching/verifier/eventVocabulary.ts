@@ -98,6 +98,12 @@ const GROUPS: readonly string[] = [
   'collapse fall falls topple overthrown',
   'hottest warmest',
   'pass approve approval',
+  // The approver is implied by the approval: "ETF approved" is "SEC approves ETF", "drug approved" is "FDA approves".
+  'approve approval approved sec fda',
+  // A listed crypto ETF is a spot ETF unless a venue says futures.
+  'etf spot',
+  // A tariff imposed is a tariff in effect.
+  'impose imposed effect implement implemented enact levy',
   'test launch',
   'driverless unsupervised autonomous robotaxi fsd',
   'fsd driving',

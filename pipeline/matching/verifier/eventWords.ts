@@ -119,7 +119,7 @@ function view(p: Proposition): EventView {
   const meaningful = [...new Set(tokens.filter((t) => t.length > 2 && !STOPWORDS.has(t) && !FILLER_WORDS.has(t)))];
   const identifiers = capitalisedWords(p.text);
   for (const key of p.versus) for (const w of key.replace(/^[a-z]+:/, '').split(/[^a-z0-9]+/)) if (w) identifiers.add(w);
-  v = { terms, tokens, meaningful, canon: new Set(tokens.map(canonicalWord)), offices, identifiers, contest: p.game || VERSUS.test(p.text), stays: p.negated && p.events.length === 0 && p.offices.length + [...offices].length > 0 };
+  v = { terms, tokens, meaningful, canon: new Set(tokens.map(canonicalWord)), offices, identifiers, contest: p.game || VERSUS.test(p.text), stays: p.holdsRole && p.events.length === 0 && p.offices.length + [...offices].length > 0 };
   VIEWS.set(p, v);
   return v;
 }

@@ -14,7 +14,17 @@ const MULTIPLIERS: Readonly<Record<string, number>> = {
   k: 1e3, thousand: 1e3, m: 1e6, million: 1e6, b: 1e9, bn: 1e9, billion: 1e9, t: 1e12, trillion: 1e12,
 };
 
-const UP = /(?:↑|go(?:es)? up past|rises? above|past|above|over|more than|greater than|higher than|exceeds?|exceeding|at least|reach(?:es)?|hits?|surpass(?:es)?|>=?|≥|top(?:s)?|break(?:s)?|close at or above|at or above)\s*$/;
+const UP = /(?:↑|go(?:es)? up past|rises? above|past|above|over|more than|greater than|higher than|exceeds?|exceeding|at least|>=?|≥|break(?:s)?|close at or above|at or above)\s*$/;
+/**
+ * A target verb with a level ("hit $1", "reach a $3T market cap", "cross 100k") asks whether the level
+ * is touched at least once: a threshold, never "exactly". Up to two words ("a", "a new") may sit between.
+ */
+const TARGET = /\b(?:hit|hits|hitting|reach|reaches|reached|reaching|touch|touches|touched|top|tops|topped|cross|crosses|crossed|surpass|surpasses|surpassed|break|breaks|smash|smashes|eclipse|eclipses|exceed|exceeds)\s+(?:(?:a|an|the|new|fresh|record)\s+){0,2}$/;
+/**
+ * "DOGE to $1", "Bitcoin price to 150k by June?", "Gold climbs to $5,000": a subject headed to a level.
+ * A move set to a level ("cut rates to 3.5%", "falls to $50") is not: that level is the result, read as stated.
+ */
+const HEADED_TO = /(?:^|\?\s*|:\s*)(?:will\s+)?(?:the\s+)?(?:(?!(?:cut|lower|raise|hike|set|fall|drop|dip|decline|reduce|increase|move|change|bring|slash|sink|crash|plunge)s?\s)[a-z0-9&.'-]+\s+){0,2}(?:price\s+|stock\s+|shares?\s+)?to\s*$|\b(?:rise|rises|climb|climbs|surge|surges|soar|soars|jump|jumps|rally|rallies|pump|pumps|run|runs|go|goes|get|gets)\s+(?:all the way\s+)?to\s*$/;
 const DOWN = /(?:↓|below|under|less than|lower than|fewer than|at most|dips? (?:to|below)|falls? (?:to|below)|drops? (?:to|below)|<=?|≤|at or below)\s*$/;
 const UP_AFTER = /^\s*(?:\+|or more|or above|or higher|or greater|and above|and up|plus)/;
 const DOWN_AFTER = /^\s*(?:or less|or below|or lower|or fewer|and below|and under)/;
@@ -99,6 +109,7 @@ export function extractNumbers(text: string): NumericCondition[] {
     const textSpan = lower.slice(a.start, a.end);
     if (a.plus || UP.test(before) || UP_AFTER.test(after)) out.push(condition('gt', a.value, a.unit, true, textSpan));
     else if (DOWN.test(before) || DOWN_AFTER.test(after)) out.push(condition('lt', a.value, a.unit, true, textSpan));
+    else if (TARGET.test(before) || HEADED_TO.test(lower.slice(0, a.start).replace(/\s+/g, ' ').trimStart())) out.push(condition('gt', a.value, a.unit, true, textSpan));
     else out.push(condition('eq', a.value, a.unit, false, textSpan));
   }
   return out;

@@ -216,6 +216,7 @@ export function extractProposition(ref: MarketRef): Proposition {
     years: [...years].sort(),
     editions: eds,
     negated,
+    holdsRole: stays,
     words: words.filter((w) => !STAY_WORDS.has(w) && !LEAVE_WORDS.has(w)),
     selected,
     ordered: orderedSides(masked, text),

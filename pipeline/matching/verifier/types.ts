@@ -78,6 +78,8 @@ export interface Proposition {
   readonly editions: readonly string[];
   /** True when the market pays on the question being answered No (a No outcome, "Will X not ..."). */
   readonly negated: boolean;
+  /** The title itself asks whether someone still holds a role ("be PM on June 30", "remain"), whatever the outcome picks. */
+  readonly holdsRole: boolean;
   /** Canonical content words left after structure is taken out. */
   readonly words: readonly string[];
   /** The side a contract picks: the entities of its label, or the subject of a two-sided binary question. */

@@ -1,0 +1,56 @@
+import test from 'ava';
+import { verifyPair } from '../../pipeline/matching/verifier/index.ts';
+import type { MarketRef, MatchVerdict } from '../../pipeline/matching/verifier/index.ts';
+import { extractNumbers } from '../../pipeline/matching/verifier/numbers.ts';
+
+const m = (venue: string, title: string, outcome = 'Yes', end_date: string | null = '2026-06-30', category = 'finance'): MarketRef => ({ venue, title, outcome, end_date, category });
+const verdict = (a: MarketRef, b: MarketRef): string => {
+  const v: MatchVerdict = verifyPair(a, b);
+  return `${v.same ? v.relation : 'different'}: ${v.reasons.join('; ')}`;
+};
+
+test('a comparator in the outcome label is read like one in the title: same level and day on opposite sides is a complement', (t) => {
+  const label = m('kalshi', 'Apple (AAPL) close price on Jun 30, 2026?', 'Above $250');
+  t.regex(verdict(label, m('polymarket', 'Will Apple close below $250 on June 30, 2026?')), /^complement/);
+  t.regex(verdict(label, m('polymarket', 'Will Apple close above $250 on June 30, 2026?')), /^identity/);
+  t.regex(verdict(m('kalshi', 'Apple (AAPL) close price on Jun 30, 2026?', 'Under $250'), m('polymarket', 'Will Apple close at or above $250 on June 30, 2026?')), /^complement/);
+  // Different levels on opposite sides share no outcome split: different questions.
+  t.regex(verdict(m('kalshi', 'Apple (AAPL) close price on Jun 30, 2026?', 'Above $260'), m('polymarket', 'Will Apple close below $250 on June 30, 2026?')), /^different/);
+});
+
+test('an inverted Yes/No pair is a complement, and a double inversion is the same question', (t) => {
+  const label = m('kalshi', 'Bitcoin price on Dec 31, 2026?', 'Above $100,000', '2026-12-31');
+  t.regex(verdict(label, m('polymarket', 'Will Bitcoin be above $100k on December 31, 2026?', 'No', '2026-12-31')), /^complement/);
+  t.regex(verdict(label, m('polymarket', 'Will Bitcoin be below $100k on December 31, 2026?', 'No', '2026-12-31')), /^identity/);
+  const reachNo = m('polymarket', 'Will Bitcoin reach $150k in 2026?', 'No', '2026-12-31');
+  t.regex(verdict(reachNo, m('kalshi', 'Bitcoin to $150,000 by end of 2026?', 'Yes', '2026-12-31')), /^complement/);
+  // Holding a role on a day, outcome No, against leaving before it, outcome No.
+  const pm = m('polymarket', 'Will Mark Carney be Prime Minister of Canada on June 30, 2026?', 'No', '2026-06-30', 'politics');
+  t.regex(verdict(pm, m('kalshi', 'Carney out as Canadian PM by June 29, 2026?', 'No', '2026-06-29', 'politics')), /^complement/);
+});
+
+test('a target verb or "to" with a level means at least that level, never exactly', (t) => {
+  for (const text of ['will dogecoin hit $1 in 2026?', 'will amazon hit a $3 trillion market cap?', 'doge to $1 by end of 2026?', 'will gold climb to $5,000?', 'nvidia to top a new $6t valuation?']) {
+    t.is(extractNumbers(text)[0]?.comparator, 'gt', text);
+  }
+  // A move set to a level is that level as stated.
+  t.is(extractNumbers('fed cuts rates to 3.5% by june?')[0]?.comparator, 'eq');
+  t.regex(verdict(m('polymarket', 'Will Amazon (AMZN) hit a $3 trillion market cap in 2026?', 'Yes', '2026-12-31'), m('kalshi', 'Amazon market cap above $3T before 2027?', 'Yes', '2026-12-31')), /^identity/);
+  t.regex(verdict(m('polymarket', 'Will Dogecoin hit $1 in 2026?', 'Yes', '2026-12-31'), m('kalshi', 'DOGE to $1 by end of 2026?', 'Yes', '2026-12-31')), /^identity/);
+  t.regex(verdict(m('polymarket', 'Will Tesla hit a $2 trillion market cap in 2026?', 'Yes', '2026-12-31'), m('kalshi', 'Tesla market cap above $3T before 2027?', 'Yes', '2026-12-31')), /threshold differs/);
+});
+
+test('"8.0+" and "magnitude 8.0 or greater" are one threshold, not a versioned name', (t) => {
+  const a = m('polymarket', 'Will a magnitude 8.0+ earthquake occur in 2026?', 'Yes', '2026-12-31', 'science');
+  t.regex(verdict(a, m('kalshi', 'Magnitude 8.0 or greater earthquake in 2026?', 'Yes', '2026-12-31', 'science')), /^identity/);
+  t.regex(verdict(a, m('kalshi', 'Magnitude 8.5 or greater earthquake in 2026?', 'Yes', '2026-12-31', 'science')), /^different/);
+});
+
+test('an approval implies its approver, and a tariff imposed is a tariff in effect', (t) => {
+  const etf = m('polymarket', 'Solana ETF approved by June 30, 2026?');
+  t.regex(verdict(etf, m('kalshi', 'Will the SEC approve a spot SOL ETF before July 1, 2026?')), /^identity/);
+  t.regex(verdict(etf, m('kalshi', 'Will the SEC approve a spot SOL ETF before January 1, 2026?')), /^different/);
+  const tariff = m('polymarket', 'Will the US impose 50% tariffs on EU goods by July 31, 2026?', 'Yes', '2026-07-31', 'politics');
+  t.regex(verdict(tariff, m('kalshi', '50% US tariff on European Union imports in effect by Jul 31, 2026?', 'Yes', '2026-07-31', 'politics')), /^identity/);
+  t.regex(verdict(tariff, m('kalshi', '25% US tariff on European Union imports in effect by Jul 31, 2026?', 'Yes', '2026-07-31', 'politics')), /^different/);
+});
