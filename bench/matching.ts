@@ -1,6 +1,6 @@
 /**
  * bench:matching — the verifier over the labelled sets (the generated sets, and the realistic
- * cross-venue batches, each first measured blind; batch 7 was the blind check of the swept operating point and batch 8 of the reconciliation round that followed; `--sweep` prints the operating-point sweep): precision, recall, F1, confusion counts,
+ * cross-venue batches, each first measured blind; batch 7 was the blind check of the swept operating point, batch 8 of the reconciliation round that followed and batch 9 of the levels round; `--sweep` prints the operating-point sweep): precision, recall, F1, confusion counts,
  * per-kind accuracy, and throughput against a ceiling measured in the same run (a trivial
  * normalised-title-equality matcher over the same pairs), so the ratio is machine-independent.
  */
@@ -17,7 +17,7 @@ const sweep = process.argv.includes('--sweep');
 const args = process.argv.slice(2).filter((a) => a !== '--sweep');
 const sets = args.length > 0
   ? args
-  : ['pairs.jsonl', 'pairs.holdout.jsonl', 'pairs.realistic.jsonl', 'pairs.realistic.batch2.jsonl', 'pairs.realistic.batch3.jsonl', 'pairs.realistic.batch4.jsonl', 'pairs.realistic.batch5.jsonl', 'pairs.realistic.batch6.jsonl', 'pairs.realistic.batch7.jsonl', 'pairs.realistic.batch8.jsonl'].map((f) => join(here, '../test/fixtures/matching', f));
+  : ['pairs.jsonl', 'pairs.holdout.jsonl', 'pairs.realistic.jsonl', 'pairs.realistic.batch2.jsonl', 'pairs.realistic.batch3.jsonl', 'pairs.realistic.batch4.jsonl', 'pairs.realistic.batch5.jsonl', 'pairs.realistic.batch6.jsonl', 'pairs.realistic.batch7.jsonl', 'pairs.realistic.batch8.jsonl', 'pairs.realistic.batch9.jsonl'].map((f) => join(here, '../test/fixtures/matching', f));
 
 const normalise = (s: string): string => s.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
 function titleEquality(a: MarketRef, b: MarketRef): MatchVerdict {
@@ -55,8 +55,8 @@ function recallFloor(path: string): number {
 }
 
 if (sweep) {
-  // Batches 7 and 8 were blind checks: never swept over.
-  const weighted = sets.filter((p) => existsSync(p) && !p.includes('batch7') && !p.includes('batch8')).map((p) => ({ name: p.split('/').pop() ?? p, weight: sweepWeight(p), recallFloor: recallFloor(p), pairs: loadPairs(p) }));
+  // Batches 7-9 were blind checks: never swept over.
+  const weighted = sets.filter((p) => existsSync(p) && !p.includes('batch7') && !p.includes('batch8') && !p.includes('batch9')).map((p) => ({ name: p.split('/').pop() ?? p, weight: sweepWeight(p), recallFloor: recallFloor(p), pairs: loadPairs(p) }));
   const rows = sweepOperatingPoints(weighted, operatingGrid());
   console.log('veto   penalty threshold  precision recall  margin eligible  ' + weighted.map((w) => `${w.name.replace('pairs.', '').replace('.jsonl', '')}(x${w.weight})`).join(' '));
   for (const r of rows) {

@@ -20,13 +20,17 @@ for (const name of ['pairs.jsonl', 'pairs.holdout.jsonl', 'pairs.realistic.jsonl
 // batch 6 blind 0.846/0.786; batch 7 blind 0.961/0.831, then used to find the failure classes of this round.
 // Now: batch 4 1.000/0.831, batch 5 0.985/0.878, batch 6 0.872/0.810, batch 7 1.000/0.966.
 for (const [name, precision, recall] of [
-  ['pairs.realistic.batch4.jsonl', 0.98, 0.82],
+  ['pairs.realistic.batch4.jsonl', 0.98, 0.84],
   ['pairs.realistic.batch5.jsonl', 0.98, 0.87],
   ['pairs.realistic.batch6.jsonl', 0.85, 0.8],
   ['pairs.realistic.batch7.jsonl', 0.98, 0.95],
   // Batch 8 was written after this round and measured once, blind: 0.950/0.864 as written; two labels were then
-  // found wrong (see buildBatch8.py) and corrected, giving 0.975 (tp 39, fp 1) / 0.848 (fn 7). Nothing was tuned on it.
-  ['pairs.realistic.batch8.jsonl', 0.97, 0.84],
+  // found wrong (see buildBatch8.py) and corrected, giving 0.975 (tp 39, fp 1) / 0.848 (fn 7). The levels round
+  // (target verbs, label comparators, "N+" thresholds, approver/effect synonyms) was tuned on it, with a third label
+  // corrected (above-label vs below-title on one day is a complement): 1.000/0.979.
+  ['pairs.realistic.batch8.jsonl', 0.98, 0.97],
+  // Batch 9 was written after the levels round and measured once, blind: 1.000 (tp 35, fp 0) / 0.972 (fn 1). Nothing was tuned on it.
+  ['pairs.realistic.batch9.jsonl', 0.98, 0.95],
 ] as const) {
   test(`regression floor on ${name}: precision >= ${precision}, recall >= ${recall}`, (t) => {
     const e = evaluate(loadPairs(fixture(name)), verifyPair);
