@@ -54,7 +54,14 @@ const leg = z.object({
   hash: z.string().nullish(),
 });
 
-const matchRow = z.object({ executedAt: z.string(), market, taker: leg, makers: z.array(leg).default([]), settlementId: z.string().nullish() });
+const matchRow = z.object({
+  executedAt: z.string(),
+  market,
+  taker: leg,
+  makers: z.array(leg).default([]),
+  settlementId: z.string().nullish(),
+  transactionHash: z.string().nullish(),
+});
 
 export const predictfunPageSchema = z.object({ success: z.literal(true), data: z.array(z.unknown()), cursor: z.string().nullish() });
 
@@ -118,7 +125,7 @@ export function parsePredictfunPositions(rows: readonly unknown[]): { positions:
 /**
  * The wallet's own legs of each fill: the taker leg when it signed as taker, each maker leg it signed.
  * Bid = it bought the named outcome, Ask = it sold it. The same fill can come back from both the maker and
- * the taker query, so legs are keyed by order hash (or settlement and role) and kept once.
+ * the taker query, so legs are keyed by fill (settlement id, role, order hash) and kept once.
  */
 export function parsePredictfunMatches(rows: readonly unknown[], address: string): { history: TradeHistoryItem[]; skipped: string[] } {
   const read = readRows(matchRow, rows, 'matches');
@@ -135,7 +142,8 @@ export function parsePredictfunMatches(rows: readonly unknown[], address: string
     const legs = [{ l: r.taker, role: 'taker' }, ...r.makers.map((l, j) => ({ l, role: `maker${j}` }))];
     for (const { l, role } of legs) {
       if (l.signer.toLowerCase() !== me) continue;
-      const key = l.hash ?? `${r.settlementId ?? timestamp}:${role}`;
+      // The leg hash is the order's: one resting order fills across several matches, so the fill is the key.
+      const key = `${r.settlementId ?? r.transactionHash ?? timestamp}:${role}:${l.hash ?? ''}`;
       if (seen.has(key)) continue;
       seen.add(key);
       const size = fromScaled(l.amount, 18);
