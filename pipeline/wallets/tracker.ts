@@ -12,6 +12,8 @@ export interface WalletTrackerOptions {
   readonly apiKeys?: Partial<Record<WalletVenue, string>>;
   /** Time budget of one venue, every call and retry included (default 8 s). */
   readonly venueTimeoutMs?: number;
+  /** A different budget for some venues (a venue known to be slow, or a test). */
+  readonly venueTimeoutOverridesMs?: Partial<Record<WalletVenue, number>>;
   /** How long an answer is served from the cache (default 60 s, the spec's bound). */
   readonly ttlMs?: number;
   /** How long an answer in which a venue failed is served before that venue is asked again (default 15 s). */
@@ -65,8 +67,9 @@ export function createWalletTracker(opts: WalletTrackerOptions): WalletTracker {
   const inFlight = new Map<string, Promise<Cached>>();
 
   async function runVenue(module: WalletVenueModule, id: WalletIdentity): Promise<VenueWallet> {
+    const budget = opts.venueTimeoutOverridesMs?.[module.slug] ?? venueTimeoutMs;
     const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(new VenueTimeout(module.slug, venueTimeoutMs)), venueTimeoutMs);
+    const timer = setTimeout(() => controller.abort(new VenueTimeout(module.slug, budget)), budget);
     try {
       const ctx = { http: opts.http, log: opts.log, signal: controller.signal, apiKey: opts.apiKeys?.[module.slug] };
       // The race keeps the budget even if some call along the way ignored the signal.

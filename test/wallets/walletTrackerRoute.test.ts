@@ -17,7 +17,7 @@ test.before(async () => {
   server = await startVenueServer();
   const log = pino({ level: 'silent' });
   const http = createHttpClient({ venues: Object.values(WALLET_MODULES).map((m) => m.descriptor), log, fetch: server.fetch, maxAttempts: 1 });
-  const walletTracker = createWalletTracker({ http, log, modules: WALLET_MODULES, apiKeys: { predictfun: 'test-key' }, venueTimeoutMs: 5_000 });
+  const walletTracker = createWalletTracker({ http, log, modules: WALLET_MODULES, apiKeys: { predictfun: 'test-key' }, venueTimeoutMs: 30_000 });
   api = await startApi({ env: { PUBLIC_ORIGIN: 'http://concord.test' }, deps: { walletTracker } });
   access = (await register(api, 'wallets@example.com')).access;
 });
