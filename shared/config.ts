@@ -66,6 +66,8 @@ export const configSchema = z.object({
   MAIL_FROM: z.string().optional(),
   EMBEDDING_MODEL: z.string().optional(),
   API_KEY_MONTHLY_QUOTA: intIn(1, 1_000_000_000, 1_000_000),
+  /** Time budget of one venue in a wallet-tracker request, every call and retry included (docs/wallet-tracker.md). */
+  WALLET_TRACKER_VENUE_TIMEOUT_MS: intIn(100, 120_000, 8_000),
   /** production refuses to start without JWT secrets; anything else generates per-process ones (docs/auth.md). */
   NODE_ENV: z.string().optional(),
   /** Length of the per-minute rate window; change only in tests (docs/rate-limits.md). */

@@ -52,6 +52,8 @@ export interface StartOptions {
   readonly env?: Record<string, string>;
   readonly publish?: AppDeps['publish'];
   readonly auth?: AuthContextOptions;
+  /** Optional collaborators the app would otherwise build from config (the wallet tracker). */
+  readonly deps?: Partial<Pick<AppDeps, 'walletTracker'>>;
 }
 
 /** The real app (createApp) over a temporary SQLite store, listening on a free port. */
@@ -72,6 +74,7 @@ export async function startApi(options: StartOptions = {}): Promise<TestApi> {
     store,
     checkDependencies: async () => [{ name: 'store', ok: true }],
     publish: options.publish ?? (async () => undefined),
+    ...options.deps,
   };
   const auth = installAuthContext(deps, options.auth ?? {});
   const app = createApp(deps);
