@@ -19,12 +19,14 @@ export const KALSHI_MAKER_RATE = 0.0175;
 export const KALSHI_FILL_ROUND_UP_TO = 0.0001;
 export const KALSHI_ORDER_ROUND_UP_TO = 0.01;
 
+export type QuadraticFee = Extract<FeeModel, { kind: 'quadratic_per_order' }>;
+
 /**
  * The general schedule, for a market whose series was not available (the series listing failed or
  * the series is newer than the cached listing). Takers pay the same rate under `quadratic` and
  * `quadratic_with_maker_fees`, so only a maker or a `flat`/multiplied series can differ from it.
  */
-export const KALSHI_GENERAL_FEE: FeeModel = Object.freeze({
+export const KALSHI_GENERAL_FEE: QuadraticFee = Object.freeze({
   kind: 'quadratic_per_order',
   taker_rate: KALSHI_TAKER_RATE,
   maker_rate: 0,
@@ -66,7 +68,6 @@ export function roundUpTo(value: number, step: number): number {
   return Number((Math.max(0, steps) * step).toFixed(10));
 }
 
-type QuadraticFee = Extract<FeeModel, { kind: 'quadratic_per_order' }>;
 export type OrderRole = 'taker' | 'maker';
 
 /** One fill's fee in dollars, rounded up to the fill precision ($0.0001), as Kalshi records it in `fee_cost`. */
