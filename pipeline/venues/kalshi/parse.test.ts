@@ -107,6 +107,18 @@ test('a one-sided book that never traded has no price; its volumes are 0 contrac
   t.is(stewart.volume_total, 0);
 });
 
+test('placeholder prices are no quote even without a size beside them: bid 0.0000 and ask 1.0000', (t) => {
+  const event = withMarkets('KXBTCMINY-27JAN01', ([m]) => {
+    Object.assign(m!, { yes_bid_dollars: '0.0000', yes_ask_dollars: '1.0000', no_bid_dollars: '0.0000', no_ask_dollars: '1.0000', last_price_dollars: '0.0000' });
+    delete m!.yes_bid_size_fp;
+    delete m!.yes_ask_size_fp;
+  });
+  const { markets, quotes } = parseKalshiEvent(item(event), ctx);
+  t.deepEqual(markets[0]!.outcomes.map((o) => o.price), [null, null]);
+  t.like(quotes[0], { yes_bid: null, yes_ask: null, no_bid: null, no_ask: null, last_trade: null });
+  t.is(markets[0]!.volume_total, null, '1402201 contracts traded but no price to value them: unknown, not 0');
+});
+
 test('a mutually exclusive event is a group; markets that share the event question get the label in their title', (t) => {
   const { markets, skipped } = parseKalshiEvent(item(eventOf('KXPRESPERSON-28')), ctx);
   t.deepEqual(skipped, []);
