@@ -12,6 +12,15 @@ export const feeModelSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('profit_share'), profit_rate: z.number(), withdrawal_rate: z.number(), source: feeSource }),
   z.object({ kind: z.literal('odds_margin'), margin: z.number(), source: feeSource }),
   z.object({ kind: z.literal('flat'), taker: z.number(), maker: z.number(), source: feeSource }),
+  z.object({
+    kind: z.literal('quadratic_per_order'),
+    taker_rate: z.number().nonnegative(),
+    maker_rate: z.number().nonnegative(),
+    multiplier: z.number().nonnegative(),
+    fill_round_up_to: z.number().positive(),
+    order_round_up_to: z.number().positive(),
+    source: feeSource,
+  }),
   z.object({ kind: z.literal('unknown'), reason: z.string() }),
 ]);
 

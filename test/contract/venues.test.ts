@@ -10,12 +10,14 @@ import { isUuid, marketId } from '../../shared/ids.ts';
 /**
  * How far Yes + No of one market may sit from 1, per venue. Polymarket's outcomePrices, Manifold's
  * probability and PredictIt's last trade are complements (No = 1 - Yes), so only rounding
- * separates them; venues quoting two sides of a book get their spread. Unlisted venues: 0.15.
+ * separates them; so is Kalshi's, whose one book prices No at 1 - Yes (to the micro-dollar).
+ * Venues quoting two sides of a book get their spread. Unlisted venues: 0.15.
  */
 const YES_NO_TOLERANCE: Partial<Record<VenueSlug, number>> = {
   polymarket: 0.02,
   manifold: 0.001,
   predictit: 0.011,
+  kalshi: 0.000001,
 };
 const DEFAULT_TOLERANCE = 0.15;
 
