@@ -4,6 +4,7 @@ import type { AppDeps } from '../deps.ts';
 import { AppError } from '../../shared/errors.ts';
 import { isUuid } from '../../shared/ids.ts';
 import { parseInput, singleValuedQuery } from '../http/validate.ts';
+import { parseJsonText } from '../http/jsonText.ts';
 import { enumParam, intParam, limitParam, offsetParam } from '../http/queryFields.ts';
 import { authContextFor } from '../auth/authContext.ts';
 import { apiKeyView, MAX_ACTIVE_KEYS } from '../auth/apiKeys.ts';
@@ -16,15 +17,20 @@ export const DEFAULT_KEY_RATE_LIMIT = 60;
 
 const PERMISSIONS_HINT = `a JSON-encoded array of scopes from ${SCOPES.join(', ')}, e.g. "[\\"read:markets\\"]"`;
 
+/** A value as a short phrase for an error message: never walks it (it may be deep or huge). */
+function describe(value: unknown): string {
+  if (typeof value === 'string') return JSON.stringify(value.length > 60 ? `${value.slice(0, 60)}…` : value);
+  if (Array.isArray(value)) return 'an array';
+  return value === null ? 'null' : `a ${typeof value}`;
+}
+
 /** `permissions` as the spec gives it (a JSON-encoded array); a plain JSON array is accepted too. */
 const permissionsField = z.unknown().transform((value, ctx): Scope[] => {
   let list: unknown = value;
   if (typeof value === 'string') {
-    try {
-      list = JSON.parse(value);
-    } catch {
-      list = undefined;
-    }
+    // Bounded like a request body: the string is JSON inside JSON, so it gets the same depth limit.
+    const parsed = parseJsonText(value);
+    list = parsed.ok ? parsed.value : undefined;
   }
   if (!Array.isArray(list) || list.length === 0) {
     ctx.addIssue({ code: 'custom', message: `must be ${PERMISSIONS_HINT}` });
@@ -32,7 +38,7 @@ const permissionsField = z.unknown().transform((value, ctx): Scope[] => {
   }
   const unknown = list.find((s) => !isScope(s));
   if (unknown !== undefined) {
-    ctx.addIssue({ code: 'custom', message: `unknown scope ${JSON.stringify(unknown)}; known scopes: ${SCOPES.join(', ')}` });
+    ctx.addIssue({ code: 'custom', message: `unknown scope ${describe(unknown)}; known scopes: ${SCOPES.join(', ')}` });
     return z.NEVER;
   }
   return SCOPES.filter((s) => (list as unknown[]).includes(s));
