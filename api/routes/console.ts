@@ -5,7 +5,7 @@ import { AppError } from '../../shared/errors.ts';
 import { isUuid } from '../../shared/ids.ts';
 import { parseInput, singleValuedQuery } from '../http/validate.ts';
 import { parseJsonText } from '../http/jsonText.ts';
-import { enumParam, intParam, limitParam, offsetParam } from '../http/queryFields.ts';
+import { enumParam, intParam, isoInstantParam, limitParam, offsetParam } from '../http/queryFields.ts';
 import { authContextFor } from '../auth/authContext.ts';
 import { apiKeyView, MAX_ACTIVE_KEYS } from '../auth/apiKeys.ts';
 import { requireSession, sessionCaller } from '../auth/guards.ts';
@@ -52,14 +52,16 @@ const createKeyBody = z.object({
 
 const keyIdParam = z.string({ error: 'is required' }).refine(isUuid, 'must be an API key UUID (see GET /api/v1/console/keys)');
 
-const isoParam = z.string().refine((v) => /^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(v) && Number.isFinite(Date.parse(v)), 'must be an ISO 8601 date or date-time, e.g. 2026-03-01T00:00:00Z');
+/** Usage data cannot predate 2000 (Concord did not exist); the bound keeps period arithmetic in sane years. */
+export const STATS_START_MIN = '2000-01-01';
+export const STATS_START_MAX = '2100-01-01';
 
 const statsQuery = z
   .object({
     api_key_id: keyIdParam,
     granularity: enumParam(GRANULARITIES).default('daily'),
     limit: intParam(1, 90, 30),
-    start: isoParam.optional(),
+    start: isoInstantParam(STATS_START_MIN, STATS_START_MAX).optional(),
   })
   .strict();
 
@@ -120,7 +122,7 @@ export function consoleRouter(deps: AppDeps): Router {
       granularity: q.granularity,
       limit: q.limit,
       nowMs: auth.now(),
-      ...(q.start !== undefined ? { startMs: Date.parse(q.start) } : {}),
+      ...(q.start !== undefined ? { startMs: q.start } : {}),
     });
     ctx.body = { data: records, meta: { granularity: q.granularity, count: records.length } };
   });
