@@ -5,6 +5,7 @@ import { AppError } from '../../shared/errors.ts';
 import { isUuid } from '../../shared/ids.ts';
 import { parseInput, singleValuedQuery } from '../http/validate.ts';
 import { parseJsonText } from '../http/jsonText.ts';
+import { displayNameField } from '../http/textFields.ts';
 import { enumParam, intParam, isoInstantParam, limitParam, offsetParam } from '../http/queryFields.ts';
 import { authContextFor } from '../auth/authContext.ts';
 import { apiKeyView, MAX_ACTIVE_KEYS } from '../auth/apiKeys.ts';
@@ -45,7 +46,7 @@ const permissionsField = z.unknown().transform((value, ctx): Scope[] => {
 });
 
 const createKeyBody = z.object({
-  name: z.string({ error: 'must be a string' }).trim().min(1, 'must be 1-100 characters').max(100, 'must be 1-100 characters'),
+  name: displayNameField(1, 100),
   permissions: permissionsField.optional(),
   rate_limit: z.number({ error: 'must be an integer from 1 to 10000' }).int('must be an integer from 1 to 10000').min(1, 'must be an integer from 1 to 10000').max(10_000, 'must be an integer from 1 to 10000').optional(),
 });
