@@ -40,7 +40,8 @@ function refusalFor(err: ParserError, app: Koa): Refusal {
       // Node refuses methods it does not know before routing; answer as the router would for a known one.
       const line = requestLine(err);
       const allowed = line ? methodsAllowedOn(appRouteLayers(app), line.path) : [];
-      if (!line || allowed.length === 0) return { code: 'NOT_FOUND', message: 'Unknown HTTP method on a path no route serves.' };
+      if (!line) return { code: 'INVALID_REQUEST', message: 'Malformed request line; send METHOD /path HTTP/1.1.' };
+      if (allowed.length === 0) return { code: 'NOT_FOUND', message: `No route for ${line.method} ${line.path.slice(0, 200)}.` };
       const allow = allowed.join(', ');
       return { code: 'METHOD_NOT_ALLOWED', message: `Method ${line.method} is not allowed on ${line.path.slice(0, 200)}; use ${allow}.`, headers: { Allow: allow } };
     }

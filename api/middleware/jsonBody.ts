@@ -80,7 +80,8 @@ async function readText(ctx: Context, encoding: Encoding): Promise<string> {
     pipeline(ctx.req, stream, () => undefined);
     source = stream;
   }
-  const declared = Number(ctx.get('content-length'));
+  const header = ctx.get('content-length');
+  const declared = header === '' ? NaN : Number(header);
   let raw: Buffer;
   try {
     raw = await getRawBody(source, {
