@@ -2,7 +2,6 @@ import test from 'ava';
 import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import { registeredRoutes } from '../../api/http/routeTable.ts';
 import { jsonNestingDepth, MAX_JSON_DEPTH, parseJsonText } from '../../api/http/jsonText.ts';
-import { createApp } from '../../api/app.ts';
 import { startApi, register, type TestApi } from '../auth/harness.ts';
 import { httpRequest } from './rawHttp.ts';
 
@@ -24,7 +23,7 @@ function nested(depth: number, inner = '"read:markets"'): string {
 }
 
 test('a literal __proto__ key (or constructor.prototype, or an escaped __proto__) is 400 INVALID_REQUEST on every route that takes a body', async (t) => {
-  const bodyRoutes = registeredRoutes(createApp(api.deps)).flatMap((r) => r.methods.filter((m) => ['POST', 'PUT', 'PATCH'].includes(m)).map((m) => [m, r.path.replace(/:(\w+)/g, '00000000-0000-4000-8000-000000000000')] as const));
+  const bodyRoutes = registeredRoutes(api.app).flatMap((r) => r.methods.filter((m) => ['POST', 'PUT', 'PATCH'].includes(m)).map((m) => [m, r.path.replace(/:(\w+)/g, '00000000-0000-4000-8000-000000000000')] as const));
   t.true(bodyRoutes.length >= 10, `found ${bodyRoutes.length} body routes`);
   const bodies = [
     '{"email":"a@example.com","password":"hunter2hunter2","__proto__":{"admin":true}}',

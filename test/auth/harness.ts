@@ -1,4 +1,5 @@
 import type { Server } from 'node:http';
+import type Koa from 'koa';
 import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -33,6 +34,8 @@ export interface RequestOptions {
 
 export interface TestApi {
   readonly url: string;
+  /** The app being served (its routers are what registeredRoutes() walks). */
+  readonly app: Koa;
   readonly deps: AppDeps;
   readonly store: DocumentStore;
   readonly auth: AuthContext;
@@ -81,7 +84,7 @@ export async function startApi(options: StartOptions = {}): Promise<TestApi> {
     publish: options.publish ?? (async () => undefined),
   };
   const auth = installAuthContext(deps, options.auth ?? {});
-  const { server } = createApiHttpServer(deps);
+  const { server, app } = createApiHttpServer(deps);
   if (config.REDIS_URL && !(await whenRateLimitReady(deps))) throw new Error('redis did not become ready');
 
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -109,6 +112,7 @@ export async function startApi(options: StartOptions = {}): Promise<TestApi> {
 
   return {
     url,
+    app,
     deps,
     store,
     auth,
