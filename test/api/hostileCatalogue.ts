@@ -118,7 +118,7 @@ export const FIELD_VALUES: ReadonlyArray<readonly [string, unknown]> = [
   ['negative', -1],
   ['zero', 0],
   ['fraction', 0.5],
-  ['unsafe integer', 9007199254740993],
+  ['unsafe integer', Number.MAX_SAFE_INTEGER + 2],
   ['"NaN" string', 'NaN'],
   ['"Infinity" string', 'Infinity'],
   ['true', true],

@@ -1,4 +1,3 @@
-import type { Server } from 'node:http';
 import type Koa from 'koa';
 import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';

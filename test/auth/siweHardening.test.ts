@@ -5,8 +5,8 @@ import { SiweMessage } from 'siwe';
 import { ConfigError, loadConfig } from '../../shared/config.ts';
 import { startApi, cookiesOf, type TestApi } from './harness.ts';
 
-/** A clock the tests move; the app reads it through the auth context. */
-let nowMs = Date.parse('2026-03-01T12:00:00Z');
+/** The time the shared apps see (the nonce-expiry test moves a clock of its own). */
+const nowMs = Date.parse('2026-03-01T12:00:00Z');
 const clock = () => nowMs;
 
 let withOrigin: TestApi;
@@ -152,7 +152,7 @@ test('a failed attempt (forged signature) spends the nonce: the genuine signatur
 });
 
 test('a nonce expires 10 minutes after it was issued', async (t) => {
-  // Its own app and clock: moving the shared clock would disturb the tests running beside it.
+  // Its own app and clock, so moving time here cannot disturb the tests running beside it.
   let ms = nowMs;
   const api = await startApi({ env: { PUBLIC_ORIGIN: 'https://concord.test' }, auth: { now: () => ms } });
   try {
