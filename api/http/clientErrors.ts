@@ -100,7 +100,9 @@ export function answerClientErrors(server: Server, app: Koa, deps: AppDeps): voi
   const log = deps.log.child({ component: 'http' });
   const limit = rateLimit(deps);
   server.on('clientError', (err: ParserError, socket: Duplex) => {
-    if (err.code === 'ECONNRESET' || !socket.writable) {
+    // As node's own handler: never write over a response already under way on this connection.
+    const inFlight = (socket as Duplex & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
+    if (err.code === 'ECONNRESET' || !socket.writable || inFlight?.headersSent) {
       socket.destroy();
       return;
     }

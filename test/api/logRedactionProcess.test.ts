@@ -26,8 +26,8 @@ test('the running service (bin/concord.ts, API role) writes no password, token o
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   try {
     const base = `http://127.0.0.1:${port}`;
-    for (let i = 0; i < 200 && !output.includes('api listening'); i += 1) await new Promise((r) => setTimeout(r, 100));
-    t.true(output.includes('api listening'), 'the API started');
+    for (let i = 0; i < 900 && !output.includes('api listening') && child.exitCode === null; i += 1) await new Promise((r) => setTimeout(r, 100));
+    t.true(output.includes('api listening'), `the API started; output: ${output.slice(-1500)}`);
     const post = (path: string, body: string, headers: Record<string, string> = {}) =>
       fetch(base + path, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body });
     const registered = await post('/api/v1/auth/register', JSON.stringify({ email: 'proc@example.com', password: PASSWORD, name: 'Proc' }));
