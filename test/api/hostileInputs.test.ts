@@ -35,7 +35,8 @@ let sessionCookie: Credentials;
 let apiKey: Credentials;
 
 test.before(async () => {
-  api = await startApi({ env: { RATE_LIMIT_MULTIPLIER: '1000', PUBLIC_ORIGIN: 'http://concord.test', LOG_LEVEL: 'warn' } });
+  // Recorded venues: a route that calls out (the wallet tracker) must not reach the network from here.
+  api = await startApi({ env: { RATE_LIMIT_MULTIPLIER: '1000', PUBLIC_ORIGIN: 'http://concord.test', LOG_LEVEL: 'warn', VENUE_SOURCE: 'recorded' } });
   routes = registeredRoutes(api.app);
   // Its password differs from BASE_BODY's, so change-password in the catalogue never ends this session.
   const account = await register(api, 'catalogue@example.com', 'catalogue password 0');
