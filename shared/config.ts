@@ -58,7 +58,24 @@ export const configSchema = z.object({
   WORKERS: intIn(1, 64, 2),
   JWT_ACCESS_SECRET: secret,
   JWT_REFRESH_SECRET: secret,
-  PUBLIC_ORIGIN: z.string().optional(),
+  /** The browser-facing origin (scheme://host[:port]); SIWE messages must name it; required in production (docs/auth.md). */
+  PUBLIC_ORIGIN: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v.trim() === '') return undefined;
+      let url: URL | undefined;
+      try {
+        url = new URL(v.trim());
+      } catch {
+        url = undefined;
+      }
+      if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.host === '' || url.pathname !== '/' || url.search !== '' || url.hash !== '' || url.username !== '' || url.password !== '') {
+        ctx.addIssue({ code: 'custom', message: `must be an origin such as https://concord.example.com (scheme, host and optional port, no path), got "${v}"` });
+        return z.NEVER;
+      }
+      return url.origin;
+    }),
   PREDICTFUN_API_KEY: z.string().optional(),
   MAILGUN_API_KEY: z.string().optional(),
   MAILGUN_DOMAIN: z.string().optional(),
@@ -74,6 +91,8 @@ export const configSchema = z.object({
   RATE_LIMIT_WINDOW_MS: intIn(100, 3_600_000, 60_000),
   /** Length of the short burst window (docs/rate-limits.md). */
   RATE_LIMIT_BURST_WINDOW_MS: intIn(50, 600_000, 5_000),
+  /** Multiplies every rate tier's per-minute and burst limits (tests, benchmarks); 1 keeps the spec's (docs/rate-limits.md). */
+  RATE_LIMIT_MULTIPLIER: intIn(1, 1_000_000, 1),
   /** EIP-155 chain ids a SIWE message may name (docs/auth.md). */
   SIWE_CHAIN_IDS: z
     .string()
@@ -87,6 +106,11 @@ export const configSchema = z.object({
       }
       return ids;
     }),
+}).superRefine((config, ctx) => {
+  // Without it the SIWE domain check could only trust the request's Host header (docs/auth.md).
+  if (config.NODE_ENV === 'production' && config.PUBLIC_ORIGIN === undefined) {
+    ctx.addIssue({ code: 'custom', path: ['PUBLIC_ORIGIN'], message: 'must be set when NODE_ENV=production (the origin wallets sign in to, e.g. https://concord.example.com)' });
+  }
 });
 
 export type Config = z.infer<typeof configSchema>;
