@@ -7,6 +7,8 @@ import { authRouter } from './auth.ts';
 import { siweRouter } from './siwe.ts';
 import { consoleRouter } from './console.ts';
 import { externalMarketsRouter } from './externalMarkets.ts';
+import { alertsRouter } from './alerts.ts';
+import { watchlistsRouter } from './watchlists.ts';
 
 /** Every resource router mounted under /api/v1. */
 export function apiV1Routers(deps: AppDeps): Router[] {
@@ -18,5 +20,7 @@ export function apiV1Routers(deps: AppDeps): Router[] {
     siweRouter(deps),
     consoleRouter(deps),
     externalMarketsRouter(deps),
+    alertsRouter(deps),
+    watchlistsRouter(deps),
   ];
 }
