@@ -45,6 +45,8 @@ export interface TriggerRecord {
 
 export interface AlertDoc extends Doc {
   readonly owner: string;
+  /** Numbered place among the owner's alerts (alerts/slots.ts bounds the count). */
+  readonly slot: number;
   readonly type: AlertType;
   readonly canonical_question_id: string | null;
   readonly market_id: string | null;
@@ -114,9 +116,12 @@ export const COLLECTIONS = {
   webhookSecrets: 'alert_webhook_secrets',
 } as const;
 
+export const ALERT_SLOT_INDEX = 'by_owner_slot';
+
 const INDEXES: Record<keyof typeof COLLECTIONS, readonly IndexSpec[]> = {
   alerts: [
     { name: 'by_owner', fields: [['owner', 1], ['created_at', -1]] },
+    { name: ALERT_SLOT_INDEX, fields: [['owner', 1], ['slot', 1]], unique: true },
     { name: 'by_target', fields: [['target', 1], ['is_active', 1]] },
   ],
   triggers: [{ name: 'by_alert', fields: [['alert_id', 1], ['triggered_at', -1]] }],

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { DocumentStore } from '../shared/ports/documentStore.ts';
 import type { AlertType, Condition } from './conditions.ts';
+import { insertInSlot } from './slots.ts';
 import {
+  ALERT_SLOT_INDEX,
   alertCollections,
   MAX_ALERTS_PER_ACCOUNT,
   RECENT_TRIGGERS,
@@ -32,9 +34,11 @@ export type CreateResult = { ok: true; alert: AlertDoc } | { ok: false; reason: 
 export async function createAlert(store: DocumentStore, input: NewAlert): Promise<CreateResult> {
   const { alerts } = alertCollections(store);
   const at = input.now.toISOString();
-  const doc: AlertDoc = {
-    _id: randomUUID(),
+  const id = randomUUID();
+  const make = (slot: number): AlertDoc => ({
+    _id: id,
     owner: input.owner,
+    slot,
     type: input.type,
     canonical_question_id: input.target.kind === 'question' ? input.target.id : null,
     market_id: input.target.kind === 'market' ? input.target.id : null,
@@ -50,20 +54,13 @@ export async function createAlert(store: DocumentStore, input: NewAlert): Promis
     trigger_count: 0,
     last_triggered_at: null,
     last_trigger: null,
-  };
-  await alerts.insert(doc);
-  // Insert, then keep only the first MAX by (created_at, _id): concurrent creations all see the same
-  // order, so exactly the ones beyond the bound are taken back and no counter can drift.
-  const beyond = await alerts.find({ owner: input.owner }, { sort: [['created_at', 1], ['_id', 1]], skip: MAX_ALERTS_PER_ACCOUNT });
-  if (beyond.some((a) => a._id === doc._id)) {
-    await alerts.delete(doc._id);
-    return { ok: false, reason: 'limit' };
-  }
-  return { ok: true, alert: doc };
+  });
+  const placed = await insertInSlot(alerts, { owner: input.owner }, MAX_ALERTS_PER_ACCOUNT, ALERT_SLOT_INDEX, make);
+  return placed.ok ? { ok: true, alert: make(placed.slot) } : { ok: false, reason: 'limit' };
 }
 
 export function listAlerts(store: DocumentStore, owner: string): Promise<AlertDoc[]> {
-  return alertCollections(store).alerts.find({ owner }, { sort: [['created_at', -1], ['_id', 1]] });
+  return alertCollections(store).alerts.find({ owner }, { sort: [['created_at', -1], ['slot', -1]] });
 }
 
 export function getOwnedAlert(store: DocumentStore, owner: string, id: string): Promise<AlertDoc | null> {
@@ -113,7 +110,7 @@ export interface TriggerWithDeliveries {
 
 export async function recentTriggers(store: DocumentStore, alertId: string, limit = RECENT_TRIGGERS): Promise<TriggerWithDeliveries[]> {
   const c = alertCollections(store);
-  const triggers = await c.triggers.find({ alert_id: alertId }, { sort: [['triggered_at', -1], ['_id', 1]], limit });
+  const triggers = await c.triggers.find({ alert_id: alertId }, { sort: [['triggered_at', -1], ['seq', -1]], limit });
   const deliveries = await c.deliveries.getMany(triggers.flatMap((t) => [`${t._id}:email`, `${t._id}:webhook`]));
   return triggers.map((trigger) => ({ trigger, deliveries: deliveries.filter((d) => d.trigger_id === trigger._id) }));
 }

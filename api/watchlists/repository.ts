@@ -1,15 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { DuplicateKeyError, type Doc, type DocumentStore } from '../../shared/ports/documentStore.ts';
+import { DuplicateKeyError, type DocumentStore } from '../../shared/ports/documentStore.ts';
+import { insertInSlot, type SlotDoc } from '../../alerts/slots.ts';
 
 /** Watchlists and their items: account data, always read and written scoped by owner (alerts/model.ts ownerKey). */
-export interface WatchlistDoc extends Doc {
+export interface WatchlistDoc extends SlotDoc {
   readonly owner: string;
   readonly name: string;
   readonly created_at: string;
   readonly updated_at: string;
 }
 
-export interface WatchlistItemDoc extends Doc {
+export interface WatchlistItemDoc extends SlotDoc {
   readonly watchlist_id: string;
   readonly owner: string;
   readonly canonical_question_id: string | null;
@@ -34,6 +35,10 @@ export type AddItemResult =
   | { ok: false; reason: 'duplicate'; existing: WatchlistItemDoc | null }
   | { ok: false; reason: 'limit' };
 
+const LIST_SLOT = 'by_owner_slot';
+const ITEM_SLOT = 'by_watchlist_slot';
+const DEDUPE = 'by_dedupe';
+
 const dedupeKey = (watchlistId: string, refs: ItemRefs) => `${watchlistId}|${refs.canonical_question_id ?? '-'}|${refs.market_id ?? '-'}`;
 
 export class WatchlistRepository {
@@ -48,10 +53,14 @@ export class WatchlistRepository {
 
   ensureIndexes(): Promise<void> {
     this.indexes ??= Promise.all([
-      this.lists.ensureIndexes([{ name: 'by_owner', fields: [['owner', 1], ['created_at', -1]] }]),
+      this.lists.ensureIndexes([
+        { name: 'by_owner', fields: [['owner', 1], ['created_at', -1]] },
+        { name: LIST_SLOT, fields: [['owner', 1], ['slot', 1]], unique: true },
+      ]),
       this.items.ensureIndexes([
         { name: 'by_watchlist', fields: [['watchlist_id', 1], ['added_at', 1]] },
-        { name: 'by_dedupe', fields: [['dedupe', 1]], unique: true },
+        { name: ITEM_SLOT, fields: [['watchlist_id', 1], ['slot', 1]], unique: true },
+        { name: DEDUPE, fields: [['dedupe', 1]], unique: true },
       ]),
     ]).then(
       () => undefined,
@@ -63,21 +72,16 @@ export class WatchlistRepository {
     return this.indexes;
   }
 
-  /** Null when the account already holds the maximum (insert, then keep the first MAX by age: race-free). */
+  /** Null when the account already holds the maximum (alerts/slots.ts: race-free across processes). */
   async create(owner: string, name: string, now: Date): Promise<WatchlistDoc | null> {
     const at = now.toISOString();
-    const doc: WatchlistDoc = { _id: randomUUID(), owner, name, created_at: at, updated_at: at };
-    await this.lists.insert(doc);
-    const beyond = await this.lists.find({ owner }, { sort: [['created_at', 1], ['_id', 1]], skip: MAX_WATCHLISTS_PER_ACCOUNT });
-    if (beyond.some((w) => w._id === doc._id)) {
-      await this.lists.delete(doc._id);
-      return null;
-    }
-    return doc;
+    let doc: WatchlistDoc | null = null;
+    const placed = await insertInSlot(this.lists, { owner }, MAX_WATCHLISTS_PER_ACCOUNT, LIST_SLOT, (slot) => (doc = { _id: randomUUID(), owner, name, slot, created_at: at, updated_at: at }));
+    return placed.ok ? doc : null;
   }
 
   list(owner: string): Promise<WatchlistDoc[]> {
-    return this.lists.find({ owner }, { sort: [['created_at', -1], ['_id', 1]] });
+    return this.lists.find({ owner }, { sort: [['created_at', -1], ['slot', -1]] });
   }
 
   get(owner: string, id: string): Promise<WatchlistDoc | null> {
@@ -97,7 +101,7 @@ export class WatchlistRepository {
   }
 
   itemsOf(watchlistId: string): Promise<WatchlistItemDoc[]> {
-    return this.items.find({ watchlist_id: watchlistId }, { sort: [['added_at', 1], ['_id', 1]] });
+    return this.items.find({ watchlist_id: watchlistId }, { sort: [['added_at', 1], ['slot', 1]] });
   }
 
   countItems(watchlistId: string): Promise<number> {
@@ -106,20 +110,17 @@ export class WatchlistRepository {
 
   async addItem(owner: string, watchlistId: string, refs: ItemRefs, now: Date): Promise<AddItemResult> {
     const dedupe = dedupeKey(watchlistId, refs);
-    const item: WatchlistItemDoc = { _id: randomUUID(), watchlist_id: watchlistId, owner, ...refs, dedupe, added_at: now.toISOString() };
+    let item: WatchlistItemDoc | null = null;
     try {
-      await this.items.insert(item);
+      const placed = await insertInSlot(this.items, { watchlist_id: watchlistId }, MAX_ITEMS_PER_WATCHLIST, ITEM_SLOT, (slot) => (item = { _id: randomUUID(), watchlist_id: watchlistId, owner, ...refs, dedupe, slot, added_at: now.toISOString() }));
+      if (!placed.ok) return { ok: false, reason: 'limit' };
     } catch (err) {
-      if (!(err instanceof DuplicateKeyError)) throw err;
+      if (!(err instanceof DuplicateKeyError) || err.index !== DEDUPE) throw err;
       return { ok: false, reason: 'duplicate', existing: await this.items.findOne({ dedupe }) };
     }
-    const beyond = await this.items.find({ watchlist_id: watchlistId }, { sort: [['added_at', 1], ['_id', 1]], skip: MAX_ITEMS_PER_WATCHLIST });
-    if (beyond.some((i) => i._id === item._id)) {
-      await this.items.delete(item._id);
-      return { ok: false, reason: 'limit' };
-    }
-    await this.lists.updateOne({ _id: watchlistId, owner }, { $set: { updated_at: item.added_at } });
-    return { ok: true, item };
+    const added = item as unknown as WatchlistItemDoc;
+    await this.lists.updateOne({ _id: watchlistId, owner }, { $set: { updated_at: added.added_at } });
+    return { ok: true, item: added };
   }
 
   removeItem(owner: string, watchlistId: string, itemId: string): Promise<WatchlistItemDoc | null> {

@@ -10,8 +10,9 @@ import type { Projection } from '../projection.ts';
  * until the price-history read model (issue 10) lands; then watchlists read that instead.
  *
  * Points are [epoch ms, price], one per 15-minute bucket (the bucket's last observation), oldest
- * first. Points older than 25 hours before the newest are dropped, except the newest of them (it is
- * the price that prevailed at the start of the window). Bound: at most 101 points per document.
+ * first. Points 25 hours or more before the newest are dropped, except the newest of them (it is
+ * the price that prevailed at the start of the window). Bound: at most 101 points per document
+ * (100 buckets in the window and the one that opened it).
  */
 export interface RecentPricesDoc {
   readonly _id: string;
@@ -37,7 +38,7 @@ export function addPoint(doc: RecentPricesDoc | null, id: string, atMs: number, 
   }
   const newest = (points[points.length - 1] as readonly [number, number])[0];
   const cutoff = newest - WINDOW_MS;
-  let firstKept = points.findIndex(([t]) => t >= cutoff);
+  let firstKept = points.findIndex(([t]) => t > cutoff);
   if (firstKept < 0) firstKept = points.length - 1;
   const kept = points.slice(Math.max(0, firstKept - 1));
   return { _id: id, points: kept, first_at: Math.min(doc?.first_at ?? atMs, atMs) };
