@@ -7,8 +7,9 @@ import { ALERT_TYPES, MARKET_FIELD, OPERATORS, QUESTION_FIELD } from '../../aler
 type Issue = { readonly input?: unknown };
 const required = (otherwise: string) => (iss: Issue) => (iss.input === undefined ? 'is required' : otherwise);
 
+/** `what` with its article: 'a market', 'an alert'. */
 export const uuidField = (what: string) =>
-  z.string({ error: required(`must be a ${what} UUID string`) }).refine(isUuid, `must be a ${what} UUID`);
+  z.string({ error: required(`must be ${what} UUID string`) }).refine(isUuid, `must be ${what} UUID`);
 
 const FIELDS = [QUESTION_FIELD, MARKET_FIELD] as const;
 
@@ -38,8 +39,8 @@ export const createAlertBody = z
     {
       type: typeField,
       condition: conditionField,
-      canonical_question_id: uuidField('canonical question').nullable().optional(),
-      market_id: uuidField('market').nullable().optional(),
+      canonical_question_id: uuidField('a canonical question').nullable().optional(),
+      market_id: uuidField('a market').nullable().optional(),
       is_active: booleanField.optional(),
       webhook_url: webhookField.optional(),
       notify_email: booleanField.optional(),
@@ -80,8 +81,8 @@ export const watchlistBody = z.object({ name: watchlistNameField }, { error: BOD
 export const itemBody = z
   .object(
     {
-      canonical_question_id: uuidField('canonical question').nullable().optional(),
-      market_id: uuidField('market').nullable().optional(),
+      canonical_question_id: uuidField('a canonical question').nullable().optional(),
+      market_id: uuidField('a market').nullable().optional(),
     },
     { error: BODY_HINT },
   )

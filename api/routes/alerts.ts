@@ -51,7 +51,7 @@ export function alertsRouter(deps: AppDeps): Router {
   };
 
   const owned = async (owner: Owner, rawId: unknown): Promise<AlertDoc> => {
-    const id = parseInput(z.object({ id: uuidField('alert') }), { id: rawId }, 'path parameter').id;
+    const id = parseInput(z.object({ id: uuidField('an alert') }), { id: rawId }, 'path parameter').id;
     const doc = await getOwnedAlert(deps.store, owner.key, id);
     if (!doc) throw new AppError('NOT_FOUND', `No alert with id ${id} in this account.`);
     return doc;

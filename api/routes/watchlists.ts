@@ -31,7 +31,7 @@ export function watchlistsRouter(deps: AppDeps): Router {
   });
 
   const owned = async (owner: string, rawId: unknown): Promise<WatchlistDoc> => {
-    const id = parseInput(idParam('watchlist'), { id: rawId }, 'path parameter').id;
+    const id = parseInput(idParam('a watchlist'), { id: rawId }, 'path parameter').id;
     const doc = await repo.get(owner, id);
     if (!doc) throw new AppError('NOT_FOUND', `No watchlist with id ${id} in this account.`);
     return doc;
@@ -99,7 +99,7 @@ export function watchlistsRouter(deps: AppDeps): Router {
   router.delete('/:id/items/:itemId', async (ctx) => {
     const owner = ownerOf(ctx.state).key;
     const list = await owned(owner, ctx.params.id);
-    const itemId = parseInput(z.object({ itemId: uuidField('watchlist item') }), { itemId: ctx.params.itemId }, 'path parameter').itemId;
+    const itemId = parseInput(z.object({ itemId: uuidField('a watchlist item') }), { itemId: ctx.params.itemId }, 'path parameter').itemId;
     const removed = await repo.removeItem(owner, list._id, itemId);
     if (!removed) throw new AppError('NOT_FOUND', `No item with id ${itemId} in watchlist ${list._id}.`);
     ctx.body = { data: itemView(removed, null), message: 'Item removed from the watchlist.' };
