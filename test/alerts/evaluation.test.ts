@@ -133,11 +133,12 @@ test.serial('pause and resume: nothing fires while paused, and a resumed alert s
   await series(m, [0.7]);
   t.deepEqual((await triggersOf(me.headers, id)).pairs, [[0.7, 0.5]]);
 
+  await series(m, [0.5]);
   await patch(false);
-  await series(m, [0.5, 0.8]);
+  await series(m, [0.8]);
   await patch(true);
   await series(m, [0.85]);
-  t.is((await triggersOf(me.headers, id)).count, 1, 'resumed at 0.80: 0.85 is no crossing, and the one while paused is not replayed');
+  t.is((await triggersOf(me.headers, id)).count, 1, 'paused at 0.50, resumed at 0.80: 0.85 is no crossing, and the one while paused never fires late');
 });
 
 test.serial('an index alert follows the question\'s volume-weighted index over open markets only', async (t) => {
@@ -164,19 +165,23 @@ test.serial('an index alert follows the question\'s volume-weighted index over o
   ]);
 });
 
-test.serial('replaying the whole MARKETS stream through the role, or restarting it, fires nothing twice', async (t) => {
-  const before = await h.api.store.collection('alert_triggers').find({}, { sort: [['_id', 1]] });
-  const deliveries = await h.api.store.collection('alert_deliveries').count({});
-  const counts = (await h.api.store.collection('alerts').find({}, { sort: [['_id', 1]] })).map((a) => [a._id, a.trigger_count]);
+test.serial('replaying MARKETS and LINKS through the role from the start, or restarting it, fires nothing twice', async (t) => {
+  const store = h.api.store;
+  const before = await store.collection('alert_triggers').find({}, { sort: [['_id', 1]] });
+  const deliveries = await store.collection('alert_deliveries').count({});
+  const counts = async () => (await store.collection('alerts').find({}, { sort: [['_id', 1]] })).map((a) => [a._id, a.trigger_count]);
+  const countsBefore = await counts();
   t.true(before.length >= 10, 'the earlier tests left triggers to replay over');
-  await h.replayMarkets();
-  t.deepEqual(await h.api.store.collection('alert_triggers').find({}, { sort: [['_id', 1]] }), before, 'the replay changed no trigger');
-  t.is(await h.api.store.collection('alert_deliveries').count({}), deliveries);
-  t.deepEqual((await h.api.store.collection('alerts').find({}, { sort: [['_id', 1]] })).map((a) => [a._id, a.trigger_count]), counts);
+  t.true(before.some((tr) => String(tr.target).startsWith('question:')), 'index triggers among them');
+  await h.replay('markets');
+  await h.replay('links');
+  t.deepEqual(await store.collection('alert_triggers').find({}, { sort: [['_id', 1]] }), before, 'the replay changed no trigger');
+  t.is(await store.collection('alert_deliveries').count({}), deliveries);
+  t.deepEqual(await counts(), countsBefore);
 
   await h.restartRole();
   // After the restart the role goes on where it was: ev-series (above 0.6, last at 0.70) fires once more.
   const m = market('polymarket', 'ev-series', 'Will Bitcoin reach $150,000 by December 31, 2026?', 0.5);
   await series(m, [0.5, 0.7]);
-  t.is(await h.api.store.collection('alert_triggers').count({}), before.length + 1);
+  t.is(await store.collection('alert_triggers').count({}), before.length + 1);
 });

@@ -28,8 +28,8 @@ export interface StreamHarness {
   /** Waits until the projections and the alerts role have handled the stream up to `seq`. */
   settled(stream: 'markets' | 'links', seq: number): Promise<void>;
   restartRole(): Promise<void>;
-  /** Drops the role's durable on MARKETS and replays the whole stream through a new one. */
-  replayMarkets(): Promise<void>;
+  /** Drops the role's durable on a stream and replays the whole stream through a new one. */
+  replay(stream: 'markets' | 'links'): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -73,18 +73,14 @@ export async function startStreamHarness(options: StartOptions = {}): Promise<St
       await harness.role.stop();
       harness.role = await start();
     },
-    async replayMarkets() {
+    async replay(stream) {
+      const durable = stream === 'markets' ? ALERTS_MARKETS_DURABLE : ALERTS_INDEX_DURABLE;
       await harness.role.stop();
-      await nats.conn.jsm.consumers.delete(STREAMS.markets.name, ALERTS_MARKETS_DURABLE);
-      await nats.conn.jsm.consumers.add(STREAMS.markets.name, {
-        durable_name: ALERTS_MARKETS_DURABLE,
-        ack_policy: AckPolicy.Explicit,
-        deliver_policy: DeliverPolicy.All,
-        max_ack_pending: 1,
-      });
+      await nats.conn.jsm.consumers.delete(STREAMS[stream].name, durable);
+      await nats.conn.jsm.consumers.add(STREAMS[stream].name, { durable_name: durable, ack_policy: AckPolicy.Explicit, deliver_policy: DeliverPolicy.All, max_ack_pending: 1 });
       harness.role = await start();
-      const last = (await nats.conn.jsm.streams.info(STREAMS.markets.name)).state.last_seq;
-      await until(async () => ((await ackFloor('markets', ALERTS_MARKETS_DURABLE)) >= last ? true : undefined), 'the replay');
+      const last = (await nats.conn.jsm.streams.info(STREAMS[stream].name)).state.last_seq;
+      await until(async () => ((await ackFloor(stream, durable)) >= last ? true : undefined), `the replay of ${stream}`);
     },
     async close() {
       await harness.role.stop();
