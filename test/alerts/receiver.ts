@@ -7,6 +7,8 @@ export interface Received {
   readonly headers: IncomingHttpHeaders;
   readonly raw: Buffer;
   readonly at: number;
+  /** The status answered, or null while held or when the sender went away first. */
+  status: number | null;
 }
 
 /** Per path: the statuses to answer in turn (the last repeats); 'hold' keeps the request open until released. */
@@ -27,12 +29,15 @@ export async function startReceiver(script: Script): Promise<Receiver> {
   const received: Received[] = [];
   const counts = new Map<string, number>();
   const holding = new Set<ServerResponse>();
+  const answered = new Map<ServerResponse, Received>();
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const path = req.url ?? '/';
-      received.push({ path, headers: req.headers, raw: Buffer.concat(chunks), at: Date.now() });
+      const record: Received = { path, headers: req.headers, raw: Buffer.concat(chunks), at: Date.now(), status: null };
+      received.push(record);
+      answered.set(res, record);
       const n = counts.get(path) ?? 0;
       counts.set(path, n + 1);
       const plan = script[path] ?? [404];
@@ -44,6 +49,7 @@ export async function startReceiver(script: Script): Promise<Receiver> {
       }
       if (answer >= 300 && answer < 400) res.setHeader('location', '/ok');
       res.statusCode = answer;
+      record.status = answer;
       res.end('{}');
     });
   });
@@ -57,6 +63,8 @@ export async function startReceiver(script: Script): Promise<Receiver> {
     release: (status) => {
       for (const res of holding) {
         res.statusCode = status;
+        const record = answered.get(res);
+        if (record) record.status = status;
         res.end('{}');
       }
       holding.clear();
