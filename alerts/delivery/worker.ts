@@ -70,8 +70,15 @@ export function startDeliveryWorker(opts: DeliveryWorkerOptions): DeliveryWorker
     if (!done) log.warn({ delivery_id: d._id }, 'delivery changed while it was sent (cancelled or taken over); result not recorded');
   };
 
+  const { alerts } = alertCollections(opts.store);
+
   const run = async (d: DeliveryDoc) => {
     const attempts = d.attempts;
+    // An alert deleted just as it fired: its notification is cancelled, not sent.
+    if (!(await alerts.get(d.alert_id))) {
+      await finish(d, attempts, { status: 'cancelled', last_error: 'alert deleted' });
+      return;
+    }
     let result;
     try {
       result = await sendDelivery(opts, d);

@@ -9,7 +9,10 @@ import { outboxFor, outboxMailer } from '../../adapters/mail/outboxMailer.ts';
 import { mailgunMailer } from '../../adapters/mail/mailgunMailer.ts';
 import { createSecretBox, KEY_FILE } from '../../alerts/secretBox.ts';
 import { issueWebhookSecret, openWebhookSecret } from '../../alerts/webhookSecrets.ts';
-import { backoffMs, MAX_BACKOFF_MS } from '../../alerts/delivery/worker.ts';
+import { backoffMs, MAX_BACKOFF_MS, startDeliveryWorker } from '../../alerts/delivery/worker.ts';
+import { alertCollections, ensureAlertIndexes } from '../../alerts/model.ts';
+import { startReceiver } from './receiver.ts';
+import { until } from './support.ts';
 import { isPublicAddress } from '../../alerts/webhookUrl.ts';
 import { loadConfig } from '../../shared/config.ts';
 import { silentLog } from '../support/nats.ts';
@@ -104,4 +107,29 @@ test('the alerts settings are validated with messages naming the variable', (t) 
   t.throws(() => loadConfig({ ALERTS_WEBHOOK_ALLOW_PRIVATE: 'sometimes' }), { message: /ALERTS_WEBHOOK_ALLOW_PRIVATE: must be true or false/ });
   t.throws(() => loadConfig({ ALERTS_MAX_ATTEMPTS: '0' }), { message: /ALERTS_MAX_ATTEMPTS: must be an integer from 1 to 50/ });
   t.throws(() => loadConfig({ ALERTS_SECRET_KEY: 'short' }), { message: /ALERTS_SECRET_KEY: must be at least 32 characters/ });
+});
+
+test('a notification of an alert deleted as it fired is cancelled, not sent', async (t) => {
+  const store = openSqliteStore({ file: ':memory:' });
+  await ensureAlertIndexes(store);
+  const rx = await startReceiver({ '/hook': [200] });
+  const box = createSecretBox({ ALERTS_SECRET_KEY: 'k'.repeat(40), JWT_ACCESS_SECRET: undefined, DATA_DIR: '/nonexistent' });
+  const now = new Date('2026-05-01T12:00:00.000Z');
+  const base = { trigger_id: 't-1', owner: 'account:1', status: 'pending' as const, attempts: 0, next_attempt_at: 0, lease_until: null, last_error: null, created_at: now.toISOString(), updated_at: now.toISOString(), updated_ms: now.getTime(), delivered_at: null };
+  await issueWebhookSecret(store, box, 'account:1', now);
+  const { deliveries } = alertCollections(store);
+  await deliveries.insert({ _id: 't-1:webhook', alert_id: 'gone', channel: 'webhook', url: `${rx.url}/hook`, body: '{}', ...base });
+  const worker = startDeliveryWorker({ store, log: silentLog, mailer: outboxMailer(store, silentLog), box, policy: { requireHttps: false, allowPrivate: true }, timeoutMs: 1_000, retryBaseMs: 10, maxAttempts: 2, pollMs: 20 });
+  try {
+    const done = await until(async () => {
+      const d = await deliveries.get('t-1:webhook');
+      return d?.status === 'cancelled' ? d : undefined;
+    }, 'the delivery to settle');
+    t.is(done.last_error, 'alert deleted');
+    t.is(rx.received.length, 0);
+  } finally {
+    await worker.stop();
+    await rx.close();
+    await store.close();
+  }
 });
