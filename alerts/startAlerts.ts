@@ -4,12 +4,12 @@ import type { DocumentStore } from '../shared/ports/documentStore.ts';
 import type { Mailer } from '../shared/ports/mail.ts';
 import type { LinkEvent, MarketEvent } from '../shared/events.ts';
 import type { StreamConnection } from '../pipeline/streams/connection.ts';
-import { ACK, decodeMessage, runConsumer, type ConsumerLoop, type HandleOutcome } from '../pipeline/streams/consume.ts';
+import { ACK, runConsumer, type ConsumerLoop, type HandleOutcome } from '../pipeline/streams/consume.ts';
 import { provisionDurable } from '../pipeline/streams/provision.ts';
 import { marketsProjection } from '../projections/markets/projection.ts';
 import { questionsProjection } from '../projections/questions/projection.ts';
 import { createMailer } from '../adapters/mail/createMailer.ts';
-import { ensureAlertIndexes } from './model.ts';
+import { alertCollections, ensureAlertIndexes, targetKey } from './model.ts';
 import { evaluateTick, tickFromLinkEvent, tickFromMarketEvent, type EvaluatorDeps, type Tick } from './evaluator.ts';
 import { startDeliveryWorker, type DeliveryWorker } from './delivery/worker.ts';
 import { secretBoxFor } from './secretBox.ts';
@@ -34,14 +34,40 @@ export interface AlertsRole {
   stop(): Promise<void>;
 }
 
-/** One handler per stream: decode (poison is dead-lettered), turn into a tick, evaluate, ack. */
+/** The target a raw event is about, read without validating the rest: most ticks concern no alert at all. */
+export type TargetOf = (value: unknown) => string | null;
+
+export const marketTargetOf: TargetOf = (value) => {
+  const v = value as { type?: unknown; market?: { id?: unknown } } | null;
+  return v?.type === 'market_normalized' && typeof v.market?.id === 'string' ? targetKey('market', v.market.id) : null;
+};
+export const questionTargetOf: TargetOf = (value) => {
+  const v = value as { type?: unknown; question?: { id?: unknown } } | null;
+  return v?.type === 'question_snapshot' && typeof v.question?.id === 'string' ? targetKey('question', v.question.id) : null;
+};
+
+/**
+ * One handler per stream. A tick whose target no active alert watches is acknowledged after one
+ * indexed lookup (no full validation: the projections validate and dead-letter every message). A
+ * watched one is decoded in full (poison is dead-lettered), turned into a tick and evaluated.
+ */
 export function tickHandler<E>(
   decode: (value: unknown) => { ok: true; event: E } | { ok: false; reason: string },
   toTick: (event: E, seq: number) => Tick | null,
   deps: EvaluatorDeps,
+  targetOf?: TargetOf,
 ) {
+  const { alerts } = alertCollections(deps.store);
   return async (data: Uint8Array, meta: { streamSeq: number }): Promise<HandleOutcome> => {
-    const decoded = decodeMessage(data, decode);
+    let value: unknown;
+    try {
+      value = JSON.parse(Buffer.from(data).toString('utf8'));
+    } catch {
+      return { kind: 'poison', reason: 'message is not valid JSON' };
+    }
+    const target = targetOf?.(value);
+    if (target === null || (target !== undefined && !(await alerts.findOne({ target, is_active: true })))) return ACK;
+    const decoded = decode(value);
     if (!decoded.ok) return { kind: 'poison', reason: decoded.reason };
     const tick = toTick(decoded.event, meta.streamSeq);
     if (tick) await evaluateTick(deps, tick);
@@ -80,8 +106,8 @@ export async function startAlerts(deps: AlertsDeps): Promise<AlertsRole> {
   const loops: ConsumerLoop[] = [];
   try {
     const consumers = [
-      { stream: 'markets' as const, durable: ALERTS_MARKETS_DURABLE, handle: tickHandler<MarketEvent>(marketsProjection.decode, tickFromMarketEvent, evaluator) },
-      { stream: 'links' as const, durable: ALERTS_INDEX_DURABLE, handle: tickHandler<LinkEvent>(questionsProjection.decode, tickFromLinkEvent, evaluator) },
+      { stream: 'markets' as const, durable: ALERTS_MARKETS_DURABLE, handle: tickHandler<MarketEvent>(marketsProjection.decode, tickFromMarketEvent, evaluator, marketTargetOf) },
+      { stream: 'links' as const, durable: ALERTS_INDEX_DURABLE, handle: tickHandler<LinkEvent>(questionsProjection.decode, tickFromLinkEvent, evaluator, questionTargetOf) },
     ];
     for (const c of consumers) {
       await provisionDurable(deps.conn.jsm, { stream: c.stream, durable: c.durable, maxAckPending: 1, maxDeliver: 20, ackWaitMs: 30_000, deliverNew: true });

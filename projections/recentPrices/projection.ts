@@ -1,5 +1,5 @@
-import type { LinkEvent, MarketEvent } from '../../shared/events.ts';
-import { marketsProjection } from '../markets/projection.ts';
+import { z } from 'zod';
+import type { LinkEvent, MarketEvent, MarketNormalized } from '../../shared/events.ts';
 import { questionsProjection } from '../questions/projection.ts';
 import { marketYesPrice, questionIndexPrice, questionObservedAt } from '../../shared/watchedPrices.ts';
 import type { Projection } from '../projection.ts';
@@ -55,13 +55,32 @@ export function priceAt(doc: RecentPricesDoc | null, atMs: number): number | nul
   return found;
 }
 
+/**
+ * Only the fields this read model uses are checked: it runs on every MARKETS message beside the markets
+ * projection, which validates (and dead-letters) whole snapshots already.
+ */
+const pricedSnapshot = z.looseObject({
+  type: z.literal('market_normalized'),
+  market: z.looseObject({
+    id: z.string().min(1),
+    outcomes: z.array(z.looseObject({ label: z.string(), price: z.number().min(0).max(1).nullable() })),
+  }),
+  source: z.looseObject({ fetched_at: z.string() }),
+});
+
 export const marketRecentPricesProjection: Projection<MarketEvent, RecentPricesDoc> = {
   name: 'market_recent_prices',
   collection: 'market_recent_prices',
   schemaVersion: 1,
   stream: 'markets',
   indexes: [],
-  decode: marketsProjection.decode,
+  decode: (value) => {
+    if ((value as { type?: unknown } | null)?.type === 'market_delisted') return { ok: true, event: value as MarketEvent };
+    const parsed = pricedSnapshot.safeParse(value);
+    return parsed.success
+      ? { ok: true, event: parsed.data as unknown as MarketNormalized }
+      : { ok: false, reason: `invalid market event: ${parsed.error.issues[0]?.path.join('.')} ${parsed.error.issues[0]?.message}` };
+  },
   canHandle: (event) => event.type === 'market_normalized' && marketYesPrice(event.market) !== null && Number.isFinite(Date.parse(event.source.fetched_at)),
   keyOf: (event) => (event.type === 'market_normalized' ? event.market.id : event.market_id),
   evolve: (doc, event) => {

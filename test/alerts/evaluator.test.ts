@@ -1,7 +1,7 @@
 import test from 'ava';
 import { openSqliteStore } from '../../adapters/store/sqliteStore.ts';
 import { marketsProjection } from '../../projections/markets/projection.ts';
-import { tickHandler } from '../../alerts/startAlerts.ts';
+import { marketTargetOf, tickHandler } from '../../alerts/startAlerts.ts';
 import { tickFromMarketEvent, triggerIdFor, type EvaluatorDeps } from '../../alerts/evaluator.ts';
 import { createAlert, updateAlert } from '../../alerts/repository.ts';
 import { alertCollections, ensureAlertIndexes, ownerKey } from '../../alerts/model.ts';
@@ -14,7 +14,7 @@ async function setup() {
   const store = openSqliteStore({ file: ':memory:' });
   await ensureAlertIndexes(store);
   const deps: EvaluatorDeps = { store, log: silentLog, now: () => new Date('2026-05-01T12:00:00.000Z') };
-  const handle = tickHandler<MarketEvent>(marketsProjection.decode, tickFromMarketEvent, deps);
+  const handle = tickHandler<MarketEvent>(marketsProjection.decode, tickFromMarketEvent, deps, marketTargetOf);
   const m = market('polymarket', 'unit', 'Will Bitcoin reach $150,000 by December 31, 2026?', 0.5);
   const data = (yes: number, at: string) =>
     new TextEncoder().encode(JSON.stringify(tick({ ...m, outcomes: [{ label: 'Yes', outcome_index: 0, price: yes }, { label: 'No', outcome_index: 1, price: 1 - yes }] }, at)));
@@ -30,7 +30,7 @@ async function setup() {
     now: new Date('2026-05-01T10:30:00.000Z'),
   });
   if (!created.ok) throw new Error('no alert');
-  return { store, handle, data, alert: created.alert, c: alertCollections(store) };
+  return { store, handle, data, alert: created.alert, c: alertCollections(store), m };
 }
 
 test('a redelivered tick (same stream sequence) fires once, and a tick from before the baseline never fires', async (t) => {
@@ -91,10 +91,14 @@ test('an alert changed by the API while a tick is evaluated is evaluated under i
   await store.close();
 });
 
-test('a message that is not a market event is poison (dead-lettered with the reason)', async (t) => {
-  const { handle, store } = await setup();
-  const out = await handle(new TextEncoder().encode('{"type":"market_normalized","market":{}}'), { streamSeq: 20 });
-  t.is(out.kind, 'poison');
-  t.deepEqual(await handle(new TextEncoder().encode('not json'), { streamSeq: 21 }), { kind: 'poison', reason: 'message is not valid JSON' });
+test('a tick no active alert watches is acknowledged unread; a malformed tick of a watched market is poison (dead-lettered with the reason)', async (t) => {
+  const { handle, store, m } = await setup();
+  const encode = (v: unknown) => new TextEncoder().encode(JSON.stringify(v));
+  t.deepEqual(await handle(encode({ type: 'market_normalized', market: { id: 'nobody-watches-this' } }), { streamSeq: 20 }), { kind: 'ack' });
+  t.deepEqual(await handle(encode({ type: 'market_delisted', market_id: m.id }), { streamSeq: 21 }), { kind: 'ack' });
+  const watched = await handle(encode({ type: 'market_normalized', market: { id: m.id, outcomes: 'none' } }), { streamSeq: 22 });
+  t.is(watched.kind, 'poison');
+  t.regex((watched as { reason: string }).reason, /invalid market_normalized event/);
+  t.deepEqual(await handle(new TextEncoder().encode('not json'), { streamSeq: 23 }), { kind: 'poison', reason: 'message is not valid JSON' });
   await store.close();
 });
