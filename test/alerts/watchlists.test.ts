@@ -2,7 +2,7 @@ import test from 'ava';
 import { randomUUID } from 'node:crypto';
 import { createKey, startApi, type TestApi } from '../auth/harness.ts';
 import { emailSession, market, member, project, snapshot, tick, walletSession } from './support.ts';
-import { MAX_ITEMS_PER_WATCHLIST, WatchlistRepository } from '../../api/watchlists/repository.ts';
+import { MAX_ITEMS_PER_WATCHLIST } from '../../api/watchlists/repository.ts';
 import { ownerKey } from '../../alerts/model.ts';
 
 let api: TestApi;
@@ -173,13 +173,24 @@ test('validation: every bad field is a 400 INVALID_REQUEST that names it', async
 test(`a watchlist holds at most ${MAX_ITEMS_PER_WATCHLIST} items, and concurrent adds at the bound never go past it`, async (t) => {
   const me = await emailSession(api, 'wl-limit@example.com');
   const id = (await api.request('POST', '/api/v1/watchlists', { ...me.headers, body: { name: 'Full' } })).body.data.id as string;
-  const markets = Array.from({ length: MAX_ITEMS_PER_WATCHLIST + 5 }, (_, i) => market('manifold', `wl-many-${i}`, `Market ${i}`, 0.5));
-  await project(api.store, markets.map((m, i) => ({ event: tick(m, '2026-05-01T00:00:00.000Z'), seq: 1000 + i })));
-  // Fill to two below the bound directly (the session rate limit would take minutes), then race 7 adds.
-  const repo = new WatchlistRepository(api.store);
+  // Fill to two below the bound directly, in one transaction (the session rate limit would take
+  // minutes through the API), then race 7 adds of markets that exist.
   const owner = ownerKey('account', me.id);
-  for (const m of markets.slice(0, MAX_ITEMS_PER_WATCHLIST - 2)) await repo.addItem(owner, id, { canonical_question_id: null, market_id: m.id }, new Date());
-  const replies = await Promise.all(markets.slice(MAX_ITEMS_PER_WATCHLIST - 2).map((m) => api.request('POST', `/api/v1/watchlists/${id}/items`, { ...me.headers, body: { market_id: m.id } })));
+  await api.store.collection('watchlist_items').putMany(
+    Array.from({ length: MAX_ITEMS_PER_WATCHLIST - 2 }, (_, slot) => ({
+      _id: randomUUID(),
+      watchlist_id: id,
+      owner,
+      canonical_question_id: null,
+      market_id: randomUUID(),
+      dedupe: `${id}|-|filler-${slot}`,
+      slot,
+      added_at: '2026-05-01T00:00:00.000Z',
+    })),
+  );
+  const markets = Array.from({ length: 7 }, (_, i) => market('manifold', `wl-many-${i}`, `Market ${i}`, 0.5));
+  await project(api.store, markets.map((m, i) => ({ event: tick(m, '2026-05-01T00:00:00.000Z'), seq: 1000 + i })));
+  const replies = await Promise.all(markets.map((m) => api.request('POST', `/api/v1/watchlists/${id}/items`, { ...me.headers, body: { market_id: m.id } })));
   t.deepEqual(replies.map((r) => r.status).sort(), [201, 201, 409, 409, 409, 409, 409]);
   t.regex(replies.find((r) => r.status === 409)?.body.message, new RegExp(`already holds ${MAX_ITEMS_PER_WATCHLIST} items`));
   t.is((await api.request('GET', `/api/v1/watchlists/${id}`, me.headers)).body.data.item_count, MAX_ITEMS_PER_WATCHLIST);
