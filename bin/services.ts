@@ -21,6 +21,7 @@ import { PROJECTIONS } from '../projections/index.ts';
 import { startApiServer } from '../api/server.ts';
 import { createDocumentStore } from '../adapters/store/createStore.ts';
 import { startLinker } from '../pipeline/matching/linker/startLinker.ts';
+import { startAlerts } from '../alerts/startAlerts.ts';
 
 /** Something started that must be stopped on shutdown, in reverse start order. */
 interface Stoppable {
@@ -144,6 +145,11 @@ export async function startServices(config: Config, roles: readonly Role[], log:
     if (runs(roles, 'link')) {
       const linker = await startLinker({ config, conn, store, publish, log });
       stack.push({ name: 'linker', stop: () => linker.close() });
+    }
+
+    if (runs(roles, 'alerts')) {
+      const alerts = await startAlerts({ config, conn, store, log });
+      stack.push({ name: 'alerts', stop: () => alerts.stop() });
     }
 
     let ingestOnce = async () => {};

@@ -4,7 +4,7 @@ import { z } from 'zod';
  * Every setting Concord reads, validated once at start-up. A bad value stops the process with
  * a message naming the variable. Documented in README.md ("Configuration").
  */
-const ROLES = ['all', 'ingest', 'process', 'project', 'link', 'api'] as const;
+const ROLES = ['all', 'ingest', 'process', 'project', 'link', 'api', 'alerts'] as const;
 export type Role = (typeof ROLES)[number];
 
 const optionalUrl = (protocols: readonly string[]) =>
@@ -29,6 +29,19 @@ const intIn = (min: number, max: number, dflt: number) =>
         return z.NEVER;
       }
       return n;
+    });
+
+const flag = (dflt: boolean) =>
+  z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v.trim() === '') return dflt;
+      const t = v.trim().toLowerCase();
+      if (t === 'true' || t === '1') return true;
+      if (t === 'false' || t === '0') return false;
+      ctx.addIssue({ code: 'custom', message: `must be true or false, got "${v}"` });
+      return z.NEVER;
     });
 
 const secret = z
@@ -106,6 +119,16 @@ export const configSchema = z.object({
       }
       return ids;
     }),
+  /** Encrypts webhook signing secrets at rest; default derived from JWT_ACCESS_SECRET (docs/watchlists-alerts.md). */
+  ALERTS_SECRET_KEY: secret,
+  /** Tests only: lets webhook URLs point at private, loopback or link-local addresses. */
+  ALERTS_WEBHOOK_ALLOW_PRIVATE: flag(false),
+  /** How long one webhook attempt may take before it counts as failed. */
+  ALERTS_WEBHOOK_TIMEOUT_MS: intIn(100, 60_000, 10_000),
+  /** First retry delay of a failed notification; doubles per attempt up to an hour. */
+  ALERTS_RETRY_BASE_MS: intIn(10, 3_600_000, 10_000),
+  /** Attempts per notification before it is marked failed. */
+  ALERTS_MAX_ATTEMPTS: intIn(1, 50, 10),
 }).superRefine((config, ctx) => {
   // Without it the SIWE domain check could only trust the request's Host header (docs/auth.md).
   if (config.NODE_ENV === 'production' && config.PUBLIC_ORIGIN === undefined) {

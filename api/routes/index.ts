@@ -8,6 +8,8 @@ import { siweRouter } from './siwe.ts';
 import { consoleRouter } from './console.ts';
 import { externalMarketsRouter } from './externalMarkets.ts';
 import { walletTrackerRouter } from './walletTracker.ts';
+import { alertsRouter } from './alerts.ts';
+import { watchlistsRouter } from './watchlists.ts';
 
 /** Every resource router mounted under /api/v1. */
 export function apiV1Routers(deps: AppDeps): Router[] {
@@ -20,5 +22,7 @@ export function apiV1Routers(deps: AppDeps): Router[] {
     consoleRouter(deps),
     externalMarketsRouter(deps),
     walletTrackerRouter(deps),
+    alertsRouter(deps),
+    watchlistsRouter(deps),
   ];
 }

@@ -48,6 +48,8 @@ export interface DurableSpec {
   readonly maxDeliver?: number;
   readonly ackWaitMs?: number;
   readonly maxAckPending?: number;
+  /** Start at the end of the stream when first created (consumers that react to new events only). */
+  readonly deliverNew?: boolean;
 }
 
 /** Creates the durable pull consumer if missing (explicit ack, from the start of the stream). */
@@ -62,7 +64,7 @@ export async function provisionDurable(jsm: JetStreamManager, spec: DurableSpec)
   await jsm.consumers.add(stream, {
     durable_name: spec.durable,
     ack_policy: AckPolicy.Explicit,
-    deliver_policy: DeliverPolicy.All,
+    deliver_policy: spec.deliverNew ? DeliverPolicy.New : DeliverPolicy.All,
     ack_wait: (spec.ackWaitMs ?? 30_000) * 1_000_000,
     max_deliver: spec.maxDeliver ?? 20,
     max_ack_pending: spec.maxAckPending ?? 1000,
