@@ -21,7 +21,7 @@ import { PROJECTIONS } from '../projections/index.ts';
 import { startApiServer } from '../api/server.ts';
 import { createDocumentStore } from '../adapters/store/createStore.ts';
 import { startLinker } from '../pipeline/matching/linker/startLinker.ts';
-import { startAlerts } from '../alerts/startAlerts.ts';
+import { startAlerts } from '../pipeline/alerts/startAlerts.ts';
 
 /** Something started that must be stopped on shutdown, in reverse start order. */
 interface Stoppable {

@@ -1,5 +1,5 @@
 import { accountCaller } from '../auth/guards.ts';
-import { ownerKey } from '../../alerts/model.ts';
+import { ownerKey } from '../../pipeline/alerts/model.ts';
 
 /**
  * The owner of watchlists and alerts for a request behind requireSession({ allowWallet: true }):

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isUuid } from '../../shared/ids.ts';
-import { ALERT_TYPES, MARKET_FIELD, OPERATORS, QUESTION_FIELD } from '../../alerts/conditions.ts';
+import { ALERT_TYPES, MARKET_FIELD, OPERATORS, QUESTION_FIELD } from '../../pipeline/alerts/conditions.ts';
 
 /** Request bodies of /alerts and /watchlists, each problem named by its field (api/http/validate.ts). */
 

@@ -1,5 +1,5 @@
-import type { AlertDoc } from '../../alerts/model.ts';
-import type { TriggerWithDeliveries } from '../../alerts/repository.ts';
+import type { AlertDoc } from '../../pipeline/alerts/model.ts';
+import type { TriggerWithDeliveries } from '../../pipeline/alerts/repository.ts';
 
 /** The Alert of the spec plus what we add: updated_at, delivery settings and trigger counters. */
 export function alertView(doc: AlertDoc) {

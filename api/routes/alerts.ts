@@ -8,13 +8,13 @@ import { authContextFor } from '../auth/authContext.ts';
 import { ownerOf, type Owner } from '../alerts/owner.ts';
 import { createAlertBody, updateAlertBody, uuidField, type UpdateAlertBody } from '../alerts/schemas.ts';
 import { alertDetailView, alertView } from '../alerts/views.ts';
-import { MARKET_FIELD, QUESTION_FIELD, type Condition } from '../../alerts/conditions.ts';
-import { ensureAlertIndexes, MAX_ALERTS_PER_ACCOUNT, type AlertDoc, type EvalState, type TargetKind } from '../../alerts/model.ts';
-import { createAlert, deleteAlert, getOwnedAlert, listAlerts, recentTriggers, updateAlert, type AlertChanges } from '../../alerts/repository.ts';
-import { readTarget } from '../../alerts/targets.ts';
-import { checkWebhookUrl, type WebhookPolicy } from '../../alerts/webhookUrl.ts';
-import { issueWebhookSecret, webhookSecretMetadata } from '../../alerts/webhookSecrets.ts';
-import { secretBoxFor } from '../../alerts/secretBox.ts';
+import { MARKET_FIELD, QUESTION_FIELD, type Condition } from '../../pipeline/alerts/conditions.ts';
+import { ensureAlertIndexes, MAX_ALERTS_PER_ACCOUNT, type AlertDoc, type EvalState, type TargetKind } from '../../pipeline/alerts/model.ts';
+import { createAlert, deleteAlert, getOwnedAlert, listAlerts, recentTriggers, updateAlert, type AlertChanges } from '../../pipeline/alerts/repository.ts';
+import { readTarget } from '../../pipeline/alerts/targets.ts';
+import { checkWebhookUrl, type WebhookPolicy } from '../../pipeline/alerts/webhookUrl.ts';
+import { issueWebhookSecret, webhookSecretMetadata } from '../../pipeline/alerts/webhookSecrets.ts';
+import { secretBoxFor } from '../../pipeline/alerts/secretBox.ts';
 
 const SECRET_PATH = '/api/v1/alerts/webhook-secret';
 

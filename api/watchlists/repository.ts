@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { DuplicateKeyError, type DocumentStore } from '../../shared/ports/documentStore.ts';
-import { insertInSlot, type SlotDoc } from '../../alerts/slots.ts';
+import { insertInSlot, type SlotDoc } from '../../pipeline/alerts/slots.ts';
 
 /** Watchlists and their items: account data, always read and written scoped by owner (alerts/model.ts ownerKey). */
 export interface WatchlistDoc extends SlotDoc {

@@ -2,8 +2,8 @@ import test from 'ava';
 import { randomUUID } from 'node:crypto';
 import { createKey, startApi, type TestApi } from '../auth/harness.ts';
 import { emailSession, market, member, project, snapshot, tick, walletSession } from './support.ts';
-import { createAlert } from '../../alerts/repository.ts';
-import { MAX_ALERTS_PER_ACCOUNT, ownerKey } from '../../alerts/model.ts';
+import { createAlert } from '../../pipeline/alerts/repository.ts';
+import { MAX_ALERTS_PER_ACCOUNT, ownerKey } from '../../pipeline/alerts/model.ts';
 
 let api: TestApi;
 let prodApi: TestApi;

@@ -1,5 +1,5 @@
 import test from 'ava';
-import { crosses, holds, type Operator } from '../../alerts/conditions.ts';
+import { crosses, holds, type Operator } from '../../pipeline/alerts/conditions.ts';
 
 /** Indexes of a price series at which the alert fires, comparing each price with the one before. */
 function firesAt(operator: Operator, value: number, series: number[]): number[] {

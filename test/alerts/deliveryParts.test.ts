@@ -7,13 +7,13 @@ import { join } from 'node:path';
 import { openSqliteStore } from '../../adapters/store/sqliteStore.ts';
 import { outboxFor, outboxMailer } from '../../adapters/mail/outboxMailer.ts';
 import { mailgunMailer } from '../../adapters/mail/mailgunMailer.ts';
-import { createSecretBox, KEY_FILE } from '../../alerts/secretBox.ts';
-import { issueWebhookSecret, openWebhookSecret } from '../../alerts/webhookSecrets.ts';
-import { backoffMs, MAX_BACKOFF_MS, startDeliveryWorker } from '../../alerts/delivery/worker.ts';
-import { alertCollections, ensureAlertIndexes } from '../../alerts/model.ts';
+import { createSecretBox, KEY_FILE } from '../../pipeline/alerts/secretBox.ts';
+import { issueWebhookSecret, openWebhookSecret } from '../../pipeline/alerts/webhookSecrets.ts';
+import { backoffMs, MAX_BACKOFF_MS, startDeliveryWorker } from '../../pipeline/alerts/delivery/worker.ts';
+import { alertCollections, ensureAlertIndexes } from '../../pipeline/alerts/model.ts';
 import { startReceiver } from './receiver.ts';
 import { until } from './support.ts';
-import { isPublicAddress } from '../../alerts/webhookUrl.ts';
+import { isPublicAddress } from '../../pipeline/alerts/webhookUrl.ts';
 import { loadConfig } from '../../shared/config.ts';
 import { silentLog } from '../support/nats.ts';
 

@@ -1,10 +1,10 @@
 import test from 'ava';
 import { openSqliteStore } from '../../adapters/store/sqliteStore.ts';
 import { marketsProjection } from '../../projections/markets/projection.ts';
-import { marketTargetOf, tickHandler } from '../../alerts/startAlerts.ts';
-import { tickFromMarketEvent, triggerIdFor, type EvaluatorDeps } from '../../alerts/evaluator.ts';
-import { createAlert, updateAlert } from '../../alerts/repository.ts';
-import { alertCollections, ensureAlertIndexes, ownerKey } from '../../alerts/model.ts';
+import { marketTargetOf, tickHandler } from '../../pipeline/alerts/startAlerts.ts';
+import { tickFromMarketEvent, triggerIdFor, type EvaluatorDeps } from '../../pipeline/alerts/evaluator.ts';
+import { createAlert, updateAlert } from '../../pipeline/alerts/repository.ts';
+import { alertCollections, ensureAlertIndexes, ownerKey } from '../../pipeline/alerts/model.ts';
 import type { MarketEvent } from '../../shared/events.ts';
 import { silentLog } from '../support/nats.ts';
 import { market, tick } from './support.ts';

@@ -8,7 +8,7 @@ import { marketsProjection } from '../../projections/markets/projection.ts';
 import { questionsProjection } from '../../projections/questions/projection.ts';
 import { marketRecentPricesProjection, questionRecentPricesProjection } from '../../projections/recentPrices/projection.ts';
 import type { ConsumerLoop } from '../../pipeline/streams/consume.ts';
-import { ALERTS_INDEX_DURABLE, ALERTS_MARKETS_DURABLE, startAlerts, type AlertsRole } from '../../alerts/startAlerts.ts';
+import { ALERTS_INDEX_DURABLE, ALERTS_MARKETS_DURABLE, startAlerts, type AlertsRole } from '../../pipeline/alerts/startAlerts.ts';
 import { silentLog, startTestNats, type TestNats } from '../support/nats.ts';
 import { startApi, type StartOptions, type TestApi } from '../auth/harness.ts';
 import { tick, until } from './support.ts';

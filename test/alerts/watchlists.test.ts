@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { createKey, startApi, type TestApi } from '../auth/harness.ts';
 import { emailSession, market, member, project, snapshot, tick, walletSession } from './support.ts';
 import { MAX_ITEMS_PER_WATCHLIST } from '../../api/watchlists/repository.ts';
-import { ownerKey } from '../../alerts/model.ts';
+import { ownerKey } from '../../pipeline/alerts/model.ts';
 
 let api: TestApi;
 // Recorded titles (Polymarket, Limitless); prices chosen to be worked out by hand.

@@ -3,7 +3,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { emailSession, market, until } from './support.ts';
 import { startStreamHarness, type StreamHarness } from './streamHarness.ts';
 import { startReceiver, type Received, type Receiver } from './receiver.ts';
-import { postWebhook } from '../../alerts/delivery/webhookSender.ts';
+import { postWebhook } from '../../pipeline/alerts/delivery/webhookSender.ts';
 
 /**
  * Webhook delivery against a local receiver: the signature is checked here with node:crypto over the

@@ -1,4 +1,4 @@
-import type { Doc, DocumentStore, IndexSpec } from '../shared/ports/documentStore.ts';
+import type { Doc, DocumentStore, IndexSpec } from '../../shared/ports/documentStore.ts';
 import type { AlertType, Condition } from './conditions.ts';
 
 /**

@@ -1,8 +1,8 @@
-import type { DocumentStore } from '../shared/ports/documentStore.ts';
-import { marketYesPrice, questionObservedAt } from '../shared/watchedPrices.ts';
-import { getMarket } from '../projections/markets/queries.ts';
-import { getQuestion } from '../projections/questions/queries.ts';
-import type { ProjectionMetadata } from '../projections/projection.ts';
+import type { DocumentStore } from '../../shared/ports/documentStore.ts';
+import { marketYesPrice, questionObservedAt } from '../../shared/watchedPrices.ts';
+import { getMarket } from '../../projections/markets/queries.ts';
+import { getQuestion } from '../../projections/questions/queries.ts';
+import type { ProjectionMetadata } from '../../projections/projection.ts';
 import type { EvalState, TargetKind } from './model.ts';
 
 /**

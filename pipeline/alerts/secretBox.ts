@@ -1,7 +1,7 @@
 import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Config } from '../shared/config.ts';
+import type { Config } from '../../shared/config.ts';
 
 /**
  * Webhook signing secrets must be readable by the delivery worker (it signs with them), so they

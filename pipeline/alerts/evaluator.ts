@@ -1,8 +1,8 @@
 import type { Logger } from 'pino';
-import { DuplicateKeyError, type DocumentStore } from '../shared/ports/documentStore.ts';
-import type { LinkEvent, MarketEvent } from '../shared/events.ts';
-import { uuidFromName } from '../shared/ids.ts';
-import { marketYesPrice, questionIndexPrice, questionObservedAt } from '../shared/watchedPrices.ts';
+import { DuplicateKeyError, type DocumentStore } from '../../shared/ports/documentStore.ts';
+import type { LinkEvent, MarketEvent } from '../../shared/events.ts';
+import { uuidFromName } from '../../shared/ids.ts';
+import { marketYesPrice, questionIndexPrice, questionObservedAt } from '../../shared/watchedPrices.ts';
 import { crosses } from './conditions.ts';
 import { alertCollections, parseOwner, targetKey, type AlertDoc, type DeliveryDoc, type TriggerDoc, type TriggerRecord } from './model.ts';
 import { readTarget } from './targets.ts';

@@ -1,5 +1,5 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import type { DocumentStore } from '../shared/ports/documentStore.ts';
+import type { DocumentStore } from '../../shared/ports/documentStore.ts';
 import { alertCollections, type WebhookSecretDoc } from './model.ts';
 import type { SecretBox } from './secretBox.ts';
 

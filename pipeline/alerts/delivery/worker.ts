@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import type { Filter } from '../../shared/ports/documentStore.ts';
+import type { Filter } from '../../../shared/ports/documentStore.ts';
 import { alertCollections, type DeliveryDoc } from '../model.ts';
 import { sendDelivery, type SendDeps } from './sendOne.ts';
 

@@ -1,7 +1,7 @@
-import type { DocumentStore } from '../../shared/ports/documentStore.ts';
-import type { Mailer } from '../../shared/ports/mail.ts';
-import type { AccountDoc } from '../../api/auth/accounts.ts';
-import { ACCOUNTS } from '../../api/auth/accounts.ts';
+import type { DocumentStore } from '../../../shared/ports/documentStore.ts';
+import type { Mailer } from '../../../shared/ports/mail.ts';
+import type { AccountDoc } from '../../../api/auth/accounts.ts';
+import { ACCOUNTS } from '../../../api/auth/accounts.ts';
 import { WEBHOOK_EVENT } from '../notification.ts';
 import { parseOwner, type DeliveryDoc } from '../model.ts';
 import type { SecretBox } from '../secretBox.ts';

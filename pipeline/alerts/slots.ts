@@ -1,4 +1,4 @@
-import { DuplicateKeyError, type Collection, type Doc, type Filter } from '../shared/ports/documentStore.ts';
+import { DuplicateKeyError, type Collection, type Doc, type Filter } from '../../shared/ports/documentStore.ts';
 
 /**
  * Per-owner bounds (alerts per account, watchlists per account, items per watchlist) that hold under

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { DocumentStore } from '../shared/ports/documentStore.ts';
+import type { DocumentStore } from '../../shared/ports/documentStore.ts';
 import type { AlertType, Condition } from './conditions.ts';
 import { insertInSlot } from './slots.ts';
 import {
