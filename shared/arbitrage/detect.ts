@@ -65,7 +65,8 @@ function choose(a: ScanMember, b: ScanMember): Choice | null {
   if (viable.length === 0) return null;
   viable.sort((x, y) => {
     const d = y.economics.net - x.economics.net;
-    if (Math.abs(d) > 1e-9) return d;
+    // Mirrored books agree to rounding (prices travel with 6 decimals): closer than that is one trade.
+    if (Math.abs(d) > 1e-6) return d;
     const preferred: ArbitrageType = b.relation === 'complement' ? 'dutch_book' : 'direct';
     return (x.type === preferred ? -1 : 0) - (y.type === preferred ? -1 : 0);
   });
@@ -195,4 +196,25 @@ export function scanQuestion(question: ScanQuestion, clock: ScanClock): Question
     }
   }
   return { question_id: question.id, candidates, tradeable_market_ids: members.map((m) => m.market_id) };
+}
+
+/**
+ * The widest raw cross between any two tradeable markets of the question on listing quotes alone
+ * (books not fetched yet): the scanner fetches books only for questions within reach of an opportunity.
+ */
+export function bestListingCross(question: ScanQuestion, now: string): number {
+  const members = question.members.filter((m) => isTradeable(m, now)).map((m) => ({ ...m, book: null }));
+  let best = Number.NEGATIVE_INFINITY;
+  for (const a of members) {
+    const buy = sideQuote(a, 'yes', 'ask');
+    if (!buy) continue;
+    for (const b of members) {
+      if (a === b || a.platform_slug === b.platform_slug) continue;
+      const bid = sideQuote(b, 'yes', 'bid');
+      const noAsk = sideQuote(b, 'no', 'ask');
+      if (bid) best = Math.max(best, bid.price - buy.price);
+      if (noAsk) best = Math.max(best, 1 - noAsk.price - buy.price);
+    }
+  }
+  return best;
 }
