@@ -18,7 +18,8 @@ export function jetStreamArbitrageFeed(conn: StreamConnection): ArbitrageFeed {
     async follow(fromSeq, onEvent, signal) {
       if (signal.aborted) return;
       const consumer = await conn.js.consumers.get(STREAMS.arbitrage.name, {
-        filterSubjects: [subjects.arbitrageOpportunity()],
+        // A string, not an array: nats-server 2.9 knows filter_subject only (filter_subjects is 2.10).
+        filterSubjects: subjects.arbitrageOpportunity(),
         deliver_policy: DeliverPolicy.StartSequence,
         opt_start_seq: Math.max(1, fromSeq),
       });

@@ -8,6 +8,7 @@ import pino from 'pino';
 import { createApp } from '../../api/app.ts';
 import type { AppDeps } from '../../api/deps.ts';
 import { closeRateLimit, whenRateLimitReady } from '../../api/middleware/rateLimit.ts';
+import { closeArbitrageStreams } from '../../api/routes/arbitrageStream.ts';
 import { installAuthContext, type AuthContext, type AuthContextOptions } from '../../api/auth/authContext.ts';
 import { loadConfig } from '../../shared/config.ts';
 import type { DocumentStore } from '../../shared/ports/documentStore.ts';
@@ -52,6 +53,8 @@ export interface StartOptions {
   readonly env?: Record<string, string>;
   readonly publish?: AppDeps['publish'];
   readonly auth?: AuthContextOptions;
+  /** The ARB stream for the SSE feed (test/arbitrage). */
+  readonly arbitrageFeed?: AppDeps['arbitrageFeed'];
 }
 
 /** The real app (createApp) over a temporary SQLite store, listening on a free port. */
@@ -72,6 +75,7 @@ export async function startApi(options: StartOptions = {}): Promise<TestApi> {
     store,
     checkDependencies: async () => [{ name: 'store', ok: true }],
     publish: options.publish ?? (async () => undefined),
+    ...(options.arbitrageFeed ? { arbitrageFeed: options.arbitrageFeed } : {}),
   };
   const auth = installAuthContext(deps, options.auth ?? {});
   const app = createApp(deps);
@@ -108,6 +112,7 @@ export async function startApi(options: StartOptions = {}): Promise<TestApi> {
     logLines,
     request,
     close: async () => {
+      closeArbitrageStreams(deps);
       await new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections();
       await closeRateLimit(deps);
