@@ -56,4 +56,13 @@ test('a pair pays both taker fees but only the larger settlement fee: only one l
   near(t, e.fees_total, 0.116, 'fees = 0 + 0.009 + max(0.107, 0)');
   near(t, e.net, -0.066, 'net = 0.05 - 0.116: the PredictIt fees eat the spread');
   t.true(e.fees_known);
+  // Two settlement fees (a second profit-share venue, hypothetical): only the winner's is paid.
+  // Yes leg at 0.40: 0.107 (above); No leg at 0.50: 0.1 x 0.5 = 0.05, 0.05 x 0.95 = 0.0475, total 0.0975.
+  const both = pairEconomics(
+    { venue: 'predictit', fee: PREDICTIT_FEE, instrument: 0, side: 'buy', price: 0.4 },
+    { venue: 'polymarket', fee: PREDICTIT_FEE, instrument: 1, side: 'buy', price: 0.5 },
+  );
+  near(t, both.fees_total, 0.107, 'max(0.107, 0.0975), not their sum 0.2045');
+  near(t, both.buy_fee, 0.107);
+  near(t, both.sell_fee, 0.0975);
 });
