@@ -5,6 +5,7 @@ import type { AppDeps } from './deps.ts';
 import { createApp } from './app.ts';
 import { answerClientErrors } from './http/clientErrors.ts';
 import { closeRateLimit, whenRateLimitReady } from './middleware/rateLimit.ts';
+import { closeArbitrageStreams } from './routes/arbitrageStream.ts';
 
 export interface RunningServer {
   readonly port: number;
@@ -37,6 +38,8 @@ export async function startApiServer(deps: AppDeps, port: number, host: string):
   return {
     port: actualPort,
     stop: async () => {
+      // Long-lived event streams would hold server.close() open forever; end them first.
+      closeArbitrageStreams(deps);
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeIdleConnections();

@@ -5,6 +5,7 @@ import { platformStatusProjection } from './platformStatus/projection.ts';
 import { questionsProjection } from './questions/projection.ts';
 import { usageHourlyProjection, usageProjection } from './usage/projection.ts';
 import { marketRecentPricesProjection, questionRecentPricesProjection } from './recentPrices/projection.ts';
+import { arbitrageOpportunitiesProjection, arbitrageStatsProjection } from './arbitrage/projection.ts';
 
 /** Every read model the projector role keeps up to date. */
 export const PROJECTIONS: ReadonlyArray<Projection<never, Doc>> = [
@@ -15,4 +16,6 @@ export const PROJECTIONS: ReadonlyArray<Projection<never, Doc>> = [
   usageHourlyProjection as unknown as Projection<never, Doc>,
   marketRecentPricesProjection as unknown as Projection<never, Doc>,
   questionRecentPricesProjection as unknown as Projection<never, Doc>,
+  arbitrageOpportunitiesProjection as unknown as Projection<never, Doc>,
+  arbitrageStatsProjection as unknown as Projection<never, Doc>,
 ];

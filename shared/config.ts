@@ -4,7 +4,7 @@ import { z } from 'zod';
  * Every setting Concord reads, validated once at start-up. A bad value stops the process with
  * a message naming the variable. Documented in README.md ("Configuration").
  */
-const ROLES = ['all', 'ingest', 'process', 'project', 'link', 'api', 'alerts'] as const;
+const ROLES = ['all', 'ingest', 'process', 'project', 'link', 'api', 'scan', 'alerts'] as const;
 export type Role = (typeof ROLES)[number];
 
 const optionalUrl = (protocols: readonly string[]) =>
@@ -106,6 +106,15 @@ export const configSchema = z.object({
   RATE_LIMIT_BURST_WINDOW_MS: intIn(50, 600_000, 5_000),
   /** Multiplies every rate tier's per-minute and burst limits (tests, benchmarks); 1 keeps the spec's (docs/rate-limits.md). */
   RATE_LIMIT_MULTIPLIER: intIn(1, 1_000_000, 1),
+  /** Arbitrage scanner and feed (docs/arbitrage.md, "Configuration"). */
+  ARB_SCAN_INTERVAL_SECONDS: intIn(1, 3_600, 5),
+  ARB_FULL_SCAN_SECONDS: intIn(5, 86_400, 60),
+  ARB_STALE_AFTER_SECONDS: intIn(5, 86_400, 120),
+  ARB_BOOK_TTL_SECONDS: intIn(1, 3_600, 15),
+  ARB_RESOLVED_RETENTION_HOURS: intIn(1, 24 * 90, 24),
+  ARB_FEED_CACHE_MS: intIn(0, 60_000, 2_000),
+  ARB_STREAMS_PER_KEY: intIn(1, 1_000, 3),
+  ARB_SSE_HEARTBEAT_SECONDS: intIn(1, 300, 15),
   /** EIP-155 chain ids a SIWE message may name (docs/auth.md). */
   SIWE_CHAIN_IDS: z
     .string()

@@ -10,6 +10,7 @@ import { externalMarketsRouter } from './externalMarkets.ts';
 import { walletTrackerRouter } from './walletTracker.ts';
 import { alertsRouter } from './alerts.ts';
 import { watchlistsRouter } from './watchlists.ts';
+import { arbitrageRouter } from './arbitrage.ts';
 
 /** Every resource router mounted under /api/v1. */
 export function apiV1Routers(deps: AppDeps): Router[] {
@@ -24,5 +25,6 @@ export function apiV1Routers(deps: AppDeps): Router[] {
     walletTrackerRouter(deps),
     alertsRouter(deps),
     watchlistsRouter(deps),
+    arbitrageRouter(deps),
   ];
 }

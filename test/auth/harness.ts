@@ -8,6 +8,7 @@ import { createLogger } from '../../adapters/log/createLogger.ts';
 import { createApiHttpServer } from '../../api/server.ts';
 import type { AppDeps } from '../../api/deps.ts';
 import { closeRateLimit, whenRateLimitReady } from '../../api/middleware/rateLimit.ts';
+import { closeArbitrageStreams } from '../../api/routes/arbitrageStream.ts';
 import { installAuthContext, type AuthContext, type AuthContextOptions } from '../../api/auth/authContext.ts';
 import { loadConfig } from '../../shared/config.ts';
 import type { DocumentStore } from '../../shared/ports/documentStore.ts';
@@ -58,6 +59,8 @@ export interface StartOptions {
   readonly auth?: AuthContextOptions;
   /** Optional collaborators the app would otherwise build from config (the wallet tracker). */
   readonly deps?: Partial<Pick<AppDeps, 'walletTracker'>>;
+  /** The ARB stream for the SSE feed (test/arbitrage). */
+  readonly arbitrageFeed?: AppDeps['arbitrageFeed'];
 }
 
 /** The real app (createApp) over a temporary SQLite store, listening on a free port. */
@@ -84,6 +87,7 @@ export async function startApi(options: StartOptions = {}): Promise<TestApi> {
     checkDependencies: async () => [{ name: 'store', ok: true }],
     publish: options.publish ?? (async () => undefined),
     ...options.deps,
+    ...(options.arbitrageFeed ? { arbitrageFeed: options.arbitrageFeed } : {}),
   };
   const auth = installAuthContext(deps, options.auth ?? {});
   const { server, app } = createApiHttpServer(deps);
@@ -122,6 +126,7 @@ export async function startApi(options: StartOptions = {}): Promise<TestApi> {
     logText,
     request,
     close: async () => {
+      closeArbitrageStreams(deps);
       await new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections();
       await closeRateLimit(deps);
