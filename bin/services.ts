@@ -22,8 +22,6 @@ import { startApiServer } from '../api/server.ts';
 import { createDocumentStore } from '../adapters/store/createStore.ts';
 import { startLinker } from '../pipeline/matching/linker/startLinker.ts';
 import { startAlerts } from '../pipeline/alerts/startAlerts.ts';
-    }
-
 import { startScanner, type RunningScanner } from '../pipeline/scan/startScanner.ts';
 import { jetStreamArbitrageFeed } from '../pipeline/streams/arbitrageFeed.ts';
 
