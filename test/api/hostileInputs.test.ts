@@ -3,6 +3,7 @@ import { Wallet } from 'ethers';
 import { SiweMessage } from 'siwe';
 import { registeredRoutes, type RouteEntry } from '../../api/http/routeTable.ts';
 import { startApi, register, createKey, cookiesOf, type TestApi } from '../auth/harness.ts';
+import type { ArbitrageFeed } from '../../shared/ports/arbitrageFeed.ts';
 import { httpRequest, rawSocket, type RawReply } from './rawHttp.ts';
 import { BAD_CREDENTIALS, BASE_BODY, FIELD_VALUES, FIELDS, PATH_VALUES, QUERIES, RAW_BODIES, SINGLE_FIELD_VALUES, UUID } from './hostileCatalogue.ts';
 
@@ -28,6 +29,15 @@ interface Probe {
 
 type Credentials = Record<string, string>;
 
+/** An ARB stream that holds nothing yet: the SSE route is served (headers, then waiting) as in production. */
+const quietFeed: ArbitrageFeed = {
+  bounds: async () => ({ first: 1, last: 0 }),
+  follow: (_from, _onEvent, signal) => new Promise<void>((resolve) => {
+    if (signal.aborted) resolve();
+    else signal.addEventListener('abort', () => resolve(), { once: true });
+  }),
+};
+
 let api: TestApi;
 let routes: RouteEntry[];
 let session: Credentials;
@@ -36,7 +46,7 @@ let apiKey: Credentials;
 
 test.before(async () => {
   // Recorded venues: a route that calls out (the wallet tracker) must not reach the network from here.
-  api = await startApi({ env: { RATE_LIMIT_MULTIPLIER: '1000', PUBLIC_ORIGIN: 'http://concord.test', LOG_LEVEL: 'warn', VENUE_SOURCE: 'recorded' } });
+  api = await startApi({ env: { RATE_LIMIT_MULTIPLIER: '1000', PUBLIC_ORIGIN: 'http://concord.test', LOG_LEVEL: 'warn', VENUE_SOURCE: 'recorded' }, arbitrageFeed: quietFeed });
   routes = registeredRoutes(api.app);
   // Its password differs from BASE_BODY's, so change-password in the catalogue never ends this session.
   const account = await register(api, 'catalogue@example.com', 'catalogue password 0');
@@ -88,6 +98,7 @@ function problem(probe: Probe, reply: RawReply): string | null {
     if (!/^\d+$/.test(reply.headers[h] ?? '')) return `${where}: no ${h}`;
   }
   if (probe.method === 'HEAD' || reply.status === 204) return null;
+  if (reply.status === 200 && /^text\/event-stream/.test(reply.headers['content-type'] ?? '')) return null;
   if (!/^application\/json/.test(reply.headers['content-type'] ?? '')) return `${where}: content-type ${reply.headers['content-type']} body ${reply.text.slice(0, 120)}`;
   if (reply.json === undefined) return `${where}: body is not JSON: ${reply.text.slice(0, 120)}`;
   if (reply.status >= 400) {

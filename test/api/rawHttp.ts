@@ -23,6 +23,14 @@ export function httpRequest(baseUrl: string, method: string, path: string, heade
   return new Promise((resolve, reject) => {
     const req = request({ host: hostname, port, method, path, headers, agent: false }, (res) => {
       const chunks: Buffer[] = [];
+      if (/^text\/event-stream/.test(String(res.headers['content-type'] ?? ''))) {
+        // A live event stream never ends: its status and headers are the answer.
+        const flat: Record<string, string> = {};
+        for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) flat[k] = Array.isArray(v) ? v.join(', ') : v;
+        resolve({ status: res.statusCode ?? 0, headers: flat, text: '', json: undefined });
+        req.destroy();
+        return;
+      }
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () => {
         const text = Buffer.concat(chunks).toString('utf8');
