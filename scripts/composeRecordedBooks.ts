@@ -11,6 +11,8 @@
  *   minutes before the recording's other books, so the scanner must treat it as a stale quote.
  * - Predict.fun "Will Gavin Newsom win the 2028 Democratic presidential nomination?": a deep bid, so
  *   the Polymarket -> Predict.fun spread carries real size.
+ * - Kalshi: every composed market's book tops out at its listing quote and size (the one real capture,
+ *   KXELONMARS-99, is not rewritten).
  */
 import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -136,4 +138,27 @@ for (const leg of categories.flatMap((c) => c.markets)) {
 }
 write('predictfun/recorded/v1-markets-orderbooks.real-plus-composed.json', { success: true, data: [...realBatch.data, ...composedBooks] });
 
-console.log(`composed: ${polymarket.length} Polymarket books, ${binaries.length - 1} Limitless books, ${composedBooks.length} Predict.fun books`);
+// --- Kalshi: a fixed-point book per composed market (both ladders are bids, ascending, dollar and contract strings). ---
+// The top of each ladder is the listing's: the Yes bid with `yes_bid_size_fp`, and the No bid (1 - the Yes ask)
+// with `yes_ask_size_fp`, the contracts offered at the Yes ask. An empty listing side stays an empty ladder.
+const kalshiEvents = (JSON.parse(read('kalshi/recorded/events.page-2.composed.json')) as { events: Array<{ markets: Array<Record<string, string>> }> }).events;
+let kalshiBooks = 0;
+for (const m of kalshiEvents.flatMap((e) => e.markets)) {
+  if (m.status !== 'active') continue;
+  const ticker = m.ticker!;
+  const tick = m.price_level_structure === 'linear_cent' ? 0.01 : 0.001;
+  const bid = Number(m.yes_bid_dollars);
+  const ask = Number(m.yes_ask_dollars);
+  const hasBid = bid > 0 && Number(m.yes_bid_size_fp) > 0;
+  const hasAsk = ask < 1 && Number(m.yes_ask_size_fp) > 0;
+  if (!hasBid && !hasAsk) continue;
+  const { bids, asks } = ladder(ticker, hasBid ? bid : 0, hasAsk ? ask : 1, tick);
+  const dollars = (p: number) => p.toFixed(4);
+  const contracts = (n: number) => n.toFixed(2);
+  const yes = (hasBid ? bids : []).map(([p, n], i): [string, string] => [dollars(p), contracts(i === 0 ? Number(m.yes_bid_size_fp) : n)]);
+  const no = (hasAsk ? asks : []).map(([p, n], i): [string, string] => [dollars(round(1 - p, 4)), contracts(i === 0 ? Number(m.yes_ask_size_fp) : n)]);
+  write(`kalshi/recorded/orderbook.${ticker}.composed.json`, { orderbook_fp: { yes_dollars: yes.reverse(), no_dollars: no.reverse() } });
+  kalshiBooks += 1;
+}
+
+console.log(`composed: ${polymarket.length} Polymarket books, ${binaries.length - 1} Limitless books, ${composedBooks.length} Predict.fun books, ${kalshiBooks} Kalshi books`);

@@ -1,5 +1,6 @@
 import type { BookLevel } from './types.ts';
-import { legFee, positionCost, type LegFee, type LegOrder } from './legFees.ts';
+import { roundsPerOrder } from '../fees/orderFee.ts';
+import { legFee, legOrderFee, positionCost, type LegFee, type LegFill, type LegOrder } from './legFees.ts';
 
 /**
  * The economics of one pair: one share of the instrument paying on the question's Yes (the buy leg)
@@ -49,46 +50,115 @@ export function pairEconomics(buy: LegOrder, sell: LegOrder): PairEconomics {
 }
 
 export interface WalkResult {
-  /** Pairs tradeable while every marginal pair nets more than 0. */
+  /** Pairs of the largest profitable order: marginal pairs net more than 0 and the whole order, fees as charged, too. */
   readonly size: number;
-  /** Cash needed for them, fees included. */
+  /** Cash needed for them, fees as charged included. */
   readonly capital: number;
   /** What they earn in total, whichever way the question resolves. */
   readonly profit: number;
 }
 
+type PairOrders = (buyPrice: number, sellPrice: number) => { buy: LegOrder; sell: LegOrder };
+
+/** Pairs taken at one pair of levels. */
+interface Segment {
+  readonly size: number;
+  readonly buy: LegOrder;
+  readonly sell: LegOrder;
+}
+
+const NOTHING: WalkResult = { size: 0, capital: 0, profit: 0 };
+/** Below this an order's profit is binary noise (1 - 0.48 - 0.50 - 0.02 is 1.7e-17), not money. */
+const PROFIT_EPSILON = 1e-9;
+/** Order sizes are searched to a hundredth of a share (Kalshi's fractional contracts carry two decimals). */
+const SIZE_STEP = 0.01;
+
+/** Consecutive pairs at the same price are one fill of that level. */
+function fillsOf(segments: readonly Segment[], leg: 'buy' | 'sell'): LegFill[] {
+  const fills: LegFill[] = [];
+  for (const s of segments) {
+    const last = fills.at(-1);
+    if (last && last.price === s[leg].price) fills[fills.length - 1] = { price: last.price, size: last.size + s.size };
+    else fills.push({ price: s[leg].price, size: s.size });
+  }
+  return fills;
+}
+
+/** The first `size` pairs of the walk. */
+function prefix(segments: readonly Segment[], size: number): Segment[] {
+  const out: Segment[] = [];
+  let left = size;
+  for (const s of segments) {
+    if (left <= 1e-12) break;
+    out.push(s.size <= left ? s : { ...s, size: left });
+    left -= s.size;
+  }
+  return out;
+}
+
 /**
- * Walks both books level by level (best first), pairing the cheapest remaining shares of each leg,
- * and stops at the first pair of levels whose net is not positive. Levels must carry finite sizes
- * (only fetched order books do). Fees are recomputed at each level's price.
+ * One order per leg over these pairs, with fees as each venue charges an order (`legOrderFee`: Kalshi's
+ * rounding up to the cent included); only the larger settlement fee is paid, as only one leg can win.
  */
-export function walkBooks(
-  buyLevels: readonly BookLevel[],
-  sellLevels: readonly BookLevel[],
-  order: (buyPrice: number, sellPrice: number) => { buy: LegOrder; sell: LegOrder },
-): WalkResult {
+function orderTotals(segments: readonly Segment[]): WalkResult & { readonly roundedFees: number } {
+  const first = segments[0];
+  if (!first) return { ...NOTHING, roundedFees: 0 };
+  const a = legOrderFee(first.buy, fillsOf(segments, 'buy')) ?? { trade: 0, settlement: 0 };
+  const b = legOrderFee(first.sell, fillsOf(segments, 'sell')) ?? { trade: 0, settlement: 0 };
+  let size = 0;
+  let positions = 0;
+  let spread = 0;
+  for (const s of segments) {
+    size += s.size;
+    positions += s.size * (s.buy.price + positionCost(s.sell));
+    spread += s.size * (1 - positionCost(s.sell) - s.buy.price);
+  }
+  const trade = a.trade + b.trade;
+  const roundedFees = (roundsPerOrder(first.buy.fee) ? a.trade : 0) + (roundsPerOrder(first.sell.fee) ? b.trade : 0);
+  return { size, capital: positions + trade, profit: spread - trade - Math.max(a.settlement, b.settlement), roundedFees };
+}
+
+/**
+ * The largest profitable order the two books support. Walks both books level by level (best first),
+ * pairing the cheapest remaining shares of each leg, and stops at the first pair of levels whose marginal
+ * pair does not net more than 0 (fees per share recomputed at each level's price). The order is then
+ * priced as the venues charge it. A venue that rounds its fee per order (Kalshi, up to the cent) can make
+ * a small order lose what its pairs earn (a 1-lot at 0.50 pays 0.02, not 0.0175); then the order shrinks
+ * to the largest size whose rounded fee is one step lower, where the profit within that fee step is
+ * highest, and is nothing if that does not profit either (an earlier step earns less: each step's extra
+ * pairs gain more than the cent they add, up to the $0.0001 roundings of the fills). Levels must carry
+ * finite sizes (only fetched order books do).
+ */
+export function walkBooks(buyLevels: readonly BookLevel[], sellLevels: readonly BookLevel[], order: PairOrders): WalkResult {
+  const segments: Segment[] = [];
   let i = 0;
   let j = 0;
   let leftBuy = buyLevels[0]?.size ?? 0;
   let leftSell = sellLevels[0]?.size ?? 0;
-  let size = 0;
-  let capital = 0;
-  let profit = 0;
   while (i < buyLevels.length && j < sellLevels.length) {
     const bl = buyLevels[i] as BookLevel;
     const sl = sellLevels[j] as BookLevel;
     const legs = order(bl.price, sl.price);
-    const e = pairEconomics(legs.buy, legs.sell);
-    if (!(e.net > 0)) break;
+    if (!(pairEconomics(legs.buy, legs.sell).net > 0)) break;
     const q = Math.min(leftBuy, leftSell);
     if (!Number.isFinite(q) || q < 0) break;
-    size += q;
-    capital += q * e.capital;
-    profit += q * e.net;
+    if (q > 0) segments.push({ size: q, buy: legs.buy, sell: legs.sell });
     leftBuy -= q;
     leftSell -= q;
     if (leftBuy <= 1e-12) leftBuy = buyLevels[++i]?.size ?? 0;
     if (leftSell <= 1e-12) leftSell = sellLevels[++j]?.size ?? 0;
   }
-  return { size, capital, profit };
+  const whole = orderTotals(segments);
+  if (whole.profit > PROFIT_EPSILON) return { size: whole.size, capital: whole.capital, profit: whole.profit };
+  if (!(whole.roundedFees > 0)) return NOTHING;
+  // The largest size whose per-order rounded fees are a step lower: the fee is non-decreasing in the size.
+  let lo = 0;
+  let hi = whole.size;
+  for (let k = 0; k < 60 && hi - lo > 1e-9; k++) {
+    const mid = (lo + hi) / 2;
+    if (orderTotals(prefix(segments, mid)).roundedFees < whole.roundedFees - 1e-9) lo = mid;
+    else hi = mid;
+  }
+  const smaller = orderTotals(prefix(segments, Math.round(Math.floor(lo / SIZE_STEP + 1e-9) * SIZE_STEP * 1e6) / 1e6));
+  return smaller.profit > PROFIT_EPSILON ? { size: smaller.size, capital: smaller.capital, profit: smaller.profit } : NOTHING;
 }

@@ -15,6 +15,8 @@ export const FEES = {
   limitlessFree: { kind: 'none', reason: 'fees_disabled', source: 'market' } as FeeModel,
   manifold: { kind: 'none', reason: 'play_money', source: 'venue' } as FeeModel,
   unknown: { kind: 'unknown', reason: 'Polymarket market payload has no feesEnabled flag' } as FeeModel,
+  /** Kalshi's general schedule: 0.07 x C x P x (1 - P), fills up to $0.0001, the order up to the cent. */
+  kalshi: { kind: 'quadratic_per_order', taker_rate: 0.07, maker_rate: 0, multiplier: 1, fill_round_up_to: 0.0001, order_round_up_to: 0.01, source: 'market' } as FeeModel,
 };
 
 export interface MemberSpec {

@@ -1,5 +1,7 @@
 import test from 'ava';
+import { readFileSync } from 'node:fs';
 import { startTestService, type TestService } from '../support/service.ts';
+import { discoverQuestions } from '../../projections/questions/queries.ts';
 
 /**
  * End to end on the recorded venues: ingest -> normalise -> link -> scan (books from the recorded and
@@ -138,6 +140,52 @@ test('real opportunities from the recorded catalogue: the 2028 nominations and t
   // Predict.fun's fee on selling at 0.355: 0.02 x 0.355 = 0.0071; net 0.044 - 0.0071 = 0.0369.
   t.is(newsom.net_spread, 0.0369);
   t.true(newsom.max_size > 0 && newsom.max_capital > 0, 'the books carry size');
+});
+
+/** The recorded Kalshi book of a market, read straight from its file: both ladders are bids, ascending. */
+function kalshiBookTop(ticker: string, outcomeIndex: number, side: 'buy' | 'sell'): { price: number; size: number } | null {
+  const file = ticker === 'KXELONMARS-99' ? 'markets-ticker-orderbook.synpath.json' : `orderbook.${ticker}.composed.json`;
+  const book = JSON.parse(readFileSync(new URL(`../../pipeline/venues/kalshi/recorded/${file}`, import.meta.url), 'utf8')).orderbook_fp as Record<string, [string, string][] | null>;
+  const best = (ladder: [string, string][] | null) => {
+    const last = ladder?.at(-1);
+    return last ? { price: Number(last[0]), size: Number(last[1]) } : null;
+  };
+  // Selling an outcome hits its own best bid; buying it takes the other outcome's best bid at 1 - q.
+  const own = best(book[outcomeIndex === 0 ? 'yes_dollars' : 'no_dollars'] ?? null);
+  const other = best(book[outcomeIndex === 0 ? 'no_dollars' : 'yes_dollars'] ?? null);
+  if (side === 'sell') return own;
+  return other && { price: Math.round((1 - other.price) * 1e6) / 1e6, size: other.size };
+}
+
+test('Kalshi trades in the feed where the recorded links include it: priced from its recorded book, its fee per share, STRICT only as the policy allows', async (t) => {
+  // Which questions link a Kalshi market is the matcher's finding on the recorded catalogue (the 2028
+  // nominations and winner, the party, the Fed chair, Ethereum $5,000 when this was written): read it from
+  // the questions read model rather than assume it.
+  const { items } = await discoverQuestions(svc.service.store, { limit: 200, offset: 0 });
+  const linksKalshi = new Set(items.filter((q) => q.members.some((m) => m.platform_slug === 'kalshi')).map((q) => q.id));
+  t.true(linksKalshi.size > 0, 'the recorded catalogue links Kalshi to other venues');
+  const viaKalshi = opportunities.filter((o) => o.legs.some((l: Json) => l.platform.slug === 'kalshi'));
+  t.true(viaKalshi.length > 0, 'and the scanner trades through it');
+  t.true(Object.keys(feed.body.data.stats.platform_pairs).some((k) => k.includes('kalshi')));
+  for (const o of viaKalshi) {
+    t.true(linksKalshi.has(o.canonical_question_id), `${o.question_title} links Kalshi`);
+    const leg = o.legs.find((l: Json) => l.platform.slug === 'kalshi');
+    t.is(leg.price_source, 'order_book', `${leg.platform_market_id} trades on its recorded book`);
+    t.deepEqual({ price: leg.price, size: leg.size }, kalshiBookTop(leg.platform_market_id, leg.outcome_index, leg.side), leg.platform_market_id);
+    // Kalshi's taker fee per contract: 0.07 x p x (1 - p) on the general schedule every recorded series uses.
+    t.is(leg.fee_per_share, Math.round(0.07 * leg.price * (1 - leg.price) * 1e6) / 1e6, leg.platform_market_id);
+    // The policy: STRICT only with both legs identity-linked at 0.9 or more, executable prices on both, and the gate open.
+    const strictAllowed = o.risk_gate_state === 'allowed' && o.legs.every((l: Json) => l.relation === 'identity' && l.link_confidence >= 0.9 && l.price_source !== 'probability');
+    t.is(o.guarantee, strictAllowed ? 'STRICT' : 'QUASI', `${o.question_title}: ${o.buy_platform.slug} -> ${o.sell_platform.slug}`);
+    if (leg.link_confidence < 0.9) t.true(o.actionable_blockers.includes('link_confidence_below_0.9:kalshi'));
+  }
+  t.true(viaKalshi.some((o) => o.guarantee === 'STRICT'), 'identity links at 0.9+ with two books are STRICT');
+  // Newsom for the 2028 Democratic nomination: buy on Kalshi at its 0.31 ask (its book's best No bid is 0.69),
+  // sell into Predict.fun's 0.355 bid. Spread 0.045; Kalshi's fee 0.07 x 0.31 x 0.69 = 0.014973, Predict.fun's
+  // 0.02 x 0.355 = 0.0071; net 0.045 - 0.014973 - 0.0071 = 0.022927. The link of the Kalshi market is 0.85.
+  const newsom = viaKalshi.find((o) => /Gavin Newsom win the 2028 Democratic/.test(o.question_title) && o.buy_platform.slug === 'kalshi' && o.sell_platform.slug === 'predictfun');
+  t.like(newsom, { buy_price: 0.31, sell_price: 0.355, spread: 0.045, net_spread: 0.022927, guarantee: 'QUASI', classification: 'informational' });
+  t.true(newsom?.max_size > 0 && newsom?.max_capital > 0, 'both books carry size');
 });
 
 test('nothing that play money, fees or stale quotes rule out is actionable', (t) => {

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { marketId } from '../../../shared/ids.ts';
 import type { NormalizedMarket } from '../../../shared/types/market.ts';
 import { KALSHI_GENERAL_FEE } from '../../../shared/fees/venues/kalshi.ts';
-import { parseKalshi, parseKalshiEvent } from './parse.ts';
+import { parseKalshi } from './parse.ts';
 import { topOfBook, yesReferencePrice } from './quotes.ts';
 import { marketSchema } from './schema.ts';
 
@@ -36,17 +36,18 @@ const withMarkets = (ticker: string, edit: (markets: Json[]) => void): Json => {
 };
 const byTicker = (markets: readonly NormalizedMarket[], ticker: string) => markets.find((m) => m.platform_market_id === ticker)!;
 
-test('the real KXELONMARS-99 event: midpoint price, volume in dollars at the last trade, placeholder liquidity is null', (t) => {
-  const { markets, skipped, quotes } = parseKalshiEvent(item(eventOf('KXELONMARS-99'), summary(realSeries)), ctx);
+test('the real KXELONMARS-99 event: midpoint price, executable bid/ask per outcome, volume in dollars at the last trade, placeholder liquidity is null', (t) => {
+  const { markets, skipped } = parseKalshi(item(eventOf('KXELONMARS-99'), summary(realSeries)), ctx);
   t.deepEqual(skipped, []);
   t.is(markets.length, 1);
   const m = markets[0]!;
   t.is(m.id, marketId('kalshi', 'KXELONMARS-99'));
   t.is(m.title, 'Will Elon Musk visit Mars before Aug 1, 2099?');
-  // bid 0.10, ask 0.12: spread 2 cents, so the midpoint
+  // yes_bid 0.10, yes_ask 0.12: spread 2 cents, so the midpoint 0.11. A taker buys Yes at 0.12 and
+  // sells it at 0.10; No is the same book from the other side: no_bid 0.88 (= 1 - 0.12), no_ask 0.90.
   t.deepEqual(m.outcomes, [
-    { label: 'Yes', outcome_index: 0, price: 0.11 },
-    { label: 'No', outcome_index: 1, price: 0.89 },
+    { label: 'Yes', outcome_index: 0, price: 0.11, best_bid: 0.1, best_ask: 0.12 },
+    { label: 'No', outcome_index: 1, price: 0.89, best_bid: 0.88, best_ask: 0.9 },
   ]);
   // 118801.05 contracts at the last trade of $0.10; no contract traded in the last 24 h
   t.is(m.volume_total, 11880.105);
@@ -63,9 +64,8 @@ test('the real KXELONMARS-99 event: midpoint price, volume in dollars at the las
   t.regex(m.description!, /^If Elon Musk visits Mars before the earlier of his death/);
   t.is(m.quoted_at, ctx.fetchedAt);
   t.deepEqual(m.fee, { kind: 'quadratic_per_order', taker_rate: 0.07, maker_rate: 0, multiplier: 1, fill_round_up_to: 0.0001, order_round_up_to: 0.01, source: 'market' });
-  t.deepEqual(quotes, [
-    { platform_market_id: 'KXELONMARS-99', yes_bid: 0.1, yes_ask: 0.12, no_bid: 0.88, no_ask: 0.9, yes_bid_size: 79.35, yes_ask_size: 265.22, last_trade: 0.1 },
-  ]);
+  const raw = marketSchema.parse((eventOf('KXELONMARS-99').markets as Json[])[0]);
+  t.deepEqual(topOfBook(raw), { platform_market_id: 'KXELONMARS-99', yes_bid: 0.1, yes_ask: 0.12, no_bid: 0.88, no_ask: 0.9, yes_bid_size: 79.35, yes_ask_size: 265.22, last_trade: 0.1 });
 });
 
 test('the real CCXT markets: a 4-cent spread is a midpoint, a deci-cent market keeps its tenths of a cent', (t) => {
@@ -90,11 +90,17 @@ test('a side with no quote is null, never 0: the real parlay rows carry only pla
   }
 });
 
-test('a one-sided book that never traded has no price; its volumes are 0 contracts, not unknown', (t) => {
-  const { markets, quotes } = parseKalshiEvent(item(eventOf('KXPRESNOMD-28')), ctx);
+test('a one-sided book that never traded has no price but keeps its one executable side; its volumes are 0 contracts, not unknown', (t) => {
+  const { markets } = parseKalshi(item(eventOf('KXPRESNOMD-28')), ctx);
   const stewart = byTicker(markets, 'KXPRESNOMD-28-JSTE');
   t.deepEqual(stewart.outcomes.map((o) => o.price), [null, null]);
-  t.deepEqual(quotes.find((q) => q.platform_market_id === 'KXPRESNOMD-28-JSTE'), {
+  // Yes offered at 0.02 (400 contracts), no Yes bid (bid 0.0000, size 0): No bids 0.98 and has no ask.
+  t.deepEqual(stewart.outcomes.map((o) => [o.best_bid, o.best_ask]), [
+    [null, 0.02],
+    [0.98, null],
+  ]);
+  const raw = marketSchema.parse((eventOf('KXPRESNOMD-28').markets as Json[]).find((x) => x.ticker === 'KXPRESNOMD-28-JSTE'));
+  t.deepEqual(topOfBook(raw), {
     platform_market_id: 'KXPRESNOMD-28-JSTE',
     yes_bid: null,
     yes_ask: 0.02,
@@ -113,14 +119,16 @@ test('placeholder prices are no quote even without a size beside them: bid 0.000
     delete m!.yes_bid_size_fp;
     delete m!.yes_ask_size_fp;
   });
-  const { markets, quotes } = parseKalshiEvent(item(event), ctx);
-  t.deepEqual(markets[0]!.outcomes.map((o) => o.price), [null, null]);
-  t.like(quotes[0], { yes_bid: null, yes_ask: null, no_bid: null, no_ask: null, last_trade: null });
+  const { markets } = parseKalshi(item(event), ctx);
+  t.deepEqual(markets[0]!.outcomes.map((o) => [o.price, o.best_bid, o.best_ask]), [
+    [null, null, null],
+    [null, null, null],
+  ]);
   t.is(markets[0]!.volume_total, null, '1402201 contracts traded but no price to value them: unknown, not 0');
 });
 
 test('a mutually exclusive event is a group; markets that share the event question get the label in their title', (t) => {
-  const { markets, skipped } = parseKalshiEvent(item(eventOf('KXPRESPERSON-28')), ctx);
+  const { markets, skipped } = parseKalshi(item(eventOf('KXPRESPERSON-28')), ctx);
   t.deepEqual(skipped, []);
   t.is(markets.length, 3);
   const vance = byTicker(markets, 'KXPRESPERSON-28-JVAN');
@@ -135,7 +143,7 @@ test('a mutually exclusive event is a group; markets that share the event questi
 });
 
 test('a ladder of thresholds (not mutually exclusive) is separate binaries, each titled with its bucket', (t) => {
-  const { markets } = parseKalshiEvent(item(eventOf('KXFED-26DEC')), ctx);
+  const { markets } = parseKalshi(item(eventOf('KXFED-26DEC')), ctx);
   t.true(markets.every((m) => m.group === null));
   t.deepEqual(markets.map((m) => m.title), [
     'Fed funds rate after the Dec 2026 meeting? — Above 3.25%',
@@ -155,7 +163,7 @@ test('a wide spread falls back to the last trade held inside the book, then to t
   t.deepEqual(prices, [0.3, 0.4, 0.225]);
 });
 
-test('a settled market is worth its result, not its last trade; a closed one keeps its book', (t) => {
+test('a settled market is worth its result, not its last trade; a closed one keeps its price but quotes nothing executable', (t) => {
   const event = withMarkets('KXFEDDECISION-26DEC', ([hold, cut, , hike]) => {
     Object.assign(hold!, { status: 'finalized', result: 'yes' });
     Object.assign(cut!, { status: 'determined', result: 'no' });
@@ -169,7 +177,15 @@ test('a settled market is worth its result, not its last trade; a closed one kee
   const hike = byTicker(markets, 'KXFEDDECISION-26DEC-H25');
   t.is(hike.status, 'closed');
   t.is(hike.outcomes[0]!.price, 0.015);
-  t.is(byTicker(markets, 'KXFEDDECISION-26DEC-C26').status, 'open');
+  t.true(hike.outcomes.every((o) => o.best_bid === null && o.best_ask === null), 'no order can be placed on a closed market');
+  t.true(hold.outcomes.every((o) => o.best_bid === null && o.best_ask === null));
+  const open = byTicker(markets, 'KXFEDDECISION-26DEC-C26');
+  t.is(open.status, 'open');
+  // yes_bid 0.02 / yes_ask 0.03, no_bid 0.97 / no_ask 0.98
+  t.deepEqual(open.outcomes.map((o) => [o.best_bid, o.best_ask]), [
+    [0.02, 0.03],
+    [0.97, 0.98],
+  ]);
 });
 
 test('legacy cent fields in place of the dollar strings are drift, reported field by field; siblings still parse', (t) => {

@@ -13,11 +13,6 @@ const SITE = 'https://kalshi.com/markets/';
 /** Separator between an event's question and a contract label, as the other venues compose it. */
 const LABEL_SEPARATOR = ' — ';
 
-/** A parse result that also carries each market's top of book until NormalizedMarket has bid/ask (issue 9). */
-export interface KalshiParseResult extends ParseResult {
-  readonly quotes: readonly KalshiTopOfBook[];
-}
-
 /*
  * One raw item = one `/events?with_nested_markets=true&status=open` entry plus the fee and category
  * fields of its `/series` entry (connector.ts). Trimmed from recorded/events-with-nested-markets.synpath.json:
@@ -31,14 +26,14 @@ export interface KalshiParseResult extends ParseResult {
  *  "series":{"ticker":"KXELONMARS","category":"Politics","tags":["International"],"fee_type":"quadratic","fee_multiplier":1}}
  * Prices are dollars per $1 contract (= probability); volumes are contracts.
  */
-export function parseKalshiEvent(item: RawItem, ctx: ParseContext): KalshiParseResult {
+export const parseKalshi: VenueParser = (item: RawItem, ctx: ParseContext): ParseResult => {
   const raw = rawItemSchema.safeParse(item.payload);
   if (!raw.success) {
-    return { markets: [], skipped: [skipped(item.id, 'raw item is not {event, series}', driftFromZod(raw.error, item.payload))], quotes: [] };
+    return { markets: [], skipped: [skipped(item.id, 'raw item is not {event, series}', driftFromZod(raw.error, item.payload))] };
   }
   const ev = eventSchema.safeParse(raw.data.event);
   if (!ev.success) {
-    return { markets: [], skipped: [skipped(item.id, 'event does not match the Kalshi events schema', driftFromZod(ev.error, raw.data.event, 'event.'))], quotes: [] };
+    return { markets: [], skipped: [skipped(item.id, 'event does not match the Kalshi events schema', driftFromZod(ev.error, raw.data.event, 'event.'))] };
   }
   const event = ev.data;
   const series = raw.data.series;
@@ -64,18 +59,7 @@ export function parseKalshiEvent(item: RawItem, ctx: ParseContext): KalshiParseR
     legs.push(m.data);
   });
   const sharedTitles = titlesUsedTwice(legs);
-  const quotes: KalshiTopOfBook[] = [];
-  const markets = legs.map((m) => {
-    const book = topOfBook(m);
-    quotes.push(book);
-    return toMarket(m, { event, series, shared: sharedTitles.has(m.title.trim()), siblings: legs.length, book, ctx });
-  });
-  return { markets, skipped: skips, quotes };
-}
-
-/** The venue parser the pipeline runs: the Kalshi result without its local quotes. */
-export const parseKalshi: VenueParser = (item, ctx): ParseResult => {
-  const { markets, skipped: skips } = parseKalshiEvent(item, ctx);
+  const markets = legs.map((m) => toMarket(m, { event, series, shared: sharedTitles.has(m.title.trim()), siblings: legs.length, book: topOfBook(m), ctx }));
   return { markets, skipped: skips };
 };
 
@@ -129,15 +113,21 @@ function groupOf(m: KalshiMarket, c: MarketContext): MarketGroup | null {
   return { id: c.event.event_ticker, title: c.event.title.trim(), outcome_label: m.yes_sub_title?.trim() || m.title.trim() };
 }
 
+/**
+ * `price` is the probability (docs/prices.md); `best_bid` / `best_ask` are what a taker gets now: Yes
+ * from `yes_bid` / `yes_ask`, No from `no_bid` / `no_ask` (one book seen from each outcome; a
+ * placeholder or an empty side is null, quotes.ts). A market that is not open quotes nothing.
+ */
 function outcomesOf(m: KalshiMarket, status: MarketStatus, book: KalshiTopOfBook): { outcomes: Outcome[]; yes: number | null } {
   const result = resultOf(m);
   // A resolved market is worth its result, not its last trade.
   const yes = status === 'resolved' ? (result === 'yes' ? 1 : 0) : yesReferencePrice(book);
+  const live = status === 'open';
   return {
     yes,
     outcomes: [
-      { label: 'Yes', outcome_index: 0, price: yes },
-      { label: 'No', outcome_index: 1, price: yes === null ? null : round6(1 - yes) },
+      { label: 'Yes', outcome_index: 0, price: yes, best_bid: live ? book.yes_bid : null, best_ask: live ? book.yes_ask : null },
+      { label: 'No', outcome_index: 1, price: yes === null ? null : round6(1 - yes), best_bid: live ? book.no_bid : null, best_ask: live ? book.no_ask : null },
     ],
   };
 }

@@ -1,9 +1,9 @@
 import type { KalshiMarket } from './schema.ts';
 
 /**
- * Kalshi's quote for one market, in dollars (0..1) and contracts. Kept beside the normalised market
- * until `best_bid` / `best_ask` per outcome lands on NormalizedMarket (issue 9); then Yes takes
- * `yes_bid`/`yes_ask` and No takes `no_bid`/`no_ask`. Null where that side has no resting order.
+ * Kalshi's quote for one market from the listing, in dollars (0..1) and contracts: the source of each
+ * outcome's `best_bid` / `best_ask` (Yes from `yes_bid`/`yes_ask`, No from `no_bid`/`no_ask`) and of
+ * the probability shown as `price`. Null where that side has no resting order.
  */
 export interface KalshiTopOfBook {
   readonly platform_market_id: string;

@@ -1,6 +1,7 @@
 /**
  * Recorded mode (VENUE_SOURCE=recorded): which file of `recorded/` answers which Kalshi request.
- * What is real and what is composed: recorded/README.md.
+ * What is real and what is composed: recorded/README.md. Order books are the order-book capability's
+ * (orderbook.ts), chained in by `withOrderBooks`.
  */
 const PREFIX = '/trade-api/v2';
 
@@ -13,7 +14,6 @@ const EVENT_PAGES: Readonly<Record<string, string>> = {
 const BY_PATH: Readonly<Record<string, string>> = {
   '/series': 'series.composed.json',
   '/series/KXELONMARS': 'series-ticker.synpath.json',
-  '/markets/KXELONMARS-99/orderbook': 'markets-ticker-orderbook.synpath.json',
   '/series/KXELONMARS/markets/KXELONMARS-99/candlesticks': 'series-markets-candlesticks.synpath.json',
 };
 

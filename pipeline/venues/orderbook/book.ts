@@ -29,7 +29,9 @@ export function levels(raw: readonly RawLevel[], side: 'bids' | 'asks', field: s
   return out.sort((a, b) => (side === 'bids' ? b.price - a.price : a.price - b.price));
 }
 
-const flip = (l: BookLevel): BookLevel => ({ price: Math.round((1 - l.price) * 1e6) / 1e6, size: l.size });
+/** The same shares seen from the other outcome: a bid for one at p is an offer of the other at 1 - p. */
+export const complementLevel = (l: BookLevel): BookLevel => ({ price: Math.round((1 - l.price) * 1e6) / 1e6, size: l.size });
+const flip = complementLevel;
 
 /**
  * A venue that books one token against collateral trades the other outcome through it: selling No is
