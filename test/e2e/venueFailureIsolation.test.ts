@@ -1,6 +1,6 @@
 import test from 'ava';
 import { createServer, type Server } from 'node:http';
-import { readFile } from 'node:fs/promises';
+import { readFile, readdir } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
@@ -67,6 +67,14 @@ function withoutFirstMarket(body: string): string {
 function emptyPage(body: string): string {
   const page = JSON.parse(body) as { markets?: unknown[]; next_cursor?: unknown };
   return JSON.stringify({ ...page, markets: [], next_cursor: undefined });
+}
+
+/** What 'delist-first' removes, read from the recorded pages themselves. */
+async function firstMarketOfEachRecordedPage(slug: VenueSlug): Promise<string[]> {
+  const dir = path.join(VENUES_DIR, slug, 'recorded');
+  const pages = (await readdir(dir)).filter((f) => f.endsWith('.json'));
+  const ids = await Promise.all(pages.map(async (f) => String((JSON.parse(await readFile(path.join(dir, f), 'utf8')) as { markets: Array<{ id: unknown }> }).markets[0]!.id)));
+  return ids.sort();
 }
 
 interface StatusRow {
@@ -156,8 +164,10 @@ test.serial('schema drift skips the drifted market with its reason and shows in 
     const fields = row.schema_drift_warnings.flatMap((w) => w.drift.map((d) => d.field));
     t.true(fields.includes('question'), JSON.stringify(fields));
     const skippedIds = new Set(row.schema_drift_warnings.map((w) => w.platform_market_id));
+    t.true(skippedIds.size > 0);
     const page = (await svc.get('/api/v1/markets?platform=polymarket&limit=200')).body as { data: { platform_market_id: string }[] };
-    t.false(page.data.some((m) => skippedIds.has(m.platform_market_id)), 'a drifted market is not written at all');
+    t.is(page.data.length, row.markets_count);
+    t.deepEqual(page.data.filter((m) => skippedIds.has(m.platform_market_id)), [], 'a drifted market is not written at all');
   } finally {
     await close();
   }
@@ -191,26 +201,29 @@ test.serial('a market that leaves the open listing is closed, not left open fore
     await svc.service.ingestOnce();
     await svc.settle();
     const before = await all();
-    t.true(before.every((m) => m.status === 'open' && m.delisted_at === null));
+    const openState = before.map((m) => [m.platform_market_id, 'open', null]).sort();
+    t.true(before.length >= 100, `the recorded catalogue is served (${before.length})`);
+    t.deepEqual(before.map((m) => [m.platform_market_id, m.status, m.delisted_at]).sort(), openState);
 
     modes.set('polymarket', 'empty');
     await svc.service.ingestOnce();
     await svc.settle();
-    t.true((await all()).every((m) => m.status === 'open'), 'an empty walk closes nothing');
+    const afterEmpty = await all();
+    t.deepEqual(afterEmpty.map((m) => [m.platform_market_id, m.status, m.delisted_at]).sort(), openState, 'an empty walk closes nothing');
 
     modes.set('polymarket', 'delist-first');
     await svc.service.ingestOnce();
     await svc.settle();
     const after = await all();
     const closed = after.filter((m) => m.status === 'closed');
-    t.true(closed.length >= 1 && closed.length <= 3, `one market per recorded page left the listing (${closed.length})`);
-    t.true(closed.every((m) => m.delisted_at !== null));
-    t.is(after.length, before.length, 'closed markets stay readable');
+    t.deepEqual(closed.map((m) => m.platform_market_id).sort(), await firstMarketOfEachRecordedPage('polymarket'), 'the first market of each recorded page left the listing');
+    t.is(closed.filter((m) => m.delisted_at !== null).length, closed.length);
+    t.deepEqual(after.map((m) => m.platform_market_id).sort(), openState.map(([id]) => id), 'closed markets stay readable');
 
     modes.set('polymarket', 'ok');
     await svc.service.ingestOnce();
     await svc.settle();
-    t.true((await all()).every((m) => m.status === 'open' && m.delisted_at === null), 'a market listed again is open again');
+    t.deepEqual((await all()).map((m) => [m.platform_market_id, m.status, m.delisted_at]).sort(), openState, 'a market listed again is open again');
   } finally {
     await close();
   }

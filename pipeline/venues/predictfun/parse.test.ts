@@ -61,8 +61,16 @@ test('a leg with no listing stats has null volumes, never 0', (t) => {
 
 test('resolved legs inside an open category are resolved; named outcomes keep their names', (t) => {
   const { markets } = parsePredictfun(item('unl-kvx-aut-2026-10-04'), ctx);
-  t.true(markets.every((m) => m.status === 'resolved'));
-  t.true(markets.every((m) => m.outcomes.every((o) => o.price === null)), 'empty books give null prices');
+  // The recorded match category holds three legs, all RESOLVED with empty books.
+  t.deepEqual(
+    markets.map((m) => [m.platform_market_id, m.status, m.outcomes.map((o) => o.price)]),
+    [
+      ['2497624', 'resolved', [null, null]],
+      ['2497627', 'resolved', [null, null]],
+      ['2497630', 'resolved', [null, null]],
+    ],
+    'empty books give null prices',
+  );
   t.is(markets[0]!.category, 'sports');
   const upDown = parsePredictfun(item('bitcoin-up-or-down-on-october-5-2026'), ctx).markets[0]!;
   t.deepEqual(upDown.outcomes.map((o) => o.label), ['Up', 'Down']);
