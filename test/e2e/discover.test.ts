@@ -181,10 +181,11 @@ test('each question index recomputes from its markets by the documented rule (vo
     t.true(near(got.index_price, want.index_price), `${q.title}: index ${got.index_price} vs ${want.index_price}`);
     t.true(near(got.divergence, want.divergence), `${q.title}: divergence ${got.divergence} vs ${want.divergence}`);
     t.is(got.spread_bps, want.spread_bps, q.title);
-    t.is(got.best_buy_platform, want.best_buy_platform, q.title);
-    t.is(got.best_sell_platform, want.best_sell_platform, q.title);
-    t.is(got.weighting, want.weighting, q.title);
-    t.is(got.basis, want.basis, q.title);
+    t.deepEqual(
+      [got.best_buy_platform, got.best_sell_platform, got.weighting, got.basis],
+      [want.best_buy_platform, want.best_sell_platform, want.weighting, want.basis],
+      q.title,
+    );
     t.deepEqual(Object.keys(got.platform_prices).sort(), Object.keys(want.platform_prices).sort(), q.title);
     for (const [slug, price] of Object.entries(want.platform_prices)) t.true(near(got.platform_prices[slug as never] ?? null, price), `${q.title}: ${slug}`);
     t.is(got.platform_count, new Set(q.members.filter((m) => m.status === 'open').map((m) => m.platform_slug)).size);
