@@ -87,32 +87,56 @@ test("API key tier: the key's own rate_limit is X-RateLimit-Limit; below the bur
 });
 
 test('burst and minute windows combine: bursts of 20 pass until 60 have passed in the minute, then the minute window refuses', async (t) => {
-  const api = await startApi({ env: { RATE_LIMIT_BURST_WINDOW_MS: '2000' } });
+  const t0 = Date.UTC(2026, 0, 15, 12, 0, 0);
+  let clock = t0;
+  const api = await startApi({ auth: { now: () => clock } });
   try {
     const s = await register(api, 'tier-burst@example.com');
-    let passed = 0;
-    let burstRefusals = 0;
-    let minuteRefusal: Reply | undefined;
-    while (!minuteRefusal && burstRefusals < 10) {
-      const reply = await api.request('GET', '/api/v1/auth/me', { bearer: s.access });
-      if (reply.status === 200) {
-        passed += 1;
-        continue;
-      }
-      t.is(reply.status, 429);
-      const waitMs = rl(reply).reset * 1000 - Date.now();
-      if (waitMs > 10_000) {
-        minuteRefusal = reply;
-        break;
-      }
-      burstRefusals += 1;
-      await new Promise((r) => setTimeout(r, Math.max(0, waitMs) + 100));
-    }
-    // register itself was one anonymous request, so the session's minute holds exactly 60.
-    t.is(passed, 60);
-    t.is(burstRefusals, 2, 'two bursts ran dry before the minute did');
-    t.truthy(minuteRefusal);
-    t.is(minuteRefusal?.body.status, 'RATE_LIMITED');
+    const me = () => api.request('GET', '/api/v1/auth/me', { bearer: s.access });
+    const burst = async () => {
+      const replies: Reply[] = [];
+      for (let i = 0; i < 20; i += 1) replies.push(await me());
+      return replies;
+    };
+
+    // Second 0: 20 pass (the burst), the 21st waits for the 5-second burst window to end.
+    const first = await burst();
+    t.deepEqual(first.map((r) => r.status), Array(20).fill(200));
+    t.deepEqual(first.map((r) => rl(r).remaining), Array.from({ length: 20 }, (_, i) => String(19 - i)));
+    const dry1 = await me();
+    t.is(dry1.status, 429);
+    t.is(dry1.headers.get('retry-after'), '5');
+    t.is(rl(dry1).reset, t0 / 1000 + 5);
+
+    // Second 5: a new burst of 20; 40 have passed in the minute.
+    clock = t0 + 5_000;
+    t.deepEqual((await burst()).map((r) => r.status), Array(20).fill(200));
+    const dry2 = await me();
+    t.is(dry2.status, 429);
+    t.is(dry2.headers.get('retry-after'), '5');
+
+    // Second 10: the third burst spends the minute's 60; what stops the 61st is the minute, which ends at second 60.
+    clock = t0 + 10_000;
+    const third = await burst();
+    t.deepEqual(third.map((r) => r.status), Array(20).fill(200));
+    t.is(rl(third[19]!).remaining, '0');
+    const spent = await me();
+    t.is(spent.status, 429);
+    t.is(spent.headers.get('retry-after'), '50');
+    t.is(rl(spent).reset, t0 / 1000 + 60);
+
+    // Second 15: the burst window has room again, the minute window still refuses.
+    clock = t0 + 15_000;
+    const minuteRefusal = await me();
+    t.is(minuteRefusal.status, 429);
+    t.deepEqual(minuteRefusal.body, { status: 'RATE_LIMITED', message: 'Rate limit exceeded. Try again in 45 seconds.' });
+    t.is(rl(minuteRefusal).reset, t0 / 1000 + 60);
+
+    // Second 60: both windows are new.
+    clock = t0 + 60_000;
+    const again = await me();
+    t.is(again.status, 200);
+    t.is(rl(again).remaining, '19');
   } finally {
     await api.close();
   }
