@@ -32,7 +32,7 @@ test('with an https PUBLIC_ORIGIN every session cookie is Secure (TLS ends at a 
 });
 
 test('without an https origin, over plain HTTP, session cookies are not marked Secure', async (t) => {
-  for (const env of [{}, { PUBLIC_ORIGIN: 'http://localhost:8080' }]) {
+  for (const env of [{}, { PUBLIC_ORIGIN: 'http://localhost:8080' }] as Array<Record<string, string>>) {
     const api = await startApi({ env });
     try {
       await register(api, 'plain@example.com');
