@@ -16,7 +16,9 @@ async function hammer(api: TestApi, n: number, path: string, opts: Parameters<Te
 }
 
 test('product read tier: 120/min reported, a burst of 40 passes, the 41st is 429 RATE_LIMITED and retrying keeps the window', async (t) => {
-  const api = await startApi();
+  // The app's clock held still: every request falls in the same windows, however slow the machine.
+  const frozen = Date.now();
+  const api = await startApi({ auth: { now: () => frozen } });
   try {
     const replies = await hammer(api, 40, '/api/v1/markets?limit=1');
     t.deepEqual(replies.map((r) => r.status), Array(40).fill(200));
@@ -41,7 +43,9 @@ test('product read tier: 120/min reported, a burst of 40 passes, the 41st is 429
 });
 
 test('session tier: 60/min reported, burst 20; every response carries the headers, errors included', async (t) => {
-  const api = await startApi();
+  // The app's clock held still: every request falls in the same windows, however slow the machine.
+  const frozen = Date.now();
+  const api = await startApi({ auth: { now: () => frozen } });
   try {
     const s = await register(api, 'tier-session@example.com');
     const notFound = await api.request('GET', '/api/v1/nothing-here', { bearer: s.access });
@@ -61,7 +65,9 @@ test('session tier: 60/min reported, burst 20; every response carries the header
 });
 
 test("API key tier: the key's own rate_limit is X-RateLimit-Limit; below the burst size the minute window binds", async (t) => {
-  const api = await startApi();
+  // The app's clock held still: every request falls in the same windows, however slow the machine.
+  const frozen = Date.now();
+  const api = await startApi({ auth: { now: () => frozen } });
   try {
     const s = await register(api, 'tier-key@example.com');
     const big = await createKey(api, s.access, { name: 'big', rate_limit: 10_000 });
@@ -143,7 +149,9 @@ test('burst and minute windows combine: bursts of 20 pass until 60 have passed i
 });
 
 test('health probes have their own generous tier: polling /health never spends the product-read budget', async (t) => {
-  const api = await startApi();
+  // The app's clock held still: every request falls in the same windows, however slow the machine.
+  const frozen = Date.now();
+  const api = await startApi({ auth: { now: () => frozen } });
   try {
     const probes = await hammer(api, 60, '/health');
     t.deepEqual(probes.map((r) => r.status), Array(60).fill(200));
