@@ -3,12 +3,15 @@ import type { Redis } from 'ioredis';
 import type { AppDeps } from '../deps.ts';
 import { AppError } from '../../shared/errors.ts';
 import { createRedisClient } from '../../adapters/rateLimit/redisClient.ts';
+import { authContextFor } from '../auth/authContext.ts';
 import { callerOf } from '../auth/caller.ts';
 import { countRequest } from '../auth/quota.ts';
 import { decide, planFor, type WindowLengths, type WindowVerdict } from './rateLimitTiers.ts';
 import { RateWindow } from './rateLimitWindows.ts';
 
 interface RateLimitState {
+  /** The app's clock (its auth context's), so tests can move time. */
+  readonly now: () => number;
   readonly windows: WindowLengths;
   readonly burst: RateWindow;
   readonly minute: RateWindow;
@@ -35,10 +38,12 @@ function stateFor(deps: AppDeps): RateLimitState {
     const log = deps.log.child({ component: 'rate-limit' });
     const redis = deps.config.REDIS_URL ? createRedisClient(deps.config.REDIS_URL, log) : undefined;
     const windows = { minuteMs: deps.config.RATE_LIMIT_WINDOW_MS, burstMs: deps.config.RATE_LIMIT_BURST_WINDOW_MS };
+    const now = authContextFor(deps).now;
     state = {
+      now,
       windows,
-      burst: new RateWindow('burst', windows.burstMs, redis, log),
-      minute: new RateWindow('minute', windows.minuteMs, redis, log),
+      burst: new RateWindow('burst', windows.burstMs, redis, log, now),
+      minute: new RateWindow('minute', windows.minuteMs, redis, log, now),
       redis,
       lastMinute: new Map(),
     };
@@ -93,7 +98,7 @@ export function rateLimit(deps: AppDeps): Middleware {
     const id = `${plan.tier}:${plan.identity}`;
     const burst = await state.burst.hit(ctx, id, plan.burst);
     const minute = burst.allowed ? await state.minute.hit(ctx, id, plan.perMinute) : undefined;
-    const now = Date.now();
+    const now = state.now();
     if (minute) remember(state.lastMinute, id, minute, now);
     const decision = decide(plan.perMinute, burst, minute, now, state.lastMinute.get(id));
     ctx.set(decision.headers);
@@ -104,12 +109,12 @@ export function rateLimit(deps: AppDeps): Middleware {
       });
     }
     if (caller.kind === 'apiKey') {
-      const counted = await countRequest(deps.store, caller.keyId, quota, new Date());
+      const counted = await countRequest(deps.store, caller.keyId, quota, new Date(now));
       if (!counted.ok) {
         throw new AppError(
           'QUOTA_EXCEEDED',
           `This API key has used its monthly quota of ${quota} requests; it renews at ${counted.resetsAt.toISOString()}.`,
-          { headers: { 'Retry-After': String(Math.max(1, Math.ceil((counted.resetsAt.getTime() - Date.now()) / 1000))) } },
+          { headers: { 'Retry-After': String(Math.max(1, Math.ceil((counted.resetsAt.getTime() - now) / 1000))) } },
         );
       }
     }

@@ -9,18 +9,20 @@ const PROBE = { total: 'x-concord-rl-total', remaining: 'x-concord-rl-remaining'
 const ID_STATE = 'rateLimitId';
 
 interface MemoryEntry {
-  reset: number;
+  /** When this caller's fixed window ends, ms since the epoch. */
+  resetMs: number;
+  count: number;
 }
 
 /**
- * One counting window (burst or minute) on top of koa-ratelimit: the memory driver, or the Redis driver
- * when a client is given. koa-ratelimit takes `max` per middleware, so one middleware is kept per
- * distinct max (keys may carry their own rate). If Redis fails, the request is counted in memory
- * instead, so an outage of Redis never fails a request.
+ * One counting window (burst or minute). Without Redis, a fixed window per caller that starts with its
+ * first request, counted in process on the app's clock (so tests can move time instead of waiting). With
+ * Redis, koa-ratelimit's Redis driver: sliding windows shared by every process. koa-ratelimit takes `max`
+ * per middleware, so one middleware is kept per distinct max (keys may carry their own rate). If Redis
+ * fails, the request is counted in process instead, so an outage of Redis never fails a request.
  */
 export class RateWindow {
   private readonly memory = new Map<string, MemoryEntry>();
-  private readonly memoryLimiters = new Map<number, Middleware>();
   private readonly redisLimiters = new Map<number, Middleware>();
   private readonly sweeper: NodeJS.Timeout;
 
@@ -29,8 +31,9 @@ export class RateWindow {
     readonly durationMs: number,
     private readonly redis: Redis | undefined,
     private readonly log: Logger,
+    private readonly now: () => number = Date.now,
   ) {
-    // koa-ratelimit's memory driver re-initialises expired entries but never deletes them.
+    // Ended windows are dropped so the map holds only callers seen lately.
     this.sweeper = setInterval(() => this.sweep(), Math.max(durationMs, 10_000));
     this.sweeper.unref();
   }
@@ -38,24 +41,37 @@ export class RateWindow {
   async hit(ctx: Context, identity: string, max: number): Promise<WindowVerdict> {
     if (this.redis) {
       try {
-        return await this.run(this.limiter(this.redisLimiters, max, 'redis'), ctx, identity);
+        return await this.run(this.limiter(max), ctx, identity);
       } catch (err) {
         this.log.debug({ err }, 'redis rate-limit check failed; counted in process');
       }
     }
-    return this.run(this.limiter(this.memoryLimiters, max, 'memory'), ctx, identity);
+    return this.hitMemory(identity, max);
+  }
+
+  /** A refused request is not counted, so retrying at once does not move the window. */
+  private hitMemory(identity: string, max: number): WindowVerdict {
+    const now = this.now();
+    let entry = this.memory.get(identity);
+    if (!entry || entry.resetMs <= now) {
+      entry = { resetMs: now + this.durationMs, count: 0 };
+      this.memory.set(identity, entry);
+    }
+    if (entry.count >= max) return { allowed: false, remaining: 0, resetMs: entry.resetMs };
+    entry.count += 1;
+    return { allowed: true, remaining: max - entry.count, resetMs: entry.resetMs };
   }
 
   close(): void {
     clearInterval(this.sweeper);
   }
 
-  private limiter(cache: Map<number, Middleware>, max: number, driver: 'memory' | 'redis'): Middleware {
-    let mw = cache.get(max);
+  private limiter(max: number): Middleware {
+    let mw = this.redisLimiters.get(max);
     if (!mw) {
       mw = ratelimit({
-        driver,
-        db: driver === 'redis' ? (this.redis as Redis) : this.memory,
+        driver: 'redis',
+        db: this.redis as Redis,
         duration: this.durationMs,
         max,
         namespace: `concord:rl:${this.name}`,
@@ -63,7 +79,7 @@ export class RateWindow {
         headers: PROBE,
         throw: false,
       });
-      cache.set(max, mw);
+      this.redisLimiters.set(max, mw);
     }
     return mw;
   }
@@ -87,7 +103,7 @@ export class RateWindow {
   }
 
   private sweep(): void {
-    const nowSeconds = Date.now() / 1000;
-    for (const [key, entry] of this.memory) if (entry.reset < nowSeconds) this.memory.delete(key);
+    const now = this.now();
+    for (const [key, entry] of this.memory) if (entry.resetMs <= now) this.memory.delete(key);
   }
 }

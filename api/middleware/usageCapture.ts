@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import type { AppDeps } from '../deps.ts';
 import type { ApiRequestLogged } from '../../shared/events.ts';
 import { subjects } from '../../shared/streams/subjects.ts';
+import { authContextFor } from '../auth/authContext.ts';
 import { callerOf } from '../auth/caller.ts';
 
 /** Publishes waiting at once beyond this are dropped (and counted in a log line): memory stays bounded. */
@@ -17,6 +18,7 @@ export const MAX_IN_FLIGHT_PUBLISHES = 1_000;
  */
 export function usageCapture(deps: AppDeps): Middleware {
   const log: Logger = deps.log.child({ component: 'usage-capture' });
+  const now = authContextFor(deps).now;
   let inFlight = 0;
   let dropped = 0;
   const publish = (event: ApiRequestLogged): void => {
@@ -34,7 +36,7 @@ export function usageCapture(deps: AppDeps): Middleware {
       });
   };
   return async (ctx, next) => {
-    const startedAt = new Date();
+    const startedAt = new Date(now());
     const started = process.hrtime.bigint();
     try {
       await next();

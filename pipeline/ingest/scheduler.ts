@@ -12,6 +12,8 @@ export interface SchedulerOptions {
   readonly concurrency?: number;
   readonly apiKeys?: Partial<Record<VenueSlug, string>>;
   readonly log: Logger;
+  /** The polling timer (tests replace it to see each venue's interval and fire it). */
+  readonly setInterval?: (poll: () => void, ms: number) => { unref?(): unknown };
 }
 
 export interface IngestScheduler {
@@ -33,7 +35,8 @@ interface Job {
 export function createIngestScheduler(opts: SchedulerOptions): IngestScheduler {
   const abort = new AbortController();
   const byVenue = new Map(opts.modules.map((m) => [m.connector.descriptor.slug, m]));
-  const timers: NodeJS.Timeout[] = [];
+  const timers: Array<{ unref?(): unknown }> = [];
+  const every = opts.setInterval ?? ((poll: () => void, ms: number) => setInterval(poll, ms));
   const running = new Map<VenueSlug, Promise<IngestCycleResult>>();
 
   const runVenue = (venue: VenueSlug): Promise<IngestCycleResult> => {
@@ -73,14 +76,16 @@ export function createIngestScheduler(opts: SchedulerOptions): IngestScheduler {
     },
     start() {
       for (const [venue, module] of byVenue) {
-        const every = Math.max(opts.intervalMs, module.connector.descriptor.minPollIntervalMs);
+        const intervalMs = Math.max(opts.intervalMs, module.connector.descriptor.minPollIntervalMs);
         void enqueue(venue);
-        timers.push(setInterval(() => void enqueue(venue), every).unref());
+        const timer = every(() => void enqueue(venue), intervalMs);
+        timer.unref?.();
+        timers.push(timer);
       }
       opts.log.info({ venues: [...byVenue.keys()], interval_ms: opts.intervalMs }, 'ingest scheduler started');
     },
     async stop() {
-      for (const t of timers) clearInterval(t);
+      for (const t of timers) clearInterval(t as NodeJS.Timeout);
       abort.abort();
       await Promise.allSettled([...running.values()]);
       await new Promise<void>((resolve) => queue.destroy(() => resolve()));

@@ -65,6 +65,17 @@ test('the console needs an email session: no credential, an API key or a bad tok
   const withKey = await api.request('GET', '/api/v1/console/keys', { apiKey: key });
   t.is(withKey.status, 401);
   t.is(withKey.body.status, 'UNAUTHORIZED');
+  // A token with a forged signature, a refresh token where an access token belongs, and plain garbage.
+  const [header, payload] = s.access.split('.');
+  const forged = `${header}.${payload}.${Buffer.from('not the signature').toString('base64url')}`;
+  for (const bad of [forged, s.refresh, 'garbage']) {
+    const reply = await api.request('GET', '/api/v1/console/keys', { bearer: bad });
+    t.is(reply.status, 401, bad.slice(0, 20));
+    t.is(reply.body.status, 'UNAUTHORIZED');
+    const cookie = await api.request('GET', '/api/v1/console/keys', { cookies: { svc_access: bad } });
+    t.is(cookie.status, 401, `cookie ${bad.slice(0, 20)}`);
+  }
+  t.is((await api.request('GET', '/api/v1/console/keys', { bearer: s.access })).status, 200, 'the genuine token works');
 });
 
 test('keys belong to their account: another account cannot see, revoke or read stats and logs of them (404)', async (t) => {

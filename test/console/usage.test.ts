@@ -9,9 +9,11 @@ import { startApi, register, createKey, type TestApi } from '../auth/harness.ts'
 let nats: TestNats;
 let api: TestApi;
 let loops: ConsumerLoop[] = [];
+/** The app's clock: five minutes before midnight at the end of March (UTC), so periods are known by hand. */
+let clock = Date.UTC(2026, 2, 31, 23, 55, 0);
 test.before(async () => {
   nats = await startTestNats();
-  api = await startApi({ publish: jetStreamPublisher(nats.conn.js) });
+  api = await startApi({ publish: jetStreamPublisher(nats.conn.js), auth: { now: () => clock } });
   loops = [await startProjection(nats.conn, api.store, usageProjection, silentLog), await startProjection(nats.conn, api.store, usageHourlyProjection, silentLog)];
 });
 test.after.always(async () => {
@@ -32,10 +34,17 @@ async function waitFor<T>(probe: () => Promise<T>, done: (v: T) => boolean): Pro
 test.serial('requests made with a key flow through JetStream into the request log (newest first) and the statistics', async (t) => {
   const s = await register(api, 'usage-a@example.com');
   const { key, id } = await createKey(api, s.access);
-  t.is((await api.request('GET', '/api/v1/external/markets', { apiKey: key })).status, 200);
-  t.is((await api.request('GET', '/api/v1/external/markets?limit=2', { apiKey: key })).status, 200);
-  t.is((await api.request('GET', '/api/v1/external/markets?sort=nope', { apiKey: key })).status, 400);
-  t.is((await api.request('GET', '/api/v1/external/unknown', { apiKey: key })).status, 404);
+  // One second apart on the app's clock, so "newest first" has an order to show.
+  const calls: Array<[string, number]> = [
+    ['/api/v1/external/markets', 200],
+    ['/api/v1/external/markets?limit=2', 200],
+    ['/api/v1/external/markets?sort=nope', 400],
+    ['/api/v1/external/unknown', 404],
+  ];
+  for (const [path, status] of calls) {
+    t.is((await api.request('GET', path, { apiKey: key })).status, status, path);
+    clock += 1_000;
+  }
   // Session requests are not captured.
   await api.request('GET', '/api/v1/console/keys', { bearer: s.access });
 
@@ -55,25 +64,45 @@ test.serial('requests made with a key flow through JetStream into the request lo
   t.deepEqual(page.body.meta, { count: 1, total: 4, offset: 1, limit: 1 });
   t.is(page.body.data[0].status_code, 400);
 
+  t.deepEqual(entries.map((e) => e.timestamp), ['2026-03-31T23:55:03.000Z', '2026-03-31T23:55:02.000Z', '2026-03-31T23:55:01.000Z', '2026-03-31T23:55:00.000Z']);
+
   const stats = await waitFor(
     () => api.request('GET', `/api/v1/console/stats?api_key_id=${id}`, { bearer: s.access }),
     (r) => r.body.data?.at(-1)?.total_calls === 4,
   );
   t.is(stats.status, 200);
   t.deepEqual(stats.body.meta, { granularity: 'daily', count: 30 });
+  t.is(stats.body.data[0].period_start, '2026-03-02T00:00:00.000Z', '30 days ending with today, oldest first');
   const today = stats.body.data.at(-1);
-  t.is(today.period_start, `${new Date().toISOString().slice(0, 10)}T00:00:00.000Z`);
+  t.is(today.period_start, '2026-03-31T00:00:00.000Z');
   t.like(today, { total_calls: 4, successful_calls: 2, error_calls: 2, unique_endpoints: 2 });
   t.true(today.avg_latency_ms > 0);
   t.true(today.p95_latency_ms >= today.avg_latency_ms * 0.5);
-  t.is(stats.body.data[0].total_calls, 0, 'periods without calls are reported as zeros, oldest first');
+  t.is(stats.body.data[0].total_calls, 0, 'periods without calls are reported as zeros');
 
   const hourly = await api.request('GET', `/api/v1/console/stats?api_key_id=${id}&granularity=hourly&limit=2`, { bearer: s.access });
-  t.is(hourly.body.data.length, 2);
-  t.is(hourly.body.data[1].total_calls, 4);
-  const fromStart = await api.request('GET', `/api/v1/console/stats?api_key_id=${id}&granularity=monthly&limit=3&start=${new Date().toISOString()}`, { bearer: s.access });
-  t.is(fromStart.body.data[0].total_calls, 4, 'with start, the first period is the one holding start');
-  t.is(fromStart.body.data.length, 3);
+  t.deepEqual(hourly.body.data.map((p: { period_start: string; total_calls: number }) => [p.period_start, p.total_calls]), [
+    ['2026-03-31T22:00:00.000Z', 0],
+    ['2026-03-31T23:00:00.000Z', 4],
+  ]);
+
+  // Ten minutes later it is April: one more call lands in the new day and the new month.
+  clock = Date.UTC(2026, 3, 1, 0, 5, 0);
+  t.is((await api.request('GET', '/api/v1/external/markets', { apiKey: key })).status, 200);
+  const daily = await waitFor(
+    () => api.request('GET', `/api/v1/console/stats?api_key_id=${id}&limit=2`, { bearer: s.access }),
+    (r) => r.body.data?.at(-1)?.total_calls === 1,
+  );
+  t.deepEqual(daily.body.data.map((p: { period_start: string; total_calls: number }) => [p.period_start, p.total_calls]), [
+    ['2026-03-31T00:00:00.000Z', 4],
+    ['2026-04-01T00:00:00.000Z', 1],
+  ]);
+  const fromStart = await api.request('GET', `/api/v1/console/stats?api_key_id=${id}&granularity=monthly&limit=3&start=2026-03-15T00:00:00Z`, { bearer: s.access });
+  t.deepEqual(fromStart.body.data.map((p: { period_start: string; total_calls: number }) => [p.period_start, p.total_calls]), [
+    ['2026-03-01T00:00:00.000Z', 4],
+    ['2026-04-01T00:00:00.000Z', 1],
+    ['2026-05-01T00:00:00.000Z', 0],
+  ], 'with start, the first period is the one holding start');
 });
 
 test.serial('stats and logs validate their query parameters', async (t) => {

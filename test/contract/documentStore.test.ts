@@ -3,7 +3,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { MongoClient } from 'mongodb';
+import { readFile } from 'node:fs/promises';
+import { BSON, MongoClient } from 'mongodb';
 import pino from 'pino';
 import { createDocumentStore } from '../../adapters/store/createStore.ts';
 import { toMongoFilter, toMongoSort, toMongoUpdate } from '../../adapters/store/mongoQuery.ts';
@@ -11,9 +12,11 @@ import { openMongoStore } from '../../adapters/store/mongoStore.ts';
 import { parseFilter, parseSort, parseUpdate } from '../../adapters/store/queryModel.ts';
 import { compileCondition, orderBy } from '../../adapters/store/sqliteQuery.ts';
 import { openSqliteStore } from '../../adapters/store/sqliteStore.ts';
-import { DuplicateKeyError } from '../../shared/ports/documentStore.ts';
+import { DuplicateKeyError, InvalidQueryError } from '../../shared/ports/documentStore.ts';
 import type { Doc, DocumentStore } from '../../shared/ports/documentStore.ts';
 import { registerStoreContract } from '../support/storeContract.ts';
+import { reportContractNotRun } from '../support/notRun.ts';
+import { startMongoReplay } from '../support/mongoWire.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'concord-store-'));
 const opened: DocumentStore[] = [];
@@ -117,10 +120,41 @@ if (mongoUri) {
     await client.close();
   });
 } else {
-  test('mongodb: openMongoStore rejects with the redacted URI when no server answers (MONGODB_URI unset: contract NOT run)', async (t) => {
-    t.log('MONGODB_URI is unset, so the MongoDB adapter was NOT exercised against the contract suite.');
-    const err = await t.throwsAsync(openMongoStore({ uri: 'mongodb://user:s3cret@127.0.0.1:1/', dbName: 'x', serverSelectionTimeoutMS: 300 }));
-    t.regex(err?.message ?? '', /cannot reach MongoDB at mongodb:\/\/\*\*\*@127\.0\.0\.1:1/);
-    t.notRegex(err?.message ?? '', /s3cret/);
-  });
+  reportContractNotRun('MongoDB', 'MONGODB_URI', 'mongodb://localhost:27017');
 }
+
+test('mongodb: openMongoStore rejects with the redacted URI when no server answers', async (t) => {
+  const err = await t.throwsAsync(openMongoStore({ uri: 'mongodb://user:s3cret@127.0.0.1:1/', dbName: 'x', serverSelectionTimeoutMS: 300 }));
+  t.regex(err?.message ?? '', /cannot reach MongoDB at mongodb:\/\/\*\*\*@127\.0\.0\.1:1/);
+  t.notRegex(err?.message ?? '', /s3cret/);
+});
+
+// ---- MongoDB adapter against recorded wire exchanges --------------------------------------------
+
+interface MongoExchange {
+  readonly call: string;
+  readonly request: Record<string, unknown>;
+  readonly reply: Record<string, unknown>;
+}
+
+test('mongodb (recorded wire exchanges): commands sent for insert, get, updateOne, count and takeOne, and the replies turned into port results and errors', async (t) => {
+  const fixture = JSON.parse(await readFile(new URL('../fixtures/mongodb/commands.json', import.meta.url), 'utf8')) as { exchanges: MongoExchange[] };
+  const exchanges = fixture.exchanges.map((e) => ({ request: e.request, reply: BSON.EJSON.deserialize(e.reply, { relaxed: false }) }));
+  const server = await startMongoReplay(exchanges);
+  const store = await openMongoStore({ uri: server.uri, dbName: 'concord', serverSelectionTimeoutMS: 5_000 });
+  try {
+    const c = store.collection<Account>('accounts');
+    const dup = await t.throwsAsync(c.insert({ _id: 'a', email: 'x@y.z' }), { instanceOf: DuplicateKeyError });
+    t.is(dup?.index, 'email_u', 'the index is read from the server message');
+    t.is(dup?.collection, 'accounts');
+    t.deepEqual(await c.get('b'), { _id: 'b', email: 'b@x', n: 2 });
+    t.deepEqual(await c.updateOne({ _id: 'b' }, { $inc: { n: 1 } }), { _id: 'b', email: 'b@x', n: 3 });
+    await t.throwsAsync(c.updateOne({ _id: 'b' }, { $inc: { email: 1 } }), { instanceOf: InvalidQueryError, message: /non-numeric/ });
+    t.is(await c.count({ n: { $gte: 1 } }), 2);
+    t.deepEqual(await c.takeOne({ _id: 'b' }), { _id: 'b', email: 'b@x', n: 3 });
+  } finally {
+    await store.close();
+    await server.close();
+  }
+  t.deepEqual(server.received, fixture.exchanges.map((e) => e.request), 'each command as the fixture records it');
+});

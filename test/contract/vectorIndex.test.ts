@@ -12,6 +12,7 @@ import { type EmbeddedVectorIndex, createEmbeddedVectorIndex } from '../../adapt
 import { createVectorIndex } from '../../adapters/vector/createVectorIndex.ts';
 import { createQdrantVectorIndex } from '../../adapters/vector/qdrantVectorIndex.ts';
 import { uuidFromName } from '../../shared/ids.ts';
+import { reportContractNotRun } from '../support/notRun.ts';
 import { type VectorIndex, VectorIndexError, type VectorItem, payloadMatches } from '../../shared/ports/vectorIndex.ts';
 
 const logger = pino({ level: 'silent' });
@@ -88,10 +89,7 @@ if (qdrantUrl) {
     create: (tag) => createQdrantVectorIndex({ url: qdrantUrl, apiKey: process.env.QDRANT_API_KEY, modelId: `contract_${tag}_${Date.now()}`, dimension: DIM, logger }),
   });
 } else {
-  // Not registered, so nothing passes in its name; the run says plainly that Qdrant was not exercised.
-  test.before((t) => {
-    t.log('QDRANT_URL is unset: the Qdrant adapter was NOT run against this contract (run with QDRANT_URL=http://localhost:6333).');
-  });
+  reportContractNotRun('Qdrant', 'QDRANT_URL', 'http://localhost:6333');
 }
 
 for (const adapter of adapters) {

@@ -1,8 +1,7 @@
 import test from 'ava';
 import { startTestService, type TestService } from '../support/service.ts';
-import { computeIndex } from '../../shared/questions/indexMath.ts';
 import { getQuestion } from '../../projections/questions/queries.ts';
-import { questionDetailView } from '../../api/views/questionView.ts';
+import type { QuestionDoc } from '../../projections/questions/projection.ts';
 
 interface DiscoverItem {
   id: string;
@@ -21,6 +20,7 @@ interface DiscoverItem {
 }
 interface QuestionMarket {
   id: string;
+  market_id?: never;
   status: string;
   title: string;
   platform_slug: string;
@@ -41,7 +41,7 @@ interface QuestionDetail {
 let svc: TestService;
 let auth: Record<string, string>;
 let all: DiscoverItem[];
-const details = new Map<string, QuestionDetail>();
+const docs = new Map<string, QuestionDoc>();
 
 test.before(async () => {
   svc = await startTestService({});
@@ -55,16 +55,20 @@ test.before(async () => {
   const body = (await res.json()) as { tokens: { access_token: string } };
   auth = { authorization: `Bearer ${body.tokens.access_token}` };
   all = ((await svc.get('/api/v1/discover?limit=200', auth)).body as { data: DiscoverItem[] }).data;
-  // Details straight from the read model through the route's own view (the session tier allows
-  // 60 requests a minute); one test below checks the HTTP route returns exactly this.
-  for (const q of all) details.set(q.id, questionDetailView((await getQuestion(svc.service.store, q.id))!) as unknown as QuestionDetail);
+  // The read model's own documents (the session tier allows 60 requests a minute, too few to fetch every
+  // detail over HTTP); the route's output is checked against independent sources in its own test below.
+  for (const q of all) docs.set(q.id, (await getQuestion(svc.service.store, q.id))!);
 });
 test.after.always(async () => {
   await svc?.close();
 });
 
-const questionOf = (venue: string, title: RegExp): QuestionDetail | undefined =>
-  [...details.values()].find((q) => q.markets.some((m) => m.platform_slug === venue && title.test(m.title)));
+type Member = QuestionDoc['members'][number];
+/** A question's members under the names the detail route uses for them. */
+const questionOf = (venue: string, title: RegExp): { id: string; title: string; markets: Array<Member & { id: string }> } | undefined => {
+  const doc = [...docs.values()].find((q) => q.members.some((m) => m.platform_slug === venue && title.test(m.title)));
+  return doc && { id: doc.id, title: doc.title, markets: doc.members.map((m) => ({ ...m, id: m.market_id })) };
+};
 
 test('discover and question detail need a session', async (t) => {
   const anonymous = await svc.get('/api/v1/discover');
@@ -143,33 +147,137 @@ test('category, limit and offset select and page the list, with meta', async (t)
   }
 });
 
-test('each question index recomputes from its markets: volume-weighted, complements as 1 - p', (t) => {
-  for (const q of details.values()) {
-    const inputs = q.markets.filter((m) => m.status === 'open').map((m) => {
-      const own = m.outcomes[0]?.price ?? null;
-      return {
-        platform_slug: m.platform_slug as never,
-        yes_price: own === null ? null : m.relation === 'complement' ? Math.round((1 - own) * 1e6) / 1e6 : own,
-        volume24h: m.volume24h,
-        play_money: m.play_money,
-      };
-    });
-    const expected = computeIndex(inputs);
-    t.is(q.index.index_price, expected.index_price, q.title);
-    t.deepEqual(q.index.platform_prices, expected.platform_prices);
-    t.is(q.index.platform_count, new Set(q.markets.filter((m) => m.status === 'open').map((m) => m.platform_slug)).size);
-    for (const m of q.markets) {
-      t.true(m.confidence > 0 && m.confidence <= 1);
-      t.true(['exact', 'semantic', 'manual'].includes(m.match_method));
-    }
+/**
+ * The index rule of README ("Index"), written again here from the prose and nothing else: one Yes price
+ * per venue (its most traded market), complements as 1 - p, real money only when any real-money venue is
+ * priced, 24-hour volume weights or equal weights when every volume is 0 or unknown, divergence the
+ * weighted standard deviation (null under two prices), best buy the cheapest Yes, best sell the dearest.
+ */
+function oracleIndex(members: readonly Member[]) {
+  const yesOf = (m: Member): number | null => {
+    const yes = m.outcomes.find((o) => o.label.toLowerCase() === 'yes') ?? m.outcomes[0];
+    if (yes?.price === null || yes?.price === undefined) return null;
+    return m.relation === 'complement' ? 1 - yes.price : yes.price;
+  };
+  const venues = new Map<string, { price: number; volume: number; play: boolean }>();
+  for (const m of members.filter((x) => x.status === 'open')) {
+    const price = yesOf(m);
+    if (price === null) continue;
+    const seen = venues.get(m.platform_slug);
+    if (!seen || (m.volume24h ?? 0) > seen.volume) venues.set(m.platform_slug, { price, volume: m.volume24h ?? 0, play: m.play_money });
   }
+  const platform_prices = Object.fromEntries([...venues].map(([slug, v]) => [slug, v.price]));
+  const real = [...venues].filter(([, v]) => !v.play);
+  const set = real.length > 0 ? real : [...venues];
+  if (set.length === 0) return { index_price: null, divergence: null, spread_bps: null, best_buy_platform: null, best_sell_platform: null, weighting: null, basis: null, platform_prices };
+  const totalVolume = set.reduce((acc, [, v]) => acc + v.volume, 0);
+  const w = set.map(([, v]) => (totalVolume > 0 ? v.volume : 1));
+  const W = w.reduce((a, b) => a + b, 0);
+  const index = set.reduce((acc, [, v], i) => acc + w[i]! * v.price, 0) / W;
+  const sd = Math.sqrt(set.reduce((acc, [, v], i) => acc + w[i]! * (v.price - index) ** 2, 0) / W);
+  const prices = set.map(([, v]) => v.price);
+  const cheapest = set.find(([, v]) => v.price === Math.min(...prices))![0];
+  const dearest = set.find(([, v]) => v.price === Math.max(...prices))![0];
+  return {
+    index_price: index,
+    divergence: set.length >= 2 ? sd : null,
+    spread_bps: set.length >= 2 ? Math.round((Math.max(...prices) - Math.min(...prices)) * 10_000) : null,
+    best_buy_platform: cheapest,
+    best_sell_platform: dearest,
+    weighting: totalVolume > 0 ? 'volume_24h' : 'equal',
+    basis: real.length > 0 ? 'real_money' : 'play_money',
+    platform_prices,
+  };
+}
+
+const near = (a: number | null, b: number | null) => (a === null || b === null ? a === b : Math.abs(a - b) <= 1e-6);
+
+test('each question index recomputes from its markets by the documented rule (volume-weighted, complements as 1 - p, play money apart)', (t) => {
+  const rules = new Set<string>();
+  for (const q of docs.values()) {
+    const want = oracleIndex(q.members);
+    const got = q.index;
+    t.true(near(got.index_price, want.index_price), `${q.title}: index ${got.index_price} vs ${want.index_price}`);
+    t.true(near(got.divergence, want.divergence), `${q.title}: divergence ${got.divergence} vs ${want.divergence}`);
+    t.is(got.spread_bps, want.spread_bps, q.title);
+    t.deepEqual(
+      [got.best_buy_platform, got.best_sell_platform, got.weighting, got.basis],
+      [want.best_buy_platform, want.best_sell_platform, want.weighting, want.basis],
+      q.title,
+    );
+    t.deepEqual(Object.keys(got.platform_prices).sort(), Object.keys(want.platform_prices).sort(), q.title);
+    for (const [slug, price] of Object.entries(want.platform_prices)) t.true(near(got.platform_prices[slug as never] ?? null, price), `${q.title}: ${slug}`);
+    t.is(got.platform_count, new Set(q.members.filter((m) => m.status === 'open').map((m) => m.platform_slug)).size);
+    rules.add(`${want.weighting}/${want.basis}`);
+    if (q.members.some((m) => m.relation === 'complement')) rules.add('complement');
+    if (q.members.some((m) => m.play_money)) rules.add('with play money');
+  }
+  t.log([...rules].sort().join(', '));
+  t.true(rules.has('volume_24h/real_money') && rules.has('with play money'), 'the recorded data exercises volume weights and play money');
 });
 
-test('GET /api/v1/questions/{id} serves the question detail', async (t) => {
+test('the Newsom nomination index by hand: real-money venues weighted by 24-hour volume, Manifold shown but left out', (t) => {
+  const q = [...docs.values()].find((d) => d.members.some((m) => m.platform_slug === 'predictit' && /Gavin Newsom$/.test(m.title)))!;
+  // From the recorded payloads: Yes price and 24-hour volume per venue.
+  t.deepEqual(
+    q.members.map((m) => [m.platform_slug, m.outcomes.find((o) => o.label === 'Yes')?.price, m.volume24h, m.play_money]).sort(),
+    [
+      ['limitless', 0.19, null, false],
+      ['manifold', 0.2, 120, true],
+      ['polymarket', 0.21, 10000, false],
+      ['predictfun', 0.192, 90120.2, false],
+      ['predictit', 0.24, null, false],
+    ],
+  );
+  // Weights 10000 (polymarket) and 90120.2 (predictfun); limitless and predictit report none (weight 0).
+  // index = (0.21 x 10000 + 0.192 x 90120.2) / 100120.2 = 19403.0784 / 100120.2 = 0.193798
+  // divergence = sqrt((10000 x 0.016202^2 + 90120.2 x 0.001798^2) / 100120.2) = sqrt(2.91636 / 100120.2) = 0.005397
+  t.like(q.index, {
+    index_price: 0.193798,
+    divergence: 0.005397,
+    divergence_category: 'low',
+    platform_count: 5,
+    best_buy_price: 0.19,
+    best_buy_platform: 'limitless',
+    best_sell_price: 0.24,
+    best_sell_platform: 'predictit',
+    spread_bps: 500,
+    weighting: 'volume_24h',
+    basis: 'real_money',
+  });
+  t.deepEqual(q.index.platform_prices, { limitless: 0.19, manifold: 0.2, polymarket: 0.21, predictit: 0.24, predictfun: 0.192 });
+});
+
+test('GET /api/v1/questions/{id} serves the question detail: each member as the markets read model has it, and the index', async (t) => {
   const q = questionOf('predictit', /2028 Democratic presidential nomination\? — Gavin Newsom$/)!;
   const res = await svc.get(`/api/v1/questions/${q.id}`, auth);
   t.is(res.status, 200);
-  t.deepEqual((res.body as { data: QuestionDetail }).data, q);
+  const detail = (res.body as { data: QuestionDetail }).data;
+  t.is(detail.id, q.id);
+  t.deepEqual(Object.keys(detail).sort(), ['category', 'end_time', 'id', 'index', 'markets', 'slug', 'title']);
+  t.deepEqual(detail.markets.map((m) => m.id).sort(), q.markets.map((m) => m.id).sort());
+  // Each member against GET /api/v1/markets/{id}: another read model, built from the MARKETS stream.
+  for (const m of detail.markets) {
+    const market = ((await svc.get(`/api/v1/markets/${m.id}`)).body as { data: Record<string, unknown> }).data;
+    for (const field of ['title', 'slug', 'status', 'platform_market_id', 'platform_id', 'platform_slug', 'platform_name', 'volume24h', 'liquidity', 'play_money', 'outcomes']) {
+      t.deepEqual((m as unknown as Record<string, unknown>)[field], market[field], `${m.platform_slug} ${field}`);
+    }
+    t.deepEqual(Object.keys(m).sort(), ['confidence', 'id', 'liquidity', 'match_method', 'match_reasons', 'outcomes', 'platform_id', 'platform_market_id', 'platform_name', 'platform_slug', 'play_money', 'relation', 'slug', 'status', 'title', 'volume24h']);
+  }
+  const want = oracleIndex(q.markets);
+  t.true(near(detail.index.index_price, want.index_price));
+  t.deepEqual(Object.keys(detail.index).sort(), ['basis', 'best_buy_platform', 'best_buy_price', 'best_sell_platform', 'best_sell_price', 'divergence', 'divergence_category', 'index_price', 'platform_count', 'platform_prices', 'spread_bps', 'weighting']);
+});
+
+test('discover lists most venues first, then 24-hour real-money volume', async (t) => {
+  // The order key of each item, from its own open members (independent of the stored sort key).
+  const key = (id: string) => {
+    const open = docs.get(id)!.members.filter((m) => m.status === 'open');
+    return { venues: new Set(open.map((m) => m.platform_slug)).size, volume: open.filter((m) => !m.play_money).reduce((acc, m) => acc + (m.volume24h ?? 0), 0) };
+  };
+  const expected = [...all].sort((a, b) => key(b.id).venues - key(a.id).venues || key(b.id).volume - key(a.id).volume || (a.id < b.id ? -1 : 1));
+  t.true(new Set(all.map((q) => key(q.id).venues)).size >= 2, 'items differ in venue count');
+  t.deepEqual(all.map((q) => q.id), expected.map((q) => q.id));
 });
 
 test('an unknown question is 404 QUESTION_NOT_FOUND and a malformed id is 400', async (t) => {

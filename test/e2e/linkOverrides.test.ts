@@ -70,6 +70,31 @@ test.serial('an operator forbid splits a link the verifier made, and a pin joins
   t.regex(listed.stdout, /^pin\t/m);
 });
 
+test.serial('links remove undoes an override: the pinned market leaves, the forbidden pair links again, and a second remove finds nothing', async (t) => {
+  const polyReach = await market('polymarket', /^Will Bitcoin reach \$100,000 by December 31, 2026\?$/);
+  const limitlessReach = await market('limitless', /^Will Bitcoin reach \$100,000 by December 31, 2026\?$/);
+  const limitlessAbove = await market('limitless', /above \$100,000 on December 31, 2026/);
+  // The previous test left a forbid (polyReach, limitlessReach) and a pin (polyReach, limitlessAbove).
+  t.true((await questionOf(limitlessAbove.id)).members.some((m) => m.market_id === polyReach.id), 'pinned together');
+
+  const unpin = await links('remove', polyReach.id, limitlessAbove.id);
+  t.regex(unpin.stdout, /override removed/);
+  await svc.settle();
+  t.false((await questionOf(limitlessAbove.id)).members.some((m) => m.market_id === polyReach.id), 'the verifier keeps them apart again');
+
+  const unforbid = await links('remove', `limitless:${limitlessReach.platform_market_id}`, `polymarket:${polyReach.platform_market_id}`);
+  t.regex(unforbid.stdout, /override removed/);
+  await svc.settle();
+  const rejoined = await questionOf(polyReach.id);
+  const member = rejoined.members.find((m) => m.market_id === limitlessReach.id);
+  t.truthy(member, 'the verifier links them again');
+  t.not(member?.match_method, 'manual');
+
+  const again = await links('remove', polyReach.id, limitlessAbove.id);
+  t.regex(again.stdout, /no override between these markets/);
+  t.is((await links('list')).stdout, '', 'no overrides left');
+});
+
 test.serial('the links CLI refuses markets it cannot resolve, with a message', async (t) => {
   const err = await t.throwsAsync(links('pin', 'nowhere:1', 'polymarket:1'));
   t.regex(String((err as { stderr?: string }).stderr), /neither a market UUID nor <venue>:<platform_market_id>/);

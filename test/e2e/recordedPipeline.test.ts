@@ -73,11 +73,17 @@ for (const venue of ['polymarket', 'manifold', 'kalshi'] as const) {
   });
 }
 
-test.serial('the default sort is 24-hour volume, highest first, across cursor pages', async (t) => {
-  const served = await walkAll(svc, 'sort=volume_24h', 97);
-  const volumes = served.map((m) => m.volume24h ?? -1);
-  t.deepEqual(volumes, [...volumes].sort((a, b) => b - a));
-  t.true(served.some((m) => m.platform_slug === 'polymarket') && served.some((m) => m.platform_slug === 'manifold'));
+test.serial('the default sort is 24-hour volume, highest first, unknown volumes last, ties by id, across cursor pages', async (t) => {
+  const served = await walkAll(svc, 'window=24h', 97);
+  const parsed = [...(await parseRecordedDirectly('polymarket')).values(), ...(await parseRecordedDirectly('manifold')).values()];
+  // The oracle: a plain sort of what the recorded catalogues parse to, by the documented rule.
+  const byId = (a: NormalizedMarket, b: NormalizedMarket) => (a.id < b.id ? -1 : 1);
+  const expected = parsed.sort((a, b) => {
+    if (a.volume24h === null || b.volume24h === null) return a.volume24h === b.volume24h ? byId(a, b) : a.volume24h === null ? 1 : -1;
+    return b.volume24h - a.volume24h || byId(a, b);
+  });
+  t.true(parsed.filter((m) => m.volume24h === null).length > 10 && parsed.filter((m) => m.volume24h === 0).length > 10, 'unknown and zero volumes both occur');
+  t.deepEqual(served.map((m) => m.id), expected.map((m) => m.id));
 });
 
 test.serial('q finds markets whose title holds every word, case-insensitively, combined with the platform filter', async (t) => {

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import pino from 'pino';
 import { createTransformersEmbedder } from '../../adapters/embedder/transformersEmbedder.ts';
 import { type Embedder, EmbedderError, cosineSimilarity, isZeroVector } from '../../shared/ports/embedder.ts';
-import { TINY_DIMENSION, writeTinyModel } from '../support/tinyModel.ts';
+import { TINY_DIMENSION, writeTinyModel, writeUnmaskedTinyModel } from '../support/tinyModel.ts';
 
 const logger = pino({ level: 'silent' });
 let dir = '';
@@ -14,6 +14,7 @@ let embedder: Embedder;
 test.before(async () => {
   dir = await mkdtemp(join(tmpdir(), 'concord-embedder-'));
   await writeTinyModel(join(dir, 'tiny'));
+  await writeUnmaskedTinyModel(join(dir, 'unmasked'));
   embedder = await createTransformersEmbedder({ model: join(dir, 'tiny'), logger });
 });
 
@@ -50,9 +51,18 @@ test('paraphrased titles score higher than unrelated ones', async (t) => {
 });
 
 test('mean pooling honours the attention mask: padding in a batch does not change a vector', async (t) => {
-  const [alone] = await embedder.embed(['bitcoin']);
-  const [batched] = await embedder.embed(['bitcoin', 'will the celtics win the nba finals in 2025 ?']);
-  t.deepEqual(Array.from(batched!), Array.from(alone!));
+  // In this model [PAD] looks up [0, 0, 0, 0, 0, 1] and nothing zeroes padded positions, so a mean over every
+  // position would tilt "bitcoin" (3 tokens, padded with 9 [PAD]s to the long text's 12) towards axis 5.
+  const unmasked = await createTransformersEmbedder({ model: join(dir, 'unmasked'), logger });
+  try {
+    const [alone] = await unmasked.embed(['bitcoin']);
+    const [batched] = await unmasked.embed(['bitcoin', 'will the celtics win the nba finals in 2025 ?']);
+    // [CLS] bitcoin [SEP] -> ([0..] + [1, 0, 0, 0, 0, 0] + [0..]) / 3, normalised: the bitcoin axis exactly.
+    t.deepEqual(Array.from(alone!), [1, 0, 0, 0, 0, 0]);
+    t.deepEqual(Array.from(batched!), [1, 0, 0, 0, 0, 0]);
+  } finally {
+    await unmasked.close();
+  }
 });
 
 test('casing and accents do not matter (BERT normaliser)', async (t) => {

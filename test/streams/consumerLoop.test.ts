@@ -61,28 +61,41 @@ test.serial('a transient failure is nak-ed and redelivered, then acked once the 
   t.is((await deadLetters('t-retry')).length, 0);
 });
 
-test.serial('a poison message is terminated and dead-lettered with its reason and payload', async (t) => {
-  await provisionDurable(nats.conn.jsm, { stream: 'venues', durable: 't-poison', filterSubject: 'venues.health.azuro' });
-  let seen = 0;
+test.serial('a poison message is terminated and dead-lettered with its reason and payload, and not redelivered after the ack wait', async (t) => {
+  const ackWaitMs = 300;
+  await provisionDurable(nats.conn.jsm, { stream: 'venues', durable: 't-poison', filterSubject: 'venues.health.azuro', ackWaitMs });
+  const deliveries: string[] = [];
   const loop = runConsumer({
     conn: nats.conn,
     stream: 'venues',
     durable: 't-poison',
     log: silentLog,
     handle: async (data) => {
-      seen += 1;
-      return Buffer.from(data).toString() === 'garbage' ? { kind: 'poison', reason: 'not JSON: garbage' } : ACK;
+      const text = Buffer.from(data).toString();
+      deliveries.push(text);
+      return text === 'garbage' ? { kind: 'poison', reason: 'not JSON: garbage' } : ACK;
     },
   });
   await nats.conn.js.publish('venues.health.azuro', 'garbage');
   await nats.conn.js.publish('venues.health.azuro', '{"ok":true}');
-  await until(async () => (await deadLetters('t-poison')).length === 1 && seen === 2);
+  await until(async () => (await deadLetters('t-poison')).length === 1 && deliveries.length === 2);
+  // A message left unsettled (neither acked nor terminated) comes back once ack_wait has passed; proving
+  // it does not come back takes waiting past that window. The server's own count is watched meanwhile.
+  const settledAt = Date.now();
+  let info = await nats.conn.jsm.consumers.info('VENUES', 't-poison');
+  while (Date.now() - settledAt < ackWaitMs * 4 && info.num_redelivered === 0) {
+    await new Promise((r) => setTimeout(r, 50));
+    info = await nats.conn.jsm.consumers.info('VENUES', 't-poison');
+  }
   await loop.stop();
   const [dl] = await deadLetters('t-poison');
   t.is(dl!.reason, 'not JSON: garbage');
   t.is(dl!.subject, 'venues.health.azuro');
   t.is(Buffer.from(dl!.data, 'base64').toString(), 'garbage');
-  t.is(seen, 2, 'the poison message is not redelivered and the next one flows');
+  t.deepEqual(deliveries, ['garbage', '{"ok":true}'], 'the poison message is delivered once and the next one flows');
+  t.is(info.num_redelivered, 0);
+  t.is(info.num_ack_pending, 0);
+  t.is(info.num_pending, 0);
 });
 
 test.serial('a message that keeps failing is dead-lettered after the delivery limit instead of looping forever', async (t) => {

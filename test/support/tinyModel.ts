@@ -1,4 +1,7 @@
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { FIRST_WORD_ID, type ModelManifest, writeWordLookupFolder } from '../../adapters/embedder/wordVectors/modelFolder.ts';
+import { ModelProto, OnnxAttributeType, OnnxDataType } from '../../adapters/embedder/wordVectors/onnxSchema.ts';
 
 /**
  * Hand-made 6-d word vectors along topic axes [crypto, politics, weather, sports, time, comparison],
@@ -43,4 +46,37 @@ export async function writeTinyModel(dir: string): Promise<ModelManifest> {
   const table = new Float32Array((FIRST_WORD_ID + words.length) * TINY_DIMENSION);
   words.forEach((word, i) => table.set(TINY_VECTORS[word]!, (FIRST_WORD_ID + i) * TINY_DIMENSION));
   return writeWordLookupFolder({ dir, words, table, dimension: TINY_DIMENSION, provenance: { source: 'test/support/tinyModel.ts' } });
+}
+
+/** The [PAD] row of the unmasked tiny model: an axis no word uses, so padding that leaks into a mean is visible. */
+export const UNMASKED_PAD_VECTOR: readonly number[] = [0, 0, 0, 0, 0, 1];
+
+/**
+ * The tiny model with two changes that make padding matter: the [PAD] token's row is not zero, and the
+ * encoder is a bare lookup that does not zero padded positions. Only pooling that honours the attention
+ * mask then keeps the padding of a batch out of a text's vector.
+ */
+export async function writeUnmaskedTinyModel(dir: string): Promise<void> {
+  const words = Object.keys(TINY_VECTORS);
+  const vocabSize = FIRST_WORD_ID + words.length;
+  const table = new Float32Array(vocabSize * TINY_DIMENSION);
+  table.set(UNMASKED_PAD_VECTOR, 0);
+  words.forEach((word, i) => table.set(TINY_VECTORS[word]!, (FIRST_WORD_ID + i) * TINY_DIMENSION));
+  await writeWordLookupFolder({ dir, words, table, dimension: TINY_DIMENSION, provenance: { source: 'test/support/tinyModel.ts (unmasked)' } });
+  const dynamic = (...names: string[]) => names.map((dimParam) => ({ dimParam }));
+  const model = {
+    irVersion: 8,
+    producerName: 'concord-test',
+    opsetImport: [{ domain: '', version: 13 }],
+    graph: {
+      name: 'unmasked_lookup',
+      node: [{ opType: 'Gather', name: 'lookup', input: ['word_embeddings', 'input_ids'], output: ['last_hidden_state'], attribute: [{ name: 'axis', type: OnnxAttributeType.INT, i: 0 }] }],
+      initializer: [{ name: 'word_embeddings', dataType: OnnxDataType.FLOAT, dims: [vocabSize, TINY_DIMENSION], rawData: new Uint8Array(table.buffer, table.byteOffset, table.byteLength) }],
+      input: [{ name: 'input_ids', type: { tensorType: { elemType: OnnxDataType.INT64, shape: { dim: dynamic('batch_size', 'sequence_length') } } } }],
+      output: [{ name: 'last_hidden_state', type: { tensorType: { elemType: OnnxDataType.FLOAT, shape: { dim: [...dynamic('batch_size', 'sequence_length'), { dimValue: TINY_DIMENSION }] } } } }],
+    },
+  };
+  const problem = ModelProto.verify(model);
+  if (problem) throw new Error(`invalid ONNX model object: ${problem}`);
+  await writeFile(join(dir, 'onnx', 'model.onnx'), ModelProto.encode(model).finish());
 }

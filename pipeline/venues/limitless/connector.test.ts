@@ -34,7 +34,7 @@ test('walks every page beyond the 25-per-page cap and stops after the last one',
   t.deepEqual(pages.map((p) => p.length), [25, 25, 3]);
   t.is(requests.length, 3, 'no request after totalMarketsCount was reached');
   t.deepEqual(pages.flat().map((i) => i.id), catalogue.map((m) => String(m.id)));
-  t.true(requests.every((u) => new URL(u).searchParams.get('limit') === '25'));
+  t.deepEqual(requests.map((u) => new URL(u).searchParams.get('limit')), ['25', '25', '25']);
 });
 
 test('an exact multiple of the page size needs no extra empty request', async (t) => {

@@ -34,7 +34,14 @@ test('keyset paging follows next_cursor until it is absent', async (t) => {
   t.is(error, undefined);
   t.deepEqual(pages.map((p) => p.length), [100, 100, 7]);
   t.is(pages[2]?.[6]?.id, '206');
-  t.true(requests.every((u) => u.pathname === '/markets/keyset' && u.searchParams.get('limit') === String(POLYMARKET_PAGE_SIZE)));
+  t.deepEqual(
+    requests.map((u) => [u.pathname, u.searchParams.get('limit'), u.searchParams.get('after_cursor')]),
+    [
+      ['/markets/keyset', String(POLYMARKET_PAGE_SIZE), null],
+      ['/markets/keyset', String(POLYMARKET_PAGE_SIZE), 'A'],
+      ['/markets/keyset', String(POLYMARKET_PAGE_SIZE), 'B'],
+    ],
+  );
 });
 
 test('a keyset cursor handed back twice stops with SCHEMA_DRIFT instead of looping', async (t) => {

@@ -1,0 +1,101 @@
+import test from 'ava';
+import { startApi, register, createKey } from '../auth/harness.ts';
+import { MAX_IN_FLIGHT_PUBLISHES } from '../../api/middleware/usageCapture.ts';
+import type { ApiRequestLogged } from '../../shared/events.ts';
+
+/** A publish that never settles until the test opens it, recording what it was given. */
+function heldPublish() {
+  const events: ApiRequestLogged[] = [];
+  let release!: () => void;
+  const released = new Promise<void>((r) => (release = r));
+  let notify: (() => void) | undefined;
+  let waitingFor = 0;
+  return {
+    events,
+    release,
+    publish: async (_subject: string, payload: unknown) => {
+      events.push(payload as ApiRequestLogged);
+      if (notify && events.length >= waitingFor) notify();
+      await released;
+    },
+    /** Resolves once `n` events have been handed to publish. */
+    received: (n: number) => (events.length >= n ? Promise.resolve() : new Promise<void>((r) => ((notify = r), (waitingFor = n)))),
+  };
+}
+
+test('a request never waits for its usage event: answered while the publish is still pending', async (t) => {
+  t.timeout(60_000, 'a request that waits for a publish that never settles would hang here');
+  const held = heldPublish();
+  const api = await startApi({ publish: held.publish });
+  try {
+    const s = await register(api, 'capture-wait@example.com');
+    const { key, id } = await createKey(api, s.access);
+    const reply = await api.request('GET', '/api/v1/external/markets?limit=1', { apiKey: key });
+    t.is(reply.status, 200);
+    await held.received(1);
+    t.like(held.events[0], { type: 'api_request', api_key_id: id, method: 'GET', endpoint: '/api/v1/external/markets', status: 200 });
+  } finally {
+    held.release();
+    await api.close();
+  }
+});
+
+test('403 and 429 answers to a key are captured with the status the client got; a revoked key\'s 401 is not', async (t) => {
+  const held = heldPublish();
+  held.release();
+  const api = await startApi({ publish: held.publish });
+  try {
+    const s = await register(api, 'capture-codes@example.com');
+    const arb = await createKey(api, s.access, { name: 'arb only', permissions: '["read:arbitrage"]' });
+    t.is((await api.request('GET', '/api/v1/external/markets', { apiKey: arb.key })).status, 403);
+    const slow = await createKey(api, s.access, { name: 'one a minute', rate_limit: 1 });
+    t.is((await api.request('GET', '/api/v1/external/markets', { apiKey: slow.key })).status, 200);
+    t.is((await api.request('GET', '/api/v1/external/markets', { apiKey: slow.key })).status, 429);
+    await held.received(3);
+    t.deepEqual(held.events.map((e) => [e.api_key_id, e.status]), [[arb.id, 403], [slow.id, 200], [slow.id, 429]]);
+
+    t.is((await api.request('DELETE', `/api/v1/console/keys/${arb.id}`, { bearer: s.access })).status, 200);
+    t.is((await api.request('GET', '/api/v1/external/markets', { apiKey: arb.key })).status, 401);
+    // A later captured request proves the 401 had its chance to be published first.
+    const other = await createKey(api, s.access, { name: 'marker' });
+    t.is((await api.request('GET', '/api/v1/external/nothing', { apiKey: other.key })).status, 404);
+    await held.received(4);
+    t.deepEqual(held.events.slice(3).map((e) => [e.api_key_id, e.status]), [[other.id, 404]]);
+  } finally {
+    await api.close();
+  }
+});
+
+test(`at most ${MAX_IN_FLIGHT_PUBLISHES} usage publishes wait at once: more are dropped and counted in a warning, and capture resumes once they drain`, async (t) => {
+  const held = heldPublish();
+  // The clock moves a second per 20 requests, so the key's burst (834 per 5 s) never refuses any of them.
+  let clock = Date.UTC(2026, 6, 1);
+  const api = await startApi({ publish: held.publish, auth: { now: () => clock } });
+  try {
+    const s = await register(api, 'capture-cap@example.com');
+    const { key } = await createKey(api, s.access, { name: 'busy', rate_limit: 10_000 });
+    const total = MAX_IN_FLIGHT_PUBLISHES + 5;
+    const statuses = new Set<number>();
+    for (let i = 0; i < total; i += 20) {
+      const batch = await Promise.all(Array.from({ length: Math.min(20, total - i) }, () => api.request('GET', '/api/v1/external/nothing', { apiKey: key })));
+      for (const r of batch) statuses.add(r.status);
+      clock += 1_000;
+    }
+    t.deepEqual([...statuses], [404], 'every request was answered at once, none waited for its publish');
+    await held.received(MAX_IN_FLIGHT_PUBLISHES);
+    const dropWarnings = () => api.logLines.filter((l) => l.msg === 'usage events dropped: the stream is not keeping up');
+    for (let i = 0; i < 500 && dropWarnings().length === 0; i += 1) await new Promise((r) => setTimeout(r, 10));
+    const warnings = dropWarnings();
+    t.is(held.events.length, MAX_IN_FLIGHT_PUBLISHES, 'the pending ones are kept, the rest dropped');
+    t.deepEqual(warnings.map((w) => w.dropped), [1], 'the first drop is warned about, with the count');
+
+    held.release();
+    const before = held.events.length;
+    t.is((await api.request('GET', '/api/v1/external/nothing', { apiKey: key })).status, 404);
+    await held.received(before + 1);
+    t.is(held.events.length, before + 1, 'with the queue drained, the next request is captured again');
+  } finally {
+    held.release();
+    await api.close();
+  }
+});

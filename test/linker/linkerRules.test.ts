@@ -1,0 +1,120 @@
+import test from 'ava';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openSqliteStore } from '../../adapters/store/sqliteStore.ts';
+import { createEmbeddedVectorIndex } from '../../adapters/vector/embeddedVectorIndex.ts';
+import { createTransformersEmbedder } from '../../adapters/embedder/transformersEmbedder.ts';
+import { createLinker } from '../../pipeline/matching/linker/linker.ts';
+import { LINKER_DURABLE, startLinker } from '../../pipeline/matching/linker/startLinker.ts';
+import { overrideSource } from '../../pipeline/matching/linker/overrides.ts';
+import { linkerCollections } from '../../pipeline/matching/linker/state.ts';
+import { compareProps, extractProposition, type MarketRef, type Proposition } from '../../pipeline/matching/verifier/index.ts';
+import { loadConfig } from '../../shared/config.ts';
+import { subjects } from '../../shared/streams/subjects.ts';
+import { marketId } from '../../shared/ids.ts';
+import type { MarketNormalized } from '../../shared/events.ts';
+import type { NormalizedMarket } from '../../shared/types/market.ts';
+import type { VenueSlug } from '../../shared/venues/registry.ts';
+import { silentLog, startTestNats } from '../support/nats.ts';
+import { TEST_MODEL } from '../support/service.ts';
+import { waitForQuiet } from '../support/quiesce.ts';
+
+function market(venue: VenueSlug, id: string, title: string, yes: number): NormalizedMarket {
+  return {
+    id: marketId(venue, id),
+    platform_slug: venue,
+    platform_market_id: id,
+    title,
+    slug: id,
+    description: null,
+    url: null,
+    category: 'crypto',
+    status: 'open',
+    end_time: '2026-12-31T23:59:00.000Z',
+    created_at: null,
+    outcomes: [
+      { label: 'Yes', outcome_index: 0, price: yes },
+      { label: 'No', outcome_index: 1, price: Math.round((1 - yes) * 100) / 100 },
+    ],
+    group: null,
+    volume24h: 1000,
+    volume_total: null,
+    liquidity: null,
+    currency: 'USDC',
+    play_money: false,
+    fee: { kind: 'unknown', reason: 'test' },
+    quoted_at: '2026-11-01T00:00:00.000Z',
+  };
+}
+const event = (m: NormalizedMarket): MarketNormalized => ({
+  type: 'market_normalized',
+  market: m,
+  source: { item_id: m.platform_market_id, content_hash: m.platform_market_id, fetched_at: '2026-11-01T00:00:00.000Z' },
+});
+const verifier = { extract: (r: unknown) => extractProposition(r as MarketRef), compare: (a: unknown, b: unknown) => compareProps(a as Proposition, b as Proposition) };
+
+test('a venue lists a question once: a second market of the same venue with the same title founds its own question', async (t) => {
+  const store = openSqliteStore({ file: ':memory:' });
+  const embedder = await createTransformersEmbedder({ model: TEST_MODEL, logger: silentLog });
+  const index = createEmbeddedVectorIndex({ dimension: embedder.dimension, logger: silentLog });
+  try {
+    const linker = createLinker({ store, index, embed: (x) => embedder.embed(x), verifier, publish: async () => undefined, overrides: overrideSource(store), log: silentLog });
+    const poly = market('polymarket', 'p1', 'Will Bitcoin reach $150,000 by December 31, 2026?', 0.11);
+    const lim = market('limitless', 'l1', 'Will BTC hit $150k by Dec 31, 2026?', 0.13);
+    const limAgain = market('limitless', 'l2', 'Will Bitcoin reach $150,000 by December 31, 2026?', 0.12);
+    for (const m of [poly, lim, limAgain]) await linker.handle(event(m), false);
+    const questionOf = async (m: NormalizedMarket) => (await linkerCollections(store).markets.get(m.id))!.question_id;
+    const q = await questionOf(poly);
+    t.is(await questionOf(lim), q, 'the first limitless market joins');
+    t.not(await questionOf(limAgain), q, 'the second limitless market, though its title equals polymarket\'s, does not');
+    t.deepEqual((await linkerCollections(store).questions.get(q))!.member_ids, [poly.id, lim.id]);
+  } finally {
+    await Promise.all([store.close(), embedder.close(), index.close()]);
+  }
+});
+
+test('two linkers on one durable, as two link processes run, link one market at a time: while one is held, JetStream hands out no other', async (t) => {
+  const nats = await startTestNats();
+  const dataDir = mkdtempSync(join(tmpdir(), 'concord-linkers-'));
+  const store = openSqliteStore({ file: join(dataDir, 'store.db') });
+  const config = loadConfig({ DATA_DIR: dataDir, EMBEDDING_MODEL: TEST_MODEL, LOG_LEVEL: 'silent' });
+  let open!: () => void;
+  const opened = new Promise<void>((r) => (open = r));
+  let reached!: () => void;
+  const held = new Promise<void>((r) => (reached = r));
+  const snapshots: string[] = [];
+  // The last step of linking a market is publishing its question; holding it keeps that market unacked.
+  const publish = async (subject: string, payload: unknown) => {
+    snapshots.push(subject);
+    reached();
+    await opened;
+    await nats.conn.js.publish(subject, JSON.stringify(payload));
+  };
+  const markets = [
+    market('polymarket', 'p1', 'Will Bitcoin reach $150,000 by December 31, 2026?', 0.11),
+    market('limitless', 'l1', 'Will BTC hit $150k by Dec 31, 2026?', 0.13),
+    market('polymarket', 'p2', 'Will Ethereum reach $10,000 by December 31, 2026?', 0.05),
+    market('limitless', 'l2', 'Will ETH hit $10k by Dec 31, 2026?', 0.06),
+  ];
+  for (const m of markets) await nats.conn.js.publish(subjects.normalized(m.platform_slug), JSON.stringify(event(m)));
+  const linkers = await Promise.all([0, 1].map(() => startLinker({ config, conn: nats.conn, store, publish, log: silentLog })));
+  try {
+    await held;
+    const info = await nats.conn.jsm.consumers.info('MARKETS', LINKER_DURABLE);
+    t.is(info.config.max_ack_pending, 1);
+    t.is(info.num_ack_pending, 1, 'one market out for linking across both processes');
+    t.is(info.num_pending, markets.length - 1, 'the others wait in the stream');
+    t.is(snapshots.length, 1);
+    open();
+    await waitForQuiet(nats.conn, [{ stream: 'markets', durable: LINKER_DURABLE }]);
+    const states = await linkerCollections(store).markets.find();
+    t.is(states.length, markets.length, 'every market was linked once the first was let go');
+  } finally {
+    open();
+    for (const l of linkers) await l.close();
+    await store.close();
+    await nats.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+});
