@@ -3,6 +3,7 @@ import Router from '@koa/router';
 import { bodyParser } from '@koa/bodyparser';
 import type { AppDeps } from './deps.ts';
 import { errorEnvelope } from './middleware/errorEnvelope.ts';
+import { storeUnavailable } from './middleware/storeUnavailable.ts';
 import { requestLog } from './middleware/requestLog.ts';
 import { authenticate } from './middleware/authenticate.ts';
 import { rateLimit } from './middleware/rateLimit.ts';
@@ -26,6 +27,7 @@ export function createApp(deps: AppDeps): Koa {
   app.use(requestLog(deps.log));
   app.use(usageCapture(deps));
   app.use(errorEnvelope(deps.log));
+  app.use(storeUnavailable());
   app.use(authenticate(deps));
   app.use(rateLimit(deps));
   app.use(jsonBodyOnly());

@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import type { Doc, DocumentStore } from '../shared/ports/documentStore.ts';
+import { isStoreUnavailable, type Doc, type DocumentStore } from '../shared/ports/documentStore.ts';
 import type { StreamConnection } from '../pipeline/streams/connection.ts';
 import { runConsumer, decodeMessage, ACK, type ConsumerLoop } from '../pipeline/streams/consume.ts';
 import { provisionDurable } from '../pipeline/streams/provision.ts';
@@ -38,6 +38,8 @@ export async function startProjection<E, D extends Doc>(
         await applyEvent(store, projection, decoded.event, meta.streamSeq);
         return ACK;
       } catch (err) {
+        // The consumer loop holds the message while the store is down; anything else is retried.
+        if (isStoreUnavailable(err)) throw err;
         return { kind: 'retry', delayMs: 1_000, reason: err instanceof Error ? err.message : String(err) };
       }
     },
