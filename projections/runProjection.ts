@@ -5,6 +5,7 @@ import { runConsumer, decodeMessage, ACK, type ConsumerLoop } from '../pipeline/
 import { provisionDurable } from '../pipeline/streams/provision.ts';
 import type { Projection } from './projection.ts';
 import { applyEvent } from './applyEvent.ts';
+import { projectionGate } from '../pipeline/ops/projectionControl.ts';
 
 export const projectionDurable = (name: string): string => `proj-${name}`;
 
@@ -25,7 +26,9 @@ export async function startProjection<E, D extends Doc>(
     durable,
     ...(projection.filterSubject ? { filterSubject: projection.filterSubject } : {}),
   });
-  return runConsumer({
+  // An operator tool (replay) may pause this projection to be the read model's only writer for a while.
+  const gate = await projectionGate(conn.nc, projection.name, log);
+  const loop = runConsumer({
     conn,
     stream: projection.stream,
     durable,
@@ -35,7 +38,7 @@ export async function startProjection<E, D extends Doc>(
       const decoded = decodeMessage(data, projection.decode);
       if (!decoded.ok) return { kind: 'poison', reason: decoded.reason };
       try {
-        await applyEvent(store, projection, decoded.event, meta.streamSeq);
+        await gate.run(() => applyEvent(store, projection, decoded.event, meta.streamSeq), meta.working);
         return ACK;
       } catch (err) {
         // The consumer loop holds the message while the store is down; anything else is retried.
@@ -44,4 +47,11 @@ export async function startProjection<E, D extends Doc>(
       }
     },
   });
+  return {
+    done: loop.done,
+    stop: async () => {
+      gate.close();
+      await loop.stop();
+    },
+  };
 }

@@ -92,7 +92,9 @@ export function runConsumer(opts: ConsumerLoopOptions): ConsumerLoop {
     await opts.conn.js.publish(subjects.deadLetter(opts.durable), JSON.stringify(record), {
       msgID: `${opts.durable}:${m.seq}`,
     });
-    m.term(reason.slice(0, 200));
+    // No reason on the term: nats-server before 2.10 ignores "+TERM <reason>" and redelivers the message
+    // after ack_wait, forever. The reason is in the dead-letter record.
+    m.term();
     log.warn({ seq: m.seq, subject: m.subject, reason }, 'message dead-lettered');
   };
 
