@@ -29,6 +29,9 @@ export function isUnavailableError(kind: DocumentStore['kind'], err: unknown): b
   return typeof e.hasErrorLabel === 'function' && (e.hasErrorLabel('RetryableWriteError') || e.hasErrorLabel('ResetPool'));
 }
 
+/** Collection methods that only read: with SQLite in WAL mode they still work while another process holds the write lock. */
+const READS = new Set(['get', 'getMany', 'find', 'findOne', 'count', 'distinct']);
+
 export interface AvailabilityOptions {
   readonly log?: Logger;
   /** While the store is known down, calls fail at once; one probe per this interval checks whether it is back. */
@@ -63,9 +66,12 @@ export function withAvailability(store: DocumentStore, options: AvailabilityOpti
     log?.info({ store: store.kind, down_ms: now() - down.since }, 'document store available again');
     down = null;
   };
-  /** Before a call: fail fast while down, except when a probe is due and succeeds. */
-  const admit = async (): Promise<void> => {
-    if (!down) return;
+  /**
+   * Before a call: fail fast while down, except when a probe is due and succeeds. SQLite reads go through
+   * (WAL readers never wait for the writer); a MongoDB outage fails reads as well as writes.
+   */
+  const admit = async (read: boolean): Promise<void> => {
+    if (!down || (read && store.kind === 'sqlite')) return;
     if (now() < down.nextProbeAt) throw new StoreUnavailableError(`the ${store.kind} document store is unavailable: ${down.reason}`);
     down = { ...down, nextProbeAt: now() + probeEvery };
     try {
@@ -75,8 +81,8 @@ export function withAvailability(store: DocumentStore, options: AvailabilityOpti
     }
     markUp();
   };
-  const guard = async <R>(call: () => Promise<R>): Promise<R> => {
-    await admit();
+  const guard = async <R>(call: () => Promise<R>, read = false): Promise<R> => {
+    await admit(read);
     try {
       return await call();
     } catch (err) {
@@ -95,7 +101,8 @@ export function withAvailability(store: DocumentStore, options: AvailabilityOpti
         get(target, prop, receiver) {
           const value = Reflect.get(target, prop, receiver) as unknown;
           if (typeof value !== 'function') return value;
-          return (...args: unknown[]) => guard(() => (value as (...a: unknown[]) => Promise<unknown>).apply(target, args));
+          const read = typeof prop === 'string' && READS.has(prop);
+          return (...args: unknown[]) => guard(() => (value as (...a: unknown[]) => Promise<unknown>).apply(target, args), read);
         },
       });
       wrapped.set(name, c);
