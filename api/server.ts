@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { AppDeps } from './deps.ts';
 import { createApp } from './app.ts';
 import { closeRateLimit, whenRateLimitReady } from './middleware/rateLimit.ts';
+import { drainable } from './gracefulDrain.ts';
 
 export interface RunningServer {
   readonly port: number;
@@ -16,6 +17,7 @@ export async function startApiServer(deps: AppDeps, port: number, host: string):
   await whenRateLimitReady(deps);
   const server: Server = createServer(app.callback());
   server.keepAliveTimeout = 5_000;
+  const drain = drainable(server);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => resolve());
@@ -25,10 +27,8 @@ export async function startApiServer(deps: AppDeps, port: number, host: string):
   return {
     port: actualPort,
     stop: async () => {
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeIdleConnections();
-      });
+      // In-flight requests finish; idle keep-alive connections are closed, not reset (api/gracefulDrain.ts).
+      await drain.drain();
       await closeRateLimit(deps);
     },
   };

@@ -25,6 +25,10 @@ export async function startProjection<E, D extends Doc>(
     stream: projection.stream,
     durable,
     ...(projection.filterSubject ? { filterSubject: projection.filterSubject } : {}),
+    // In stream order, strictly: the checkpoint skips every sequence at or below it, so a message redelivered
+    // after a later one was applied (a nak, or one left unacked by a stopped process) would be lost. With one
+    // unacknowledged message at most, the server never delivers past it.
+    maxAckPending: 1,
   });
   // An operator tool (replay) may pause this projection to be the read model's only writer for a while.
   const gate = await projectionGate(conn.nc, projection.name, log);

@@ -108,11 +108,23 @@ export interface DurableSpec {
   readonly maxAckPending?: number;
 }
 
-/** Creates the durable pull consumer if missing (explicit ack, from the start of the stream). */
+/**
+ * Creates the durable pull consumer if missing (explicit ack, from the start of the stream). An existing one
+ * keeps its position; its ack wait, redelivery bound and max ack pending are brought to the spec.
+ */
 export async function provisionDurable(jsm: JetStreamManager, spec: DurableSpec): Promise<void> {
   const stream = STREAMS[spec.stream].name;
+  const wanted = {
+    ack_wait: (spec.ackWaitMs ?? 30_000) * 1_000_000,
+    max_deliver: spec.maxDeliver ?? 20,
+    max_ack_pending: spec.maxAckPending ?? 1000,
+  };
   try {
-    await jsm.consumers.info(stream, spec.durable);
+    const info = await jsm.consumers.info(stream, spec.durable);
+    const c = info.config;
+    if (c.ack_wait !== wanted.ack_wait || c.max_deliver !== wanted.max_deliver || c.max_ack_pending !== wanted.max_ack_pending) {
+      await jsm.consumers.update(stream, spec.durable, wanted);
+    }
     return;
   } catch (err) {
     if (!isNotFound(err)) throw err;
@@ -121,9 +133,7 @@ export async function provisionDurable(jsm: JetStreamManager, spec: DurableSpec)
     durable_name: spec.durable,
     ack_policy: AckPolicy.Explicit,
     deliver_policy: DeliverPolicy.All,
-    ack_wait: (spec.ackWaitMs ?? 30_000) * 1_000_000,
-    max_deliver: spec.maxDeliver ?? 20,
-    max_ack_pending: spec.maxAckPending ?? 1000,
+    ...wanted,
     ...(spec.filterSubject ? { filter_subject: spec.filterSubject } : {}),
   });
 }
