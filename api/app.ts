@@ -2,6 +2,7 @@ import Koa from 'koa';
 import Router from '@koa/router';
 import type { AppDeps } from './deps.ts';
 import { errorEnvelope } from './middleware/errorEnvelope.ts';
+import { storeUnavailable } from './middleware/storeUnavailable.ts';
 import { requestLog } from './middleware/requestLog.ts';
 import { authenticate } from './middleware/authenticate.ts';
 import { rateLimit } from './middleware/rateLimit.ts';
@@ -25,6 +26,7 @@ export function createApp(deps: AppDeps): Koa {
   app.use(requestLog(deps.log));
   app.use(usageCapture(deps));
   app.use(errorEnvelope(deps.log));
+  app.use(storeUnavailable());
   app.use(authenticate(deps));
   app.use(rateLimit(deps));
   app.use(jsonBody());

@@ -6,6 +6,7 @@ import { createApp } from './app.ts';
 import { answerClientErrors } from './http/clientErrors.ts';
 import { closeRateLimit, whenRateLimitReady } from './middleware/rateLimit.ts';
 import { closeArbitrageStreams } from './routes/arbitrageStream.ts';
+import { drainable } from './gracefulDrain.ts';
 
 export interface RunningServer {
   readonly port: number;
@@ -29,6 +30,7 @@ export async function startApiServer(deps: AppDeps, port: number, host: string):
   // Redis-backed limits: wait (bounded) for the shared counters before taking traffic.
   await whenRateLimitReady(deps);
   server.keepAliveTimeout = 5_000;
+  const drain = drainable(server);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => resolve());
@@ -38,12 +40,10 @@ export async function startApiServer(deps: AppDeps, port: number, host: string):
   return {
     port: actualPort,
     stop: async () => {
-      // Long-lived event streams would hold server.close() open forever; end them first.
+      // Long-lived event streams would hold the drain open forever; end them first.
       closeArbitrageStreams(deps);
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeIdleConnections();
-      });
+      // In-flight requests finish; idle keep-alive connections are closed, not reset (api/gracefulDrain.ts).
+      await drain.drain();
       await closeRateLimit(deps);
     },
   };

@@ -21,9 +21,11 @@ async function main(): Promise<void> {
   }
   const log = createLogger({ level: config.LOG_LEVEL, base: { service: 'concord' } });
   const roles: Role[] = [config.ROLE];
-  const service = await startServices(config, roles, log);
-  log.info({ roles, api_port: service.apiPort, nats: service.natsUrl, store: service.store.kind, venue_source: config.VENUE_SOURCE }, 'concord started');
 
+  // Signals are taken from the first moment: one that arrives while the roles are still starting (the
+  // embedding model can take a while) stops them as soon as they are up, rather than killing the process
+  // and leaving its nats-server child behind.
+  let service: Awaited<ReturnType<typeof startServices>> | null = null;
   let stopping = false;
   const shutdown = (signal: string) => {
     if (stopping) {
@@ -31,8 +33,11 @@ async function main(): Promise<void> {
       process.exit(1);
     }
     stopping = true;
-    log.info({ signal }, 'draining');
-    service.stop().then(
+    log.info({ signal }, service ? 'draining' : 'stopping as soon as start-up finishes');
+    if (service) drain(service);
+  };
+  const drain = (running: NonNullable<typeof service>) => {
+    running.stop().then(
       () => {
         log.info('stopped cleanly');
         process.exit(0);
@@ -45,6 +50,17 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', () => shutdown('SIGINT'));
   process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGHUP', () => shutdown('SIGHUP'));
+  // The launcher (npm, a shell) went away without telling us: stop too, so no orphan keeps running.
+  const parent = process.ppid;
+  setInterval(() => {
+    if (process.ppid !== parent && !stopping) shutdown('parent exited');
+    // (Once stopping, a vanished parent is no second signal: the drain goes on.)
+  }, 1_000).unref();
+
+  service = await startServices(config, roles, log);
+  log.info({ roles, api_port: service.apiPort, nats: service.natsUrl, store: service.store.kind, venue_source: config.VENUE_SOURCE }, 'concord started');
+  if (stopping) drain(service);
 }
 
 main().catch((err: unknown) => {

@@ -45,6 +45,8 @@ export interface RunningService {
 
 /** Where `npm start` records the URL of the nats-server it launched. */
 export const natsUrlFile = (dataDir: string): string => path.join(dataDir, 'nats.url');
+/** Process id of that nats-server (operators and fault tests). */
+export const natsPidFile = (dataDir: string): string => path.join(dataDir, 'nats.pid');
 
 const runs = (roles: readonly Role[], role: Exclude<Role, 'all'>) => roles.includes('all') || roles.includes(role);
 
@@ -89,12 +91,23 @@ export async function startServices(config: Config, roles: readonly Role[], log:
     mkdirSync(config.DATA_DIR, { recursive: true });
     let natsUrl = config.NATS_URL;
     if (!natsUrl) {
-      const server: LocalNatsServer = await startLocalNatsServer(path.join(config.DATA_DIR, 'nats'), log);
+      // Supervised: if the child dies, it is restarted on the same port and store and clients reconnect.
+      const server: LocalNatsServer = await startLocalNatsServer(path.join(config.DATA_DIR, 'nats'), log, 'nats-server', {
+        supervise: true,
+        onRestart: (pid) => writeFileSync(natsPidFile(config.DATA_DIR), `${pid}\n`),
+      });
       stack.push({ name: 'nats-server', stop: () => server.stop() });
       natsUrl = server.url;
-      // Operator CLIs (links, replay) find the embedded server here.
+      // Operator CLIs (links, replay, ops) find the embedded server here.
       writeFileSync(natsUrlFile(config.DATA_DIR), `${server.url}\n`);
-      stack.push({ name: 'nats-url-file', stop: async () => rmSync(natsUrlFile(config.DATA_DIR), { force: true }) });
+      writeFileSync(natsPidFile(config.DATA_DIR), `${server.pid}\n`);
+      stack.push({
+        name: 'nats-url-file',
+        stop: async () => {
+          rmSync(natsUrlFile(config.DATA_DIR), { force: true });
+          rmSync(natsPidFile(config.DATA_DIR), { force: true });
+        },
+      });
     }
     const conn = await connectStreams(natsUrl, log);
     stack.push({ name: 'nats-connection', stop: () => conn.close() });

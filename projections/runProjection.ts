@@ -1,10 +1,11 @@
 import type { Logger } from 'pino';
-import type { Doc, DocumentStore } from '../shared/ports/documentStore.ts';
+import { isStoreUnavailable, type Doc, type DocumentStore } from '../shared/ports/documentStore.ts';
 import type { StreamConnection } from '../pipeline/streams/connection.ts';
 import { runConsumer, decodeMessage, ACK, type ConsumerLoop } from '../pipeline/streams/consume.ts';
 import { provisionDurable } from '../pipeline/streams/provision.ts';
 import type { Projection } from './projection.ts';
 import { applyEvent } from './applyEvent.ts';
+import { projectionGate } from '../pipeline/ops/projectionControl.ts';
 
 export const projectionDurable = (name: string): string => `proj-${name}`;
 
@@ -24,8 +25,14 @@ export async function startProjection<E, D extends Doc>(
     stream: projection.stream,
     durable,
     ...(projection.filterSubject ? { filterSubject: projection.filterSubject } : {}),
+    // In stream order, strictly: the checkpoint skips every sequence at or below it, so a message redelivered
+    // after a later one was applied (a nak, or one left unacked by a stopped process) would be lost. With one
+    // unacknowledged message at most, the server never delivers past it.
+    maxAckPending: 1,
   });
-  return runConsumer({
+  // An operator tool (replay) may pause this projection to be the read model's only writer for a while.
+  const gate = await projectionGate(conn.nc, projection.name, log);
+  const loop = runConsumer({
     conn,
     stream: projection.stream,
     durable,
@@ -35,11 +42,20 @@ export async function startProjection<E, D extends Doc>(
       const decoded = decodeMessage(data, projection.decode);
       if (!decoded.ok) return { kind: 'poison', reason: decoded.reason };
       try {
-        await applyEvent(store, projection, decoded.event, meta.streamSeq);
+        await gate.run(() => applyEvent(store, projection, decoded.event, meta.streamSeq), meta.working);
         return ACK;
       } catch (err) {
+        // The consumer loop holds the message while the store is down; anything else is retried.
+        if (isStoreUnavailable(err)) throw err;
         return { kind: 'retry', delayMs: 1_000, reason: err instanceof Error ? err.message : String(err) };
       }
     },
   });
+  return {
+    done: loop.done,
+    stop: async () => {
+      gate.close();
+      await loop.stop();
+    },
+  };
 }

@@ -57,6 +57,24 @@ export async function openMongoStore(options: MongoStoreOptions): Promise<Docume
       assertOpen();
       await client.db('admin').command({ ping: 1 });
     },
+    async replaceCollection(source, target) {
+      assertOpen();
+      const from = checkCollectionName(source);
+      const to = checkCollectionName(target);
+      if (from === to) throw new Error(`cannot replace collection ${to} by itself`);
+      // One server-side rename: indexes move with the collection, readers see the old or the new one.
+      await db.renameCollection(from, to, { dropTarget: true });
+      collections.delete(from);
+      collections.delete(to);
+      log?.info({ source: from, target: to }, 'collection replaced');
+    },
+    async dropCollection(name) {
+      assertOpen();
+      const n = checkCollectionName(name);
+      const found = await db.listCollections({ name: n }, { nameOnly: true }).toArray();
+      if (found.length > 0) await db.dropCollection(n);
+      collections.delete(n);
+    },
     async close() {
       if (closed) return;
       closed = true;

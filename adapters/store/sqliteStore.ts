@@ -4,6 +4,7 @@ import type { Collection, Doc, DocumentStore } from '../../shared/ports/document
 import { checkCollectionName } from './queryModel.ts';
 import { sqliteCollection } from './sqliteCollection.ts';
 import type { SqliteContext } from './sqliteCollection.ts';
+import { quoteName } from './sqliteQuery.ts';
 
 export interface SqliteStoreOptions {
   /** Database file path, or ':memory:' for a private in-memory database. */
@@ -13,6 +14,15 @@ export interface SqliteStoreOptions {
 
 /** Bounded so ad-hoc query shapes cannot grow the cache without limit; the steady state is a few dozen shapes. */
 const STATEMENT_CACHE_MAX = 500;
+/**
+ * How long one statement waits for another connection's lock. better-sqlite3 is synchronous: the wait blocks
+ * the event loop, so it is kept short enough for the API to stay responsive (the availability guard answers
+ * 503 fast once the store is known locked) and long enough for the other writers we run (a replay batch, a
+ * swap) to finish.
+ */
+const BUSY_TIMEOUT_MS = 2_000;
+/** The readiness probe must not block the event loop for long behind a held lock. */
+const PROBE_BUSY_TIMEOUT_MS = 100;
 
 /**
  * The embedded DocumentStore: one table per collection holding each document as JSON, WAL journal with
@@ -23,7 +33,7 @@ export function openSqliteStore(options: SqliteStoreOptions): DocumentStore {
   const db = new Database(options.file);
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');
-  db.pragma('busy_timeout = 5000');
+  db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
   log?.debug({ file: options.file }, 'sqlite document store opened');
 
   let closed = false;
@@ -58,8 +68,51 @@ export function openSqliteStore(options: SqliteStoreOptions): DocumentStore {
       }
       return c as unknown as Collection<T>;
     },
+    /** Takes and releases the write lock, so a file another process holds locked (or cannot be written) fails. */
     async ping() {
-      ctx.prepare('SELECT 1').get();
+      assertOpen();
+      if (db.inTransaction) return;
+      db.pragma(`busy_timeout = ${PROBE_BUSY_TIMEOUT_MS}`);
+      try {
+        db.exec('BEGIN IMMEDIATE');
+        db.exec('ROLLBACK');
+      } finally {
+        db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+      }
+    },
+    async replaceCollection(source, target) {
+      assertOpen();
+      const from = checkCollectionName(source);
+      const to = checkCollectionName(target);
+      if (from === to) throw new Error(`cannot replace collection ${to} by itself`);
+      const exists = db.prepare(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?`);
+      db.transaction(() => {
+        if (!exists.get(from)) throw new Error(`collection ${from} does not exist`);
+        db.exec(`DROP TABLE IF EXISTS ${quoteName(to)}`);
+        db.exec(`ALTER TABLE ${quoteName(from)} RENAME TO ${quoteName(to)}`);
+      }).immediate();
+      collections.delete(from);
+      statements.clear();
+      // The renamed table keeps its indexes under the source's names (they serve queries at once); give them
+      // the target's names one short transaction at a time, so later ensureIndexes calls find them.
+      const indexes = db.prepare(`SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = ? AND sql IS NOT NULL`).all(to) as Array<{ name: string; sql: string }>;
+      for (const index of indexes) {
+        if (!index.name.startsWith(`${from}__`)) continue;
+        const renamed = `${to}__${index.name.slice(from.length + 2)}`;
+        const sql = index.sql.replace(quoteName(index.name), quoteName(renamed));
+        db.transaction(() => {
+          db.exec(`DROP INDEX IF EXISTS ${quoteName(renamed)}`);
+          db.exec(sql);
+          db.exec(`DROP INDEX ${quoteName(index.name)}`);
+        }).immediate();
+      }
+      log?.info({ source: from, target: to }, 'collection replaced');
+    },
+    async dropCollection(name) {
+      assertOpen();
+      db.exec(`DROP TABLE IF EXISTS ${quoteName(checkCollectionName(name))}`);
+      collections.delete(name);
+      statements.clear();
     },
     async close() {
       if (closed) return;

@@ -2,6 +2,18 @@ import type { JsMsg } from 'nats';
 import type { Logger } from 'pino';
 import type { StreamConnection } from './connection.ts';
 import { STREAMS, subjects, type StreamKey } from '../../shared/streams/subjects.ts';
+import { isStoreUnavailable } from '../../shared/ports/documentStore.ts';
+
+/**
+ * Headers of a dead letter sent again by `npm run ops -- deadletters --retry <id>`: the copy is meant for one
+ * consumer (RETRY_FOR, its durable) and names the original (RETRY_OF, `<stream>:<seq>`). Every other consumer
+ * of the stream acks it unread, so a retry never repeats an effect elsewhere.
+ */
+export const RETRY_FOR_HEADER = 'Concord-Retry-For';
+export const RETRY_OF_HEADER = 'Concord-Retry-Of';
+
+/** Longest pause between two attempts while the store is unavailable (below every ack_wait we provision). */
+const HOLD_MAX_DELAY_MS = 5_000;
 
 /** What a handler decided about one message. Expected outcomes are values, not exceptions. */
 export type HandleOutcome =
@@ -62,6 +74,7 @@ export function runConsumer(opts: ConsumerLoopOptions): ConsumerLoop {
   const maxDeliver = opts.maxDeliver ?? 20;
   const log = opts.log.child({ consumer: opts.durable });
   let stopped = false;
+  const stopping = new AbortController();
   let current: { stop(): void; close(): Promise<void | Error> } | undefined;
   const inFlight = new Set<Promise<void>>();
 
@@ -85,18 +98,47 @@ export function runConsumer(opts: ConsumerLoopOptions): ConsumerLoop {
     log.warn({ seq: m.seq, subject: m.subject, reason }, 'message dead-lettered');
   };
 
+  /** Waits before the next attempt on a held message; resolves early when the loop stops. */
+  const pause = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      stopping.signal.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true });
+    });
+
   const processOne = async (m: JsMsg): Promise<void> => {
+    const retryFor = m.headers?.get(RETRY_FOR_HEADER);
+    if (retryFor && retryFor !== opts.durable) {
+      m.ack();
+      return;
+    }
     let outcome: HandleOutcome;
-    try {
-      outcome = await opts.handle(m.data, {
-        subject: m.subject,
-        streamSeq: m.seq,
-        deliveryCount: m.info.redeliveryCount,
-        working: () => m.working(),
-      });
-    } catch (err) {
-      log.error({ err, seq: m.seq }, 'handler failed; will retry');
-      outcome = { kind: 'retry', delayMs: 2_000, reason: err instanceof Error ? err.message : String(err) };
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        outcome = await opts.handle(m.data, {
+          subject: m.subject,
+          streamSeq: m.seq,
+          deliveryCount: m.info.redeliveryCount,
+          working: () => m.working(),
+        });
+        if (attempt > 1) log.info({ seq: m.seq, attempts: attempt }, 'store available again; message handled');
+        break;
+      } catch (err) {
+        if (isStoreUnavailable(err)) {
+          // Not the message's fault: hold it (no nak, so its delivery count does not run towards the dead
+          // letter) and try again until the store returns. On shutdown leave it unacked for redelivery.
+          if (stopped) {
+            log.info({ seq: m.seq }, 'stopping while the store is unavailable; message left unacked for redelivery');
+            return;
+          }
+          if (attempt === 1) log.warn({ seq: m.seq, reason: err.message }, 'store unavailable; holding the message until it returns');
+          m.working();
+          await pause(Math.min(250 * 2 ** Math.min(attempt, 5), HOLD_MAX_DELAY_MS));
+          continue;
+        }
+        log.error({ err, seq: m.seq }, 'handler failed; will retry');
+        outcome = { kind: 'retry', delayMs: 2_000, reason: err instanceof Error ? err.message : String(err) };
+        break;
+      }
     }
     try {
       if (outcome.kind === 'ack') {
@@ -151,6 +193,7 @@ export function runConsumer(opts: ConsumerLoopOptions): ConsumerLoop {
     done,
     stop: async () => {
       stopped = true;
+      stopping.abort();
       current?.stop();
       await done;
     },

@@ -7,7 +7,21 @@ import { freePort } from './freePort.ts';
 export interface LocalNatsServer {
   readonly url: string;
   readonly port: number;
+  /** Process id of the server now running (it changes when a supervised server is restarted). */
+  readonly pid: number;
   stop(): Promise<void>;
+}
+
+export interface LocalNatsOptions {
+  /** Listen on this port (a restart on the same port and store: clients reconnect by themselves). */
+  readonly port?: number;
+  /**
+   * Restart the server when it dies unexpectedly (killed, crashed), on the same port and store, until
+   * stop(). `npm start` supervises its child this way; tests that kill a server on purpose do not.
+   */
+  readonly supervise?: boolean;
+  /** Called with the new pid after each supervised restart. */
+  readonly onRestart?: (pid: number) => void;
 }
 
 function canConnect(port: number): Promise<boolean> {
@@ -21,14 +35,13 @@ function canConnect(port: number): Promise<boolean> {
   });
 }
 
-/**
- * Starts `nats-server -js` as a child with its store under `storeDir`, on loopback. Used by
- * `npm start` when NATS_URL is unset, and by the tests. Fails with an actionable message when
- * the binary is missing.
- */
-export async function startLocalNatsServer(storeDir: string, log?: Logger, binary = 'nats-server'): Promise<LocalNatsServer> {
-  mkdirSync(storeDir, { recursive: true });
-  const port = await freePort();
+interface Spawned {
+  readonly child: ChildProcess;
+  readonly exited: Promise<number | null>;
+}
+
+/** Spawns nats-server and waits until it accepts connections; rejects with an actionable message otherwise. */
+async function spawnServer(binary: string, storeDir: string, port: number): Promise<Spawned> {
   const child: ChildProcess = spawn(binary, ['-js', '-sd', storeDir, '-a', '127.0.0.1', '-p', String(port)], {
     stdio: ['ignore', 'ignore', 'pipe'],
   });
@@ -54,18 +67,56 @@ export async function startLocalNatsServer(storeDir: string, log?: Logger, binar
           : failure.message,
       );
     }
-    if (await canConnect(port)) break;
+    if (await canConnect(port)) return { child, exited };
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
       throw new Error(`nats-server did not accept connections within 15 s: ${stderr.trim()}`);
     }
   }
-  log?.info({ port, storeDir }, 'local nats-server started');
+}
+
+/**
+ * Starts `nats-server -js` as a child with its store under `storeDir`, on loopback. Used by `npm start`
+ * when NATS_URL is unset (supervised: restarted if it dies), and by the tests. Fails with an actionable
+ * message when the binary is missing.
+ */
+export async function startLocalNatsServer(storeDir: string, log?: Logger, binary = 'nats-server', options: LocalNatsOptions = {}): Promise<LocalNatsServer> {
+  mkdirSync(storeDir, { recursive: true });
+  const port = options.port ?? (await freePort());
+  let current = await spawnServer(binary, storeDir, port);
+  let stopping = false;
+  log?.info({ port, storeDir, pid: current.child.pid }, 'local nats-server started');
+
+  const supervise = (s: Spawned): void => {
+    void s.exited.then(async (code) => {
+      if (stopping || !options.supervise) return;
+      log?.error({ port, code }, 'local nats-server died; restarting it on the same port and store');
+      for (let attempt = 1; !stopping; attempt += 1) {
+        try {
+          current = await spawnServer(binary, storeDir, port);
+          log?.info({ port, pid: current.child.pid, attempt }, 'local nats-server restarted');
+          options.onRestart?.(current.child.pid ?? 0);
+          supervise(current);
+          return;
+        } catch (err) {
+          log?.error({ err, attempt }, 'local nats-server did not restart; trying again');
+          await new Promise((r) => setTimeout(r, Math.min(500 * attempt, 5_000)));
+        }
+      }
+    });
+  };
+  supervise(current);
+
   return {
     url: `nats://127.0.0.1:${port}`,
     port,
+    get pid() {
+      return current.child.pid ?? 0;
+    },
     stop: async () => {
-      if (child.exitCode !== null) return;
+      stopping = true;
+      const { child, exited } = current;
+      if (child.exitCode !== null || child.signalCode !== null) return;
       child.kill('SIGTERM');
       const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
       await exited;

@@ -86,6 +86,21 @@ export class InvalidQueryError extends Error {
   }
 }
 
+/**
+ * The store cannot be reached or written right now (SQLite file locked or unwritable, MongoDB down). Expected
+ * and transient: consumers hold their messages until it returns, the API answers 503, /ready is 503.
+ */
+export class StoreUnavailableError extends Error {
+  constructor(message: string, options: { cause?: unknown } = {}) {
+    super(message, { cause: options.cause });
+    this.name = 'StoreUnavailableError';
+  }
+}
+
+export function isStoreUnavailable(err: unknown): err is StoreUnavailableError {
+  return err instanceof StoreUnavailableError || (err as { name?: unknown } | null)?.name === 'StoreUnavailableError';
+}
+
 export interface Collection<T extends Doc> {
   readonly name: string;
   get(id: string): Promise<T | null>;
@@ -128,6 +143,14 @@ export interface DocumentStore {
   collection<T extends Doc>(name: string): Collection<T>;
   /** Resolves when the backing store answers; rejects otherwise (used by /ready). */
   ping(): Promise<void>;
+  /**
+   * Replaces collection `target` by `source` in one atomic step: `source`'s documents and indexes become
+   * `target`'s, the old `target` is dropped and `source` no longer exists. Readers see the old or the new
+   * collection, never a mix (operators swapping in a rebuilt read model; docs/operations.md).
+   */
+  replaceCollection(source: string, target: string): Promise<void>;
+  /** Drops a collection with its indexes (a rebuild started over or abandoned); a missing one is fine. */
+  dropCollection(name: string): Promise<void>;
   /** Flushes and closes; later calls reject. */
   close(): Promise<void>;
 }

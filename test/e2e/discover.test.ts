@@ -89,7 +89,7 @@ test('Kalshi joins the recorded cross-venue questions: nominations, the winner, 
   // must at least share its question with the venues listed (what every run showed).
   const joins = (kalshiTitle: RegExp, venues: string[]) => {
     const q = questionOf('kalshi', kalshiTitle);
-    const have = new Set(q?.markets.map((m) => m.platform_slug));
+    const have = new Set<string>(q?.markets.map((m) => m.platform_slug));
     t.true(['kalshi', ...venues].every((v) => have.has(v)), `${String(kalshiTitle)}: ${[...have].join(', ')}`);
   };
   // the winner's markets share one question and name the candidate only in yes_sub_title: read as group + label

@@ -26,6 +26,8 @@ function gatedStore(inner: DocumentStore, g: ReturnType<typeof gate>): DocumentS
     kind: inner.kind,
     ping: () => inner.ping(),
     close: () => inner.close(),
+    replaceCollection: (...args) => inner.replaceCollection(...args),
+    dropCollection: (...args) => inner.dropCollection(...args),
     collection<T extends Doc>(name: string): Collection<T> {
       const c = inner.collection<T>(name);
       if (name !== 'markets') return c;

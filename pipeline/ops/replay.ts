@@ -1,0 +1,285 @@
+import type { JsMsg } from 'nats';
+import type { Logger } from 'pino';
+import type { DocumentStore } from '../../shared/ports/documentStore.ts';
+import { STREAMS, type StreamKey } from '../../shared/streams/subjects.ts';
+import type { StreamConnection } from '../streams/connection.ts';
+import { RETRY_FOR_HEADER, RETRY_OF_HEADER } from '../streams/consume.ts';
+import type { SequencedEvent } from '../../projections/applyBatch.ts';
+import { holdProjections, type HeldPause } from './projectionControl.ts';
+import { rebuildName, type Replayable } from './replayables.ts';
+import { readStream, streamPosition, countFrom, type StreamStart, type StreamPosition } from './streamReader.ts';
+import { subjectMatches } from './subjectMatch.ts';
+
+export type ReplayMode = 'rebuild' | 'partial';
+
+export interface ReplayOptions {
+  readonly conn: StreamConnection;
+  /** The store written: the live one, or another (`--into`). */
+  readonly store: DocumentStore;
+  readonly replayables: readonly Replayable[];
+  /** null: full rebuild (aside, then swapped in); otherwise a partial replay on top of existing documents. */
+  readonly start: StreamStart | null;
+  readonly dryRun: boolean;
+  /** The store is the one live projections write: pause them while this tool must be the only writer. */
+  readonly live: boolean;
+  readonly log: Logger;
+  readonly batchSize?: number;
+  readonly onProgress?: (p: ReplayProgress) => void;
+  readonly signal?: AbortSignal;
+}
+
+export interface ReplayProgress {
+  readonly stream: string;
+  readonly phase: 'read' | 'catch-up';
+  readonly done: number;
+  readonly total: number;
+}
+
+export interface ProjectionSummary {
+  readonly name: string;
+  readonly stream: string;
+  readonly collections: readonly string[];
+  applied: number;
+  skipped_seen: number;
+  skipped_irrelevant: number;
+  /** Messages this read model cannot decode (its live consumer dead-letters them), by reason. */
+  poison: number;
+  poison_reasons: Record<string, number>;
+  /** Dead-letter retry copies left out (their original, still in the stream, was replayed instead). */
+  retry_copies_skipped: number;
+  checkpoint_before: number | null;
+  checkpoint_after: number | null;
+  documents: number | null;
+  swapped: boolean;
+}
+
+export interface StreamSummary {
+  readonly stream: string;
+  readonly from: StreamStart;
+  read: number;
+  last_seq: number;
+  readonly position: StreamPosition;
+  /** Live projection processes paused for the swap or the partial replay. */
+  paused_processes: number;
+}
+
+export interface ReplaySummary {
+  readonly mode: ReplayMode;
+  readonly dry_run: boolean;
+  readonly live_store: boolean;
+  readonly streams: StreamSummary[];
+  readonly projections: ProjectionSummary[];
+  messages: number;
+  duration_ms: number;
+  messages_per_second: number;
+  readonly warnings: string[];
+}
+
+export class ReplayError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ReplayError';
+  }
+}
+
+const decoder = new TextDecoder();
+
+/**
+ * Rebuilds read models from their streams. Full rebuild: every selected read model is built from the
+ * stream's first message into `<collection>_rebuild` while the live one keeps serving; then, with the live
+ * projections paused for a moment, the rebuild catches up to the stream's end and is swapped in atomically
+ * with its checkpoint. Partial replay (`start` given): events from `start` are applied on top of the
+ * existing documents with the same idempotency guards as live consumption, the live projections paused
+ * meanwhile; a start past the checkpoint (events that would never be applied) is refused.
+ */
+export async function replay(opts: ReplayOptions): Promise<ReplaySummary> {
+  const started = Date.now();
+  const mode: ReplayMode = opts.start === null ? 'rebuild' : 'partial';
+  const summary: ReplaySummary = {
+    mode,
+    dry_run: opts.dryRun,
+    live_store: opts.live,
+    streams: [],
+    projections: [],
+    messages: 0,
+    duration_ms: 0,
+    messages_per_second: 0,
+    warnings: [],
+  };
+  const byStream = new Map<StreamKey, Replayable[]>();
+  for (const r of opts.replayables) byStream.set(r.stream, [...(byStream.get(r.stream) ?? []), r]);
+  for (const [stream, group] of byStream) {
+    await replayStream(opts, stream, group, summary);
+  }
+  summary.duration_ms = Date.now() - started;
+  summary.messages_per_second = summary.duration_ms > 0 ? Math.round((summary.messages * 1000) / summary.duration_ms) : summary.messages;
+  return summary;
+}
+
+async function replayStream(opts: ReplayOptions, key: StreamKey, group: readonly Replayable[], summary: ReplaySummary): Promise<void> {
+  const streamName = STREAMS[key].name;
+  const log = opts.log.child({ stream: streamName });
+  const position = await streamPosition(opts.conn, streamName);
+  const start: StreamStart = opts.start ?? { kind: 'first' };
+  const filters = new Set(group.map((r) => r.filterSubject ?? null));
+  const filterSubject = filters.size === 1 ? (group[0]?.filterSubject ?? undefined) : undefined;
+  const streamSummary: StreamSummary = { stream: streamName, from: start, read: 0, last_seq: 0, position, paused_processes: 0 };
+  summary.streams.push(streamSummary);
+  if (opts.start === null && position.firstSeq > 1) {
+    summary.warnings.push(
+      `${streamName} no longer holds its first ${position.firstSeq - 1} messages (retention): the rebuilt ${group.map((r) => r.name).join(', ')} reflect what the stream still holds, from ${position.firstTime}.`,
+    );
+  }
+  const rows = new Map<Replayable, ProjectionSummary>();
+  for (const r of group) {
+    const row: ProjectionSummary = {
+      name: r.name,
+      stream: streamName,
+      collections: r.collections.map((c) => (opts.start === null && !opts.dryRun ? `${rebuildName(c.name)} -> ${c.name}` : c.name)),
+      applied: 0,
+      skipped_seen: 0,
+      skipped_irrelevant: 0,
+      poison: 0,
+      poison_reasons: {},
+      retry_copies_skipped: 0,
+      checkpoint_before: await r.checkpoint(opts.store, false),
+      checkpoint_after: null,
+      documents: null,
+      swapped: false,
+    };
+    rows.set(r, row);
+    summary.projections.push(row);
+  }
+
+  const rebuild = opts.start === null;
+  let hold: HeldPause | null = null;
+  const pause = async () => {
+    if (!opts.live || opts.dryRun || hold) return;
+    hold = await holdProjections(opts.conn.nc, group.map((r) => r.name), `replay pid ${process.pid}`);
+    streamSummary.paused_processes = Math.max(0, ...hold.confirmed.values());
+    log.info({ paused: Object.fromEntries(hold.confirmed) }, 'live projections paused');
+  };
+  try {
+    if (rebuild && !opts.dryRun) for (const r of group) await r.resetRebuild(opts.store);
+    // A partial replay writes the live collections: no live projection may write them meanwhile.
+    if (!rebuild) await pause();
+
+    let checkedGap = false;
+    const onBatch = async (batch: readonly JsMsg[]) => {
+      if (!rebuild && !checkedGap && batch[0]) {
+        checkedGap = true;
+        await refuseGap(opts.store, group, batch[0].seq, position);
+      }
+      const events = new Map<Replayable, SequencedEvent<unknown>[]>(group.map((r) => [r, []]));
+      for (const m of batch) {
+        let value: unknown;
+        let parsed = true;
+        try {
+          value = JSON.parse(decoder.decode(m.data));
+        } catch {
+          parsed = false;
+        }
+        const retryFor = m.headers?.get(RETRY_FOR_HEADER) ?? '';
+        for (const r of group) {
+          const row = rows.get(r) as ProjectionSummary;
+          if (r.filterSubject && !subjectMatches(r.filterSubject, m.subject)) continue;
+          if (retryFor !== '' && !(retryFor === r.durable && originalExpired(m, position))) {
+            row.retry_copies_skipped += 1;
+            continue;
+          }
+          const decoded = parsed ? r.decode(value) : { ok: false as const, reason: 'message is not valid JSON' };
+          if (!decoded.ok) {
+            row.poison += 1;
+            row.poison_reasons[decoded.reason] = (row.poison_reasons[decoded.reason] ?? 0) + 1;
+            continue;
+          }
+          (events.get(r) as SequencedEvent<unknown>[]).push({ event: decoded.event, seq: m.seq });
+        }
+      }
+      for (const r of group) {
+        const list = events.get(r) as SequencedEvent<unknown>[];
+        const row = rows.get(r) as ProjectionSummary;
+        if (opts.dryRun) {
+          const cp = rebuild ? null : row.checkpoint_before;
+          for (const e of list) {
+            if (cp !== null && e.seq <= cp) row.skipped_seen += 1;
+            else row.applied += 1;
+          }
+          continue;
+        }
+        const counts = await r.apply(opts.store, list, rebuild);
+        row.applied += counts.applied;
+        row.skipped_seen += counts.skipped_seen;
+        row.skipped_irrelevant += counts.skipped_irrelevant;
+      }
+      streamSummary.read += batch.length;
+      summary.messages += batch.length;
+    };
+
+    const readFrom = async (from: StreamStart, phase: ReplayProgress['phase']) => {
+      const total = await countFrom(opts.conn, streamName, from, filterSubject);
+      let done = 0;
+      opts.onProgress?.({ stream: streamName, phase, done, total });
+      const result = await readStream(opts.conn, streamName, {
+        start: from,
+        ...(filterSubject ? { filterSubject } : {}),
+        batchSize: opts.batchSize ?? 2_000,
+        ...(opts.signal ? { signal: opts.signal } : {}),
+        onBatch: async (batch, pendingAfter) => {
+          await onBatch(batch);
+          done += batch.length;
+          opts.onProgress?.({ stream: streamName, phase, done, total: Math.max(total, done + pendingAfter) });
+        },
+      });
+      if (result.lastSeq > 0) streamSummary.last_seq = result.lastSeq;
+      return result;
+    };
+
+    await readFrom(start, 'read');
+    if (rebuild && !opts.dryRun) {
+      for (const r of group) for (const c of r.collections) await opts.store.collection(rebuildName(c.name)).ensureIndexes(c.indexes);
+      // The swap: pause the live writers, take in what arrived meanwhile, swap, move the checkpoint, resume.
+      await pause();
+      const from: StreamStart = streamSummary.last_seq > 0 ? { kind: 'seq', seq: streamSummary.last_seq + 1 } : { kind: 'first' };
+      await readFrom(from, 'catch-up');
+      for (const r of group) {
+        for (const c of r.collections) await opts.store.replaceCollection(rebuildName(c.name), c.name);
+        await r.promoteCheckpoint(opts.store);
+        (rows.get(r) as ProjectionSummary).swapped = true;
+      }
+      log.info({ projections: group.map((r) => r.name) }, 'rebuilt read models swapped in');
+    }
+  } finally {
+    if (hold) {
+      await (hold as HeldPause).release();
+      log.info('live projections resumed');
+    }
+  }
+  for (const r of group) {
+    const row = rows.get(r) as ProjectionSummary;
+    row.checkpoint_after = opts.dryRun ? row.checkpoint_before : await r.checkpoint(opts.store, false);
+    if (!opts.dryRun) row.documents = await opts.store.collection(r.collections[0]?.name ?? '').count();
+  }
+}
+
+/** A retry copy stands in for its original only once the original has left the stream. */
+function originalExpired(m: JsMsg, position: StreamPosition): boolean {
+  const of = m.headers?.get(RETRY_OF_HEADER) ?? '';
+  const seq = Number(of.split(':')[1]);
+  return Number.isFinite(seq) && seq < position.firstSeq;
+}
+
+/** Refuses a partial replay that would leave events between a read model's checkpoint and `firstSeq` unapplied. */
+async function refuseGap(store: DocumentStore, group: readonly Replayable[], firstSeq: number, position: StreamPosition): Promise<void> {
+  for (const r of group) {
+    const cp = await r.checkpoint(store, false);
+    const expected = cp === null ? position.firstSeq : cp + 1;
+    if (cp === null && (await store.collection(r.collections[0]?.name ?? '').count()) === 0 && firstSeq <= position.firstSeq) continue;
+    if (firstSeq > expected && expected >= position.firstSeq) {
+      throw new ReplayError(
+        `${r.name} has applied the stream up to ${cp ?? 'nothing'}; starting at ${firstSeq} would skip ${firstSeq - expected} events. ` +
+          `Start at --seq ${expected} or earlier (events already applied are skipped), or run a full rebuild.`,
+      );
+    }
+  }
+}

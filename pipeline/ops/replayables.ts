@@ -1,0 +1,116 @@
+import type { Doc, DocumentStore, IndexSpec } from '../../shared/ports/documentStore.ts';
+import type { StreamKey } from '../../shared/streams/subjects.ts';
+import type { Projection } from '../../projections/projection.ts';
+import { PROJECTIONS } from '../../projections/index.ts';
+import { CHECKPOINTS } from '../../projections/applyEvent.ts';
+import { applyBatch, type BatchCounts, type SequencedEvent } from '../../projections/applyBatch.ts';
+import { projectionDurable } from '../../projections/runProjection.ts';
+
+/** Suffix of the collection a full rebuild writes before it is swapped in. */
+export const REBUILD_SUFFIX = '_rebuild';
+export const rebuildName = (collection: string): string => `${collection}${REBUILD_SUFFIX}`;
+
+/**
+ * A read model as the replay tool sees it: which stream feeds it, which collections it writes, how to apply a
+ * batch of events (into the live collections, or into their `_rebuild` twins), and its checkpoint.
+ */
+export interface Replayable {
+  readonly name: string;
+  /** The durable its live consumer uses (dead-letter retries name it). */
+  readonly durable: string;
+  readonly stream: StreamKey;
+  readonly filterSubject?: string;
+  readonly collections: ReadonlyArray<{ readonly name: string; readonly indexes: readonly IndexSpec[] }>;
+  decode(value: unknown): { ok: true; event: unknown } | { ok: false; reason: string };
+  apply(store: DocumentStore, events: readonly SequencedEvent<unknown>[], rebuild: boolean): Promise<BatchCounts>;
+  /** Last applied stream sequence recorded in `store` (null: none, or the read model keeps no checkpoint). */
+  checkpoint(store: DocumentStore, rebuild: boolean): Promise<number | null>;
+  /** Removes a previous rebuild's collections and checkpoint. */
+  resetRebuild(store: DocumentStore): Promise<void>;
+  /** After the rebuilt collections were swapped in: the live checkpoint becomes the rebuild's. */
+  promoteCheckpoint(store: DocumentStore): Promise<void>;
+}
+
+interface Checkpoint extends Doc {
+  readonly lastSeq: number;
+}
+const rebuildCheckpointId = (name: string): string => `${name}@rebuild`;
+
+export function replayableProjection(projection: Projection<never, Doc>): Replayable {
+  const p = projection as unknown as Projection<unknown, Doc>;
+  return {
+    name: p.name,
+    durable: projectionDurable(p.name),
+    stream: p.stream,
+    ...(p.filterSubject ? { filterSubject: p.filterSubject } : {}),
+    collections: [{ name: p.collection, indexes: p.indexes }],
+    decode: (value) => p.decode(value),
+    apply: (store, events, rebuild) =>
+      applyBatch(store, p, events, rebuild ? { collection: rebuildName(p.collection), checkpointId: rebuildCheckpointId(p.name) } : undefined),
+    checkpoint: async (store, rebuild) =>
+      (await store.collection<Checkpoint>(CHECKPOINTS).get(rebuild ? rebuildCheckpointId(p.name) : p.name))?.lastSeq ?? null,
+    resetRebuild: async (store) => {
+      await store.dropCollection(rebuildName(p.collection));
+      await store.collection(CHECKPOINTS).delete(rebuildCheckpointId(p.name));
+    },
+    promoteCheckpoint: async (store) => {
+      const checkpoints = store.collection<Checkpoint>(CHECKPOINTS);
+      const built = await checkpoints.get(rebuildCheckpointId(p.name));
+      if (built) await checkpoints.put({ _id: p.name, lastSeq: built.lastSeq });
+      else await checkpoints.delete(p.name);
+      await checkpoints.delete(rebuildCheckpointId(p.name));
+    },
+  };
+}
+
+/**
+ * A read model that applies each event across several documents itself and keeps no checkpoint (its
+ * documents record what they applied). Structural, so such projections plug in without this file knowing
+ * their type: `{ name, stream, filterSubject?, collections, decode, apply(store, event, seq) }`.
+ */
+export interface MultiDocumentProjection {
+  readonly name: string;
+  readonly stream: StreamKey;
+  readonly filterSubject?: string;
+  readonly collections: ReadonlyArray<{ readonly name: string; readonly indexes: readonly IndexSpec[] }>;
+  decode(value: unknown): { ok: true; event: unknown } | { ok: false; reason: string };
+  apply(store: DocumentStore, event: never, seq: number): Promise<void>;
+}
+
+/** A store whose collections are the `_rebuild` twins of the named ones (a rebuild of a multi-document model). */
+export function rebuildView(store: DocumentStore, names: readonly string[]): DocumentStore {
+  const mapped = new Set(names);
+  return new Proxy(store, {
+    get(target, prop, receiver) {
+      if (prop === 'collection') return (name: string) => target.collection(mapped.has(name) ? rebuildName(name) : name);
+      return Reflect.get(target, prop, receiver) as unknown;
+    },
+  });
+}
+
+export function replayableMultiDocument(projection: MultiDocumentProjection): Replayable {
+  const names = projection.collections.map((c) => c.name);
+  return {
+    name: projection.name,
+    durable: projectionDurable(projection.name),
+    stream: projection.stream,
+    ...(projection.filterSubject ? { filterSubject: projection.filterSubject } : {}),
+    collections: projection.collections,
+    decode: (value) => projection.decode(value),
+    apply: async (store, events, rebuild) => {
+      const target = rebuild ? rebuildView(store, names) : store;
+      for (const { event, seq } of events) await projection.apply(target, event as never, seq);
+      return { applied: events.length, skipped_seen: 0, skipped_irrelevant: 0 };
+    },
+    checkpoint: async () => null,
+    resetRebuild: async (store) => {
+      for (const n of names) await store.dropCollection(rebuildName(n));
+    },
+    promoteCheckpoint: async () => undefined,
+  };
+}
+
+/** Every read model `npm run replay` can rebuild: each registered projection. */
+export function allReplayables(): Replayable[] {
+  return PROJECTIONS.map(replayableProjection);
+}

@@ -1,0 +1,13 @@
+import { existsSync } from 'node:fs';
+import { workerData } from 'node:worker_threads';
+import normalize, { type NormalizeTask } from '../../pipeline/workers/normalize.worker.ts';
+
+/**
+ * The real normalize task, except that the worker thread dies (process.exit inside a worker ends the thread)
+ * on one chosen item while a marker file exists: a crash the test can switch off to show a retry succeeding.
+ */
+export default function crashing(task: NormalizeTask) {
+  const { crashItem, markerFile } = workerData as { crashItem: string; markerFile: string };
+  if (task.item_id === crashItem && existsSync(markerFile)) process.exit(3);
+  return normalize(task);
+}

@@ -1,0 +1,54 @@
+import test from 'ava';
+import { randomUUID } from 'node:crypto';
+import { startTestNats, silentLog } from '../support/nats.ts';
+import { openSqliteStore } from '../../adapters/store/sqliteStore.ts';
+import { startProjection, projectionDurable } from '../../projections/runProjection.ts';
+import { usageProjection } from '../../projections/usage/projection.ts';
+import { subjects } from '../../shared/streams/subjects.ts';
+import type { Collection, Doc, DocumentStore } from '../../shared/ports/documentStore.ts';
+import { waitForQuiet } from '../support/quiesce.ts';
+
+/** A store whose put of one chosen document fails once, as a transient write error would. */
+function failingOnce(store: DocumentStore, collection: string, id: string): DocumentStore {
+  let failed = false;
+  return new Proxy(store, {
+    get(target, prop, receiver) {
+      if (prop !== 'collection') return Reflect.get(target, prop, receiver) as unknown;
+      return (name: string) => {
+        const c = target.collection<Doc>(name);
+        if (name !== collection) return c;
+        return new Proxy(c, {
+          get(ct, p, r) {
+            if (p !== 'put') return Reflect.get(ct, p, r) as unknown;
+            return async (doc: Doc) => {
+              if (doc._id === id && !failed) {
+                failed = true;
+                throw new Error('transient write failure');
+              }
+              return (ct as Collection<Doc>).put(doc);
+            };
+          },
+        });
+      };
+    },
+  });
+}
+
+test('a message retried after a transient failure is still applied: a projection never runs ahead of an unacked message', async (t) => {
+  const nats = await startTestNats();
+  const store = openSqliteStore({ file: ':memory:' });
+  const events = Array.from({ length: 30 }, (_, i) => ({
+    type: 'api_request', id: randomUUID(), api_key_id: 'k', account_id: 'a', method: 'GET', endpoint: '/x', status: 200, duration_ms: i, at: '2026-05-01T10:00:00.000Z',
+  }));
+  const loop = await startProjection(nats.conn, failingOnce(store, usageProjection.collection, events[3]!.id), usageProjection as never, silentLog);
+  try {
+    for (const e of events) await nats.conn.js.publish(subjects.apiRequests(), JSON.stringify(e));
+    await waitForQuiet(nats.conn, [{ stream: 'usage', durable: projectionDurable(usageProjection.name) }], 60_000);
+    const ids = (await store.collection<Doc>(usageProjection.collection).find({})).map((d) => d._id).sort();
+    t.deepEqual(ids, events.map((e) => e.id).sort(), 'the event that failed once is there too');
+  } finally {
+    await loop.stop();
+    await store.close();
+    await nats.close();
+  }
+});
