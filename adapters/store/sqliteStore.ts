@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { Collection, Doc, DocumentStore } from '../../shared/ports/documentStore.ts';
 import { checkCollectionName } from './queryModel.ts';
 import { sqliteCollection } from './sqliteCollection.ts';
+import { registerTextFunctions } from './sqliteText.ts';
 import type { SqliteContext } from './sqliteCollection.ts';
 
 export interface SqliteStoreOptions {
@@ -24,6 +25,7 @@ export function openSqliteStore(options: SqliteStoreOptions): DocumentStore {
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');
   db.pragma('busy_timeout = 5000');
+  registerTextFunctions(db);
   log?.debug({ file: options.file }, 'sqlite document store opened');
 
   let closed = false;
