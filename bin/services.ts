@@ -16,8 +16,8 @@ import { ChangeTracker } from '../pipeline/ingest/changeTracker.ts';
 import { createIngestScheduler } from '../pipeline/ingest/scheduler.ts';
 import { createWorkerPool } from '../pipeline/process/workerPool.ts';
 import { startProcessor } from '../pipeline/process/processor.ts';
-import { startProjection } from '../projections/runProjection.ts';
-import { PROJECTIONS } from '../projections/index.ts';
+import { startCustomProjection, startProjection } from '../projections/runProjection.ts';
+import { CUSTOM_PROJECTIONS, PROJECTIONS } from '../projections/index.ts';
 import { startApiServer } from '../api/server.ts';
 import { createDocumentStore } from '../adapters/store/createStore.ts';
 import { startLinker } from '../pipeline/matching/linker/startLinker.ts';
@@ -102,6 +102,10 @@ export async function startServices(config: Config, roles: readonly Role[], log:
     if (runs(roles, 'project')) {
       for (const projection of PROJECTIONS) {
         const loop = await startProjection(conn, store, projection, log.child({ projection: projection.name }));
+        stack.push({ name: `projection:${projection.name}`, stop: () => loop.stop() });
+      }
+      for (const projection of CUSTOM_PROJECTIONS) {
+        const loop = await startCustomProjection(conn, store, projection, log.child({ projection: projection.name }));
         stack.push({ name: `projection:${projection.name}`, stop: () => loop.stop() });
       }
     }

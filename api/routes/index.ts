@@ -7,6 +7,7 @@ import { authRouter } from './auth.ts';
 import { siweRouter } from './siwe.ts';
 import { consoleRouter } from './console.ts';
 import { externalMarketsRouter } from './externalMarkets.ts';
+import { questionHistoryRouter } from './questionHistory.ts';
 
 /** Every resource router mounted under /api/v1. */
 export function apiV1Routers(deps: AppDeps): Router[] {
@@ -18,5 +19,6 @@ export function apiV1Routers(deps: AppDeps): Router[] {
     siweRouter(deps),
     consoleRouter(deps),
     externalMarketsRouter(deps),
+    questionHistoryRouter(deps),
   ];
 }

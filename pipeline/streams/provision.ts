@@ -6,7 +6,8 @@ const DAY_NS = 24 * 60 * 60 * 1_000_000_000;
 
 /**
  * Retention per stream. RAW keeps a week (replay source for re-normalisation); MARKETS keeps
- * 90 days so price history can be derived; USAGE keeps 100 days for monthly stats.
+ * 90 days so price history can be derived; USAGE keeps 100 days for monthly stats; HISTORY (venue
+ * backfills) a year.
  */
 const RETENTION: Record<StreamKey, { maxAgeDays: number; duplicateWindowMinutes: number }> = {
   raw: { maxAgeDays: 7, duplicateWindowMinutes: 10 },
@@ -14,6 +15,8 @@ const RETENTION: Record<StreamKey, { maxAgeDays: number; duplicateWindowMinutes:
   venues: { maxAgeDays: 30, duplicateWindowMinutes: 2 },
   links: { maxAgeDays: 365, duplicateWindowMinutes: 10 },
   usage: { maxAgeDays: 100, duplicateWindowMinutes: 2 },
+  // One message per market, ever: kept a year so a rebuild restores backfilled history beyond MARKETS' 90 days.
+  history: { maxAgeDays: 365, duplicateWindowMinutes: 60 },
   deadLetter: { maxAgeDays: 30, duplicateWindowMinutes: 2 },
 };
 

@@ -10,6 +10,7 @@ export const STREAMS = {
   venues: { name: 'VENUES', subjects: ['venues.health.>'] },
   links: { name: 'LINKS', subjects: ['questions.linked'] },
   usage: { name: 'USAGE', subjects: ['api.requests'] },
+  history: { name: 'HISTORY', subjects: ['history.backfill.>'] },
   deadLetter: { name: 'DEADLETTER', subjects: ['deadletter.>'] },
 } as const;
 export type StreamKey = keyof typeof STREAMS;
@@ -20,5 +21,6 @@ export const subjects = {
   venueHealth: (venue: VenueSlug) => `venues.health.${venue}`,
   linked: () => 'questions.linked',
   apiRequests: () => 'api.requests',
+  historyBackfill: (venue: VenueSlug) => `history.backfill.${venue}`,
   deadLetter: (consumer: string) => `deadletter.${consumer}`,
 } as const;

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from '../../shared/config.ts';
 import { startServices, type RunningService, type ServiceOverrides } from '../../bin/services.ts';
-import { PROJECTIONS } from '../../projections/index.ts';
+import { CUSTOM_PROJECTIONS, PROJECTIONS } from '../../projections/index.ts';
 import { projectionDurable } from '../../projections/runProjection.ts';
 import { PROCESSOR_DURABLE } from '../../pipeline/process/processor.ts';
 import { LINKER_DURABLE } from '../../pipeline/matching/linker/startLinker.ts';
@@ -29,6 +29,7 @@ export const PIPELINE_DURABLES = [
   { stream: 'raw' as const, durable: PROCESSOR_DURABLE },
   { stream: 'markets' as const, durable: LINKER_DURABLE },
   ...PROJECTIONS.map((p) => ({ stream: p.stream, durable: projectionDurable(p.name) })),
+  ...CUSTOM_PROJECTIONS.map((p) => ({ stream: p.stream, durable: projectionDurable(p.name) })),
 ];
 
 /** The whole service in recorded mode against a real nats-server, on a free port. */
