@@ -21,6 +21,8 @@ import { CUSTOM_PROJECTIONS, PROJECTIONS } from '../projections/index.ts';
 import { startApiServer } from '../api/server.ts';
 import { createDocumentStore } from '../adapters/store/createStore.ts';
 import { startLinker } from '../pipeline/matching/linker/startLinker.ts';
+import { startHistoryBackfill } from '../pipeline/history/backfiller.ts';
+import { withHistoryRecordings } from '../pipeline/history/recordedConnectors.ts';
 
 /** Something started that must be stopped on shutdown, in reverse start order. */
 interface Stoppable {
@@ -155,7 +157,7 @@ export async function startServices(config: Config, roles: readonly Role[], log:
       const modules = selectedModules(config, log);
       const recorded = config.VENUE_SOURCE === 'recorded';
       const http = overrides.http ?? (recorded
-        ? createRecordedHttpClient({ connectors: modules.map((m) => m.connector) })
+        ? createRecordedHttpClient({ connectors: modules.map(withHistoryRecordings) })
         : createHttpClient({ venues: modules.map((m) => m.connector.descriptor), log: log.child({ component: 'http' }) }));
       const apiKeys: Partial<Record<VenueSlug, string>> = {};
       const enabled: VenueModule[] = [];
@@ -185,6 +187,10 @@ export async function startServices(config: Config, roles: readonly Role[], log:
       ingestOnce = async () => {
         await scheduler.runOnce();
       };
+      if (config.HISTORY_BACKFILL === 'on') {
+        const backfill = await startHistoryBackfill({ conn, store, http, modules: enabled, apiKeys, publish, log: log.child({ role: 'history-backfill' }) });
+        stack.push({ name: 'history-backfill', stop: () => backfill.stop() });
+      }
     }
 
     return { apiPort, natsUrl, store, conn, ingestOnce, stop: stopAll };

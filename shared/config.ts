@@ -60,6 +60,8 @@ export const configSchema = z.object({
   JWT_REFRESH_SECRET: secret,
   PUBLIC_ORIGIN: z.string().optional(),
   PREDICTFUN_API_KEY: z.string().optional(),
+  /** Backfill each new market's price history once from venues that publish it (docs/history.md). */
+  HISTORY_BACKFILL: z.enum(['on', 'off']).default('on'),
   MAILGUN_API_KEY: z.string().optional(),
   MAILGUN_DOMAIN: z.string().optional(),
   MAILGUN_URL: z.string().optional(),

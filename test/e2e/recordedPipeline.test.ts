@@ -12,6 +12,7 @@ interface MarketBody {
   title: string;
   outcomes: { label: string; outcome_index: number; price: number | null }[];
   volume24h: number | null;
+  volume_windows: { '24h': { volume: number | null } };
 }
 interface ListBody {
   data: MarketBody[];
@@ -75,7 +76,9 @@ for (const venue of ['polymarket', 'manifold'] as const) {
 
 test.serial('the default sort is 24-hour volume, highest first, across cursor pages', async (t) => {
   const served = await walkAll(svc, 'sort=volume_24h', 97);
-  const volumes = served.map((m) => m.volume24h ?? -1);
+  // The 24-hour window: the venue's own figure, or (lifetime-only markets) the lifetime rise seen so far.
+  const volumes = served.map((m) => m.volume_windows['24h'].volume ?? -1);
+  t.true(served.every((m) => m.volume24h === null || m.volume_windows['24h'].volume === m.volume24h));
   t.deepEqual(volumes, [...volumes].sort((a, b) => b - a));
   t.true(served.some((m) => m.platform_slug === 'polymarket') && served.some((m) => m.platform_slug === 'manifold'));
 });

@@ -7,6 +7,7 @@ import { CUSTOM_PROJECTIONS, PROJECTIONS } from '../../projections/index.ts';
 import { projectionDurable } from '../../projections/runProjection.ts';
 import { PROCESSOR_DURABLE } from '../../pipeline/process/processor.ts';
 import { LINKER_DURABLE } from '../../pipeline/matching/linker/startLinker.ts';
+import { BACKFILL_DURABLE } from '../../pipeline/history/backfiller.ts';
 import { fileURLToPath } from 'node:url';
 import { waitForQuiet } from './quiesce.ts';
 import { silentLog, startTestNats, type TestNats } from './nats.ts';
@@ -28,6 +29,7 @@ export const TEST_MODEL = fileURLToPath(new URL('../../data/models/wink-sg-100d'
 export const PIPELINE_DURABLES = [
   { stream: 'raw' as const, durable: PROCESSOR_DURABLE },
   { stream: 'markets' as const, durable: LINKER_DURABLE },
+  { stream: 'markets' as const, durable: BACKFILL_DURABLE },
   ...PROJECTIONS.map((p) => ({ stream: p.stream, durable: projectionDurable(p.name) })),
   ...CUSTOM_PROJECTIONS.map((p) => ({ stream: p.stream, durable: projectionDurable(p.name) })),
 ];
