@@ -76,6 +76,8 @@ test('an observation that lands late does not replace the later close of its buc
   t.deepEqual(s.points, [[T0 + 120, 0.2]]);
   const again = addObservation(s, T0 + 120, 0.2);
   t.is(again, s, 'same state object: callers skip the write');
+  t.is(addObservation(s, T0 + 200, 0.2), s, 'the same price later in the same 5-minute bucket adds nothing to a step series');
+  t.deepEqual(addObservation(s, T0 + 300, 0.2).points, [[T0 + 120, 0.2], [T0 + 300, 0.2]], 'a new bucket gets its own point');
   t.deepEqual(addObservation(s, T0 + 120, 0.25).points, [[T0 + 120, 0.25]], 'a corrected price at the same time replaces it');
 });
 

@@ -37,9 +37,13 @@ export function roundPrice(p: number): number {
   return Math.round(p * 10_000) / 10_000;
 }
 
+const MAX_AGE_0 = (TIERS[0] as Tier).maxAgeSeconds;
+const MAX_AGE_1 = (TIERS[1] as Tier).maxAgeSeconds;
+const BUCKETS = TIERS.map((t) => t.bucketSeconds);
+const FIRST_BUCKET = BUCKETS[0] as number;
+
 function tierOf(age: number): number {
-  for (let i = 0; i < TIERS.length; i++) if (age <= (TIERS[i] as Tier).maxAgeSeconds) return i;
-  return TIERS.length - 1;
+  return age <= MAX_AGE_0 ? 0 : age <= MAX_AGE_1 ? 1 : 2;
 }
 
 /**
@@ -48,19 +52,23 @@ function tierOf(age: number): number {
  */
 export function downsample(points: readonly Point[], latest: number): Point[] {
   const out: Point[] = [];
-  let lastKey = '';
+  let lastTier = -1;
+  let lastBucket = Number.NaN;
+  let daily = 0;
   for (const pt of points) {
     const tier = tierOf(latest - pt[0]);
-    const key = `${tier}:${Math.floor(pt[0] / (TIERS[tier] as Tier).bucketSeconds)}`;
+    const bucket = Math.floor(pt[0] / (BUCKETS[tier] as number));
     // Ascending input: a later point of the same bucket replaces the earlier one (the bucket's close).
-    if (key === lastKey) out[out.length - 1] = pt;
-    else out.push(pt);
-    lastKey = key;
+    if (tier === lastTier && bucket === lastBucket) {
+      out[out.length - 1] = pt;
+    } else {
+      out.push(pt);
+      if (tier === 2) daily++;
+    }
+    lastTier = tier;
+    lastBucket = bucket;
   }
-  const daily = TIERS.length - 1;
-  let dailyCount = 0;
-  for (const pt of out) if (tierOf(latest - pt[0]) === daily) dailyCount++;
-  return dailyCount > DAILY_POINTS_MAX ? out.slice(dailyCount - DAILY_POINTS_MAX) : out;
+  return daily > DAILY_POINTS_MAX ? out.slice(daily - DAILY_POINTS_MAX) : out;
 }
 
 /** Inserts an observation into ascending points; an observation at an existing time replaces it. */
@@ -83,13 +91,14 @@ export interface EncodedSeries {
 }
 
 export function encodePoints(points: readonly Point[]): EncodedSeries {
-  const t: number[] = [];
-  const p: number[] = [];
+  const t = new Array<number>(points.length);
+  const p = new Array<number>(points.length);
   let prev = 0;
-  for (const [time, price] of points) {
-    t.push(time - prev);
-    p.push(price);
-    prev = time;
+  for (let i = 0; i < points.length; i++) {
+    const pt = points[i] as Point;
+    t[i] = pt[0] - prev;
+    p[i] = pt[1];
+    prev = pt[0];
   }
   return { t, p };
 }
@@ -113,10 +122,14 @@ export interface SeriesState {
 
 /**
  * Adds one observation and re-tiers the series relative to its new latest time. Returns the input object itself
- * when nothing changed (a repeated close), so callers can skip a write.
+ * when nothing changed (a repeated close, or the same price again within the last point's 5-minute bucket), so
+ * callers can skip a write. The series is a step function: a price holds until the next point.
  */
 export function addObservation(state: SeriesState, t: number, p: number): SeriesState {
   const price = roundPrice(p);
+  // The same price again within the last point's 5-minute bucket adds nothing to a step series: no write.
+  const last = state.points[state.points.length - 1];
+  if (last && last[1] === price && t >= last[0] && Math.floor(t / FIRST_BUCKET) === Math.floor(last[0] / FIRST_BUCKET)) return state;
   const latest = state.latest === null ? t : Math.max(state.latest, t);
   const points = downsample(insertPoint(state.points, [t, price]), latest);
   if (latest === state.latest && samePoints(points, state.points)) return state;
