@@ -119,3 +119,34 @@ test('platform metrics apply each event exactly once, even when a crash interrup
     await store.close();
   }
 });
+
+test('GET /questions/{id}/history serves the index series to a session, and refuses anonymous callers', async (t) => {
+  const { startTestApp } = await import('../support/app.ts');
+  const app = await startTestApp();
+  try {
+    await applyEvent(app.deps.store, questionHistoryProjection, question([member('polymarket', 0.6, 300, '2026-01-01T12:00:00.000Z'), member('predictit', 0.5, 100, '2026-01-01T12:05:00.000Z')]), 1);
+    const anonymous = await app.request('/api/v1/questions/00000000-0000-4000-8000-000000000001/history');
+    t.is(anonymous.status, 401);
+    const reg = await app.request('/api/v1/auth/register', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'h@example.com', password: 'a long password', name: 'H' }),
+    });
+    const token = (reg.body as { tokens: { access_token: string } }).tokens.access_token;
+    const auth = { authorization: `Bearer ${token}` };
+    const missing = await app.request('/api/v1/questions/00000000-0000-4000-8000-000000000001/history', { headers: auth });
+    t.is(missing.status, 404);
+    t.is((missing.body as { status: string }).status, 'QUESTION_NOT_FOUND');
+    const bad = await app.request('/api/v1/questions/q1/history?range=all', { headers: auth });
+    t.is(bad.status, 400, 'a question id is a UUID');
+    const { uuidFromName } = await import('../../shared/ids.ts');
+    const id = uuidFromName('question-history-test');
+    const snap = question([member('polymarket', 0.6, 300, '2026-01-01T12:00:00.000Z'), member('predictit', 0.5, 100, '2026-01-01T12:05:00.000Z')]);
+    await applyEvent(app.deps.store, questionHistoryProjection, { ...snap, question: { ...snap.question, id } }, 2);
+    const ok = await app.request(`/api/v1/questions/${id}/history?range=all`, { headers: auth });
+    t.is(ok.status, 200);
+    t.deepEqual((ok.body as { data: { points: unknown } }).data.points, [[Date.UTC(2026, 0, 1, 12, 5) / 1000, 0.575]]);
+  } finally {
+    await app.close();
+  }
+});
