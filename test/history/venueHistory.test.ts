@@ -147,3 +147,25 @@ test('a venue failing transiently is asked again only after the retry delay', as
     await store.close();
   }
 });
+
+test('a venue refusing the whole-life request still gives the recent history; refusing the recent one fails the backfill', async (t) => {
+  const gamma = fixture('polymarket/market-by-id.540234.from-keyset-p1.json');
+  let refuse: 'max' | 'recent' = 'max';
+  const server = await startRouteServer((u) => {
+    if (u.pathname === '/markets/540234') return { status: 200, body: gamma };
+    const isMax = u.searchParams.get('interval') === 'max';
+    if ((refuse === 'max') === isMax) return { status: 400, body: { error: 'bad interval' } };
+    return { status: 200, body: { history: [{ t: 1769882400, p: 0.6845 }] } };
+  });
+  try {
+    const http = createHttpClient({ venues: [polymarketVenue.connector.descriptor], log, fetch: server.fetch, sleep: async () => undefined });
+    const ctx = { http, log, signal: AbortSignal.timeout(5_000) };
+    const fetched = await polymarketHistory.fetchHistory(target('540234'), ctx);
+    const parsed = polymarketHistory.parseHistory(fetched.raw, target('540234'));
+    t.deepEqual(parsed.ok ? parsed.points : null, [[1769882400, 0.6845]]);
+    refuse = 'recent';
+    await t.throwsAsync(polymarketHistory.fetchHistory(target('540234'), ctx), { message: /400/ });
+  } finally {
+    await server.close();
+  }
+});

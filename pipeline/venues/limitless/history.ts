@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { VenueError } from '../../../shared/errors.ts';
 import type { FetchContext, HistoryFetch, HistoryParseResult, HistoryTarget, VenueHistory } from '../types.ts';
 import { driftFromZod } from '../drift.ts';
 import { limitlessDescriptor } from './connector.ts';
@@ -27,7 +28,13 @@ async function fetchHistory(target: HistoryTarget, ctx: FetchContext): Promise<H
   const get = async (interval: string) => (await ctx.http.getJson('limitless', { url: url(target.platform_market_id, interval), cost: COST, signal: ctx.signal })).json;
   // The last week at the venue's finer spacing, and the whole life at whatever spacing `all` gives.
   const week = await get('1w');
-  const all = await get('all');
+  // The whole life is a bonus: a refusal there keeps the last week.
+  let all: unknown = { prices: [] };
+  try {
+    all = await get('all');
+  } catch (err) {
+    if (!(err instanceof VenueError) || (err.code !== 'NOT_FOUND' && err.code !== 'BAD_REQUEST')) throw err;
+  }
   return { raw: { week, all } satisfies RawHistory, source: `/markets/${target.platform_market_id}/historical-price?interval=1w and interval=all` };
 }
 

@@ -58,7 +58,13 @@ async function fetchHistory(target: HistoryTarget, ctx: FetchContext): Promise<H
   dailyUrl.search = new URLSearchParams({ market: token.token, interval: 'max', fidelity: '1440' }).toString();
   const get = (url: URL) => ctx.http.getJson('polymarket', { url: url.toString(), cost: ENDPOINTS.pricesHistory.cost, signal: ctx.signal });
   const recent = (await get(recentUrl)).json;
-  const daily = (await get(dailyUrl)).json;
+  // The whole life is a bonus: a refusal there (a market too new for `interval=max`) keeps the recent hours.
+  let daily: unknown = { history: [] };
+  try {
+    daily = (await get(dailyUrl)).json;
+  } catch (err) {
+    if (!(err instanceof VenueError) || (err.code !== 'NOT_FOUND' && err.code !== 'BAD_REQUEST')) throw err;
+  }
   return {
     raw: { market, recent, daily } satisfies RawHistory,
     source: `gamma /markets/${target.platform_market_id}; clob /prices-history?market=<yes token>&fidelity=60 (last ${RECENT_DAYS} d) and interval=max&fidelity=1440`,
