@@ -37,8 +37,13 @@ export interface PageRequest {
   readonly scoreOf: (doc: MarketDoc) => number;
 }
 
-/** Rows of read B beyond this are not placed (logged by the caller): a cursor kept open for very long. */
-export const CHANGED_ROWS_MAX = 20_000;
+/**
+ * Beyond this many markets changed since the first page, read B would cost too much: the page falls back to the
+ * current order after the cursor's position (plain keyset: a market that moved may then repeat or be missed).
+ */
+export const CHANGED_ROWS_MAX = 2_000;
+/** `asOf` meaning "now": every market counts as unchanged, the list is paged by current values. */
+export const AS_OF_NOW = Number.MAX_SAFE_INTEGER;
 
 const keyField = (key: SortKey) => `_sort.${key}`;
 
@@ -80,8 +85,6 @@ function compare(order: Order, a: Row, b: Row): number {
 export interface PageResult {
   readonly rows: ReadonlyArray<{ readonly doc: MarketDoc; readonly position: Position }>;
   readonly more: boolean;
-  /** Markets changed since the first page that could not all be placed (CHANGED_ROWS_MAX). */
-  readonly truncated: boolean;
 }
 
 export async function pageAsOf(req: PageRequest): Promise<PageResult> {
@@ -102,9 +105,11 @@ export async function pageAsOf(req: PageRequest): Promise<PageResult> {
   const unchanged = await req.coll.find(top(aClauses), { sort, limit: req.limit + 1 });
   const changedDocs = await req.coll.find(top([rest as Filter, created, { [`_seq.${group}`]: { $gt: asOf } }]), { limit: CHANGED_ROWS_MAX + 1 });
 
+  if (changedDocs.length > CHANGED_ROWS_MAX && asOf !== AS_OF_NOW) return pageAsOf({ ...req, asOf: AS_OF_NOW });
+
   const rows: Row[] = unchanged.map((doc) => ({ doc, v: doc._sort[key], s: order.kind === 'relevance' ? req.scoreOf(doc) : 0 }));
   const cursorRow = req.after ? { doc: { _id: req.after.id } as MarketDoc, v: req.after.v, s: req.after.s ?? 0 } : null;
-  for (const doc of changedDocs.slice(0, CHANGED_ROWS_MAX)) {
+  for (const doc of changedDocs) {
     const v = sortKeyAsOf(doc, key, asOf);
     if (v === null || (req.minKey !== undefined && v < req.minKey)) continue;
     const row = { doc, v, s: order.kind === 'relevance' ? req.scoreOf(doc) : 0 };
@@ -116,6 +121,5 @@ export async function pageAsOf(req: PageRequest): Promise<PageResult> {
   return {
     rows: page.map((r) => ({ doc: r.doc, position: { v: r.v, ...(order.kind === 'relevance' ? { s: r.s } : {}), id: r.doc._id } })),
     more: rows.length > req.limit,
-    truncated: changedDocs.length > CHANGED_ROWS_MAX,
   };
 }

@@ -5,7 +5,7 @@ import type { VenueSlug } from '../../shared/venues/registry.ts';
 import { searchTerms, textScore } from '../../shared/text/searchText.ts';
 import { CHECKPOINTS } from '../applyEvent.ts';
 import { marketsProjection, MARKET_TEXT_INDEX, type MarketDoc } from './projection.ts';
-import { pageAsOf, type Order, type Position } from './pageAsOf.ts';
+import { AS_OF_NOW, pageAsOf, type Order, type Position } from './pageAsOf.ts';
 import type { SortKey } from './sortVersions.ts';
 
 export const MARKET_SORTS = ['volume_24h', 'liquidity', 'newest', 'ending_soon', 'relevance'] as const;
@@ -68,6 +68,12 @@ export function decodeCursor(cursor: string, expected: { k: string; q: string })
   }
 }
 
+/**
+ * How long a cursor pages the list as it stood at its first page: markets keep their last 20 sort-key changes,
+ * about 10-20 minutes of trading at one change per poll. Later pages of an older cursor follow current values.
+ */
+export const CURSOR_STABLE_MS = 15 * 60_000;
+
 export interface ListMarketsQuery {
   readonly sort: MarketSort;
   readonly window: VolumeWindow;
@@ -122,8 +128,9 @@ export async function listMarkets(store: DocumentStore, q: ListMarketsQuery, now
     cursor = decodeCursor(q.cursor, tag);
     if (!cursor) return { ok: false, reason: 'invalid_cursor' };
   }
-  const asOf = cursor?.t ?? (await appliedSeq(store));
   const now = cursor?.n ?? nowMs;
+  // Within its stable life a cursor pages the list as of its first page; an older one pages current values.
+  const asOf = cursor ? (nowMs - cursor.n <= CURSOR_STABLE_MS ? cursor.t : AS_OF_NOW) : await appliedSeq(store);
   const filter: Record<string, unknown> = {};
   if (q.platform) filter.platform_slug = q.platform;
   if (q.category) filter.category = q.category;
@@ -142,7 +149,7 @@ export async function listMarkets(store: DocumentStore, q: ListMarketsQuery, now
     scoreOf: (doc) => marketScore(doc, terms),
   });
   const last = page.rows[page.rows.length - 1];
-  const nextCursor = page.more && last ? encodeCursor({ ...tag, ...last.position, t: asOf, n: now }) : null;
+  const nextCursor = page.more && last ? encodeCursor({ ...tag, ...last.position, t: cursor?.t ?? asOf, n: now }) : null;
   return { ok: true, items: page.rows.map((r) => r.doc), nextCursor };
 }
 

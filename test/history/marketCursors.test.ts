@@ -109,3 +109,23 @@ test('a cursor is refused for another sort, window or query', async (t) => {
     await app.close();
   }
 });
+
+test('a cursor older than its stable life pages by current values (documented fallback)', async (t) => {
+  const { listMarkets, CURSOR_STABLE_MS } = await import('../../projections/markets/queries.ts');
+  const { app, feed } = await seeded();
+  try {
+    const t0 = Date.parse('2030-01-01T00:00:00.000Z');
+    const q = { sort: 'volume_24h', window: '24h', limit: 3 } as const;
+    const first = await listMarkets(app.deps.store, q, t0);
+    if (!first.ok) return t.fail();
+    t.deepEqual(first.items.map((m) => m.platform_market_id), ['m0', 'm1', 'm2']);
+    await feed.apply(snapshot(market('m5', { title: 'Market m5 about the election', volume24h: 10_000, end_time: END(5) }), T(5)));
+    const cursor = first.nextCursor as string;
+    const fresh = await listMarkets(app.deps.store, { ...q, cursor }, t0 + CURSOR_STABLE_MS);
+    const stale = await listMarkets(app.deps.store, { ...q, cursor }, t0 + CURSOR_STABLE_MS + 1);
+    t.deepEqual(fresh.ok && fresh.items.map((m) => m.platform_market_id), ['m3', 'm4', 'm5'], 'as of the first page');
+    t.deepEqual(stale.ok && stale.items.map((m) => m.platform_market_id), ['m3', 'm4', 'm6'], 'm5 now ranks first: behind the position');
+  } finally {
+    await app.close();
+  }
+});
