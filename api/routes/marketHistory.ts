@@ -83,8 +83,9 @@ export function sparklinesHandler(deps: AppDeps): Middleware {
 /** GET /markets/{id}/history?range=: the Yes-price series (our addition, docs/history.md). */
 export function marketHistoryHandler(deps: AppDeps): Middleware {
   return async (ctx) => {
-    const id = String(ctx.params.id ?? '');
-    if (!isUuid(id)) throw new AppError('INVALID_REQUEST', `Invalid path parameter 'id': must be a market UUID, got "${id.slice(0, 64)}".`);
+    const raw = String(ctx.params.id ?? '');
+    if (!isUuid(raw)) throw new AppError('INVALID_REQUEST', `Invalid path parameter 'id': must be a market UUID, got "${raw.slice(0, 64)}".`);
+    const id = raw.toLowerCase();
     const query = parseInput(marketHistoryQuery, singleValuedQuery(ctx.query), 'query parameter');
     const market = await getMarket(deps.store, id);
     if (!market) throw new AppError('MARKET_NOT_FOUND', `No market with id ${id}.`);
