@@ -1,13 +1,13 @@
 import type { Collection, Filter } from '../../shared/ports/documentStore.ts';
 import type { MarketDoc } from './projection.ts';
-import { seqGroupOf, sortKeyAsOf, type SortKey } from './sortVersions.ts';
+import { isVersioned, sortKeyAsOf, type SortKey } from './sortVersions.ts';
 
 /**
  * One page of the market list as it stood at stream sequence `asOf` (see sortVersions.ts). Two reads:
- *   A. markets whose sort group did not change since `asOf`: their current key is their key as of then, so the
- *      store pages them by index, after the cursor;
+ *   A. markets whose activity keys did not change since `asOf`: their current key is their key as of then, so
+ *      the store pages them by index, after the cursor;
  *   B. markets that changed since `asOf` (few while a client pages): their key as of then is read from their
- *      version log, and they are placed among A by that key.
+ *      version log, and they are placed among A by that key (date sorts need no B: dates are not versioned).
  * Markets created after `asOf` are left out: they were not in the list the first page came from.
  */
 export type Order =
@@ -47,13 +47,12 @@ export const AS_OF_NOW = Number.MAX_SAFE_INTEGER;
 
 const keyField = (key: SortKey) => `_sort.${key}`;
 
-function unchangedSince(group: 'a' | 't', asOf: number): Filter {
-  return {
-    $and: [
-      { $or: [{ _created_seq: { $lte: asOf } }, { _created_seq: { $exists: false } }] },
-      { $or: [{ [`_seq.${group}`]: { $lte: asOf } }, { [`_seq.${group}`]: { $exists: false } }] },
-    ],
-  };
+const createdBy = (asOf: number): Filter => ({ $or: [{ _created_seq: { $lte: asOf } }, { _created_seq: { $exists: false } }] });
+
+/** Existed at `asOf` and, for a versioned key, unchanged since. */
+function unchangedSince(versioned: boolean, asOf: number): Filter {
+  if (!versioned) return createdBy(asOf);
+  return { $and: [createdBy(asOf), { $or: [{ '_seq.a': { $lte: asOf } }, { '_seq.a': { $exists: false } }] }] };
 }
 
 function afterFilter(order: Order, after: Position): Filter {
@@ -90,20 +89,20 @@ export interface PageResult {
 export async function pageAsOf(req: PageRequest): Promise<PageResult> {
   const { order, asOf } = req;
   const key = order.kind === 'field' ? order.key : order.tie;
-  const group = seqGroupOf(key);
+  const versioned = isVersioned(key);
   const field = keyField(key);
   const sort: Array<[string, 1 | -1]> =
     order.kind === 'field' ? [[field, order.dir], ['_id', 1]] : [['$score', -1], [field, -1], ['_id', 1]];
   // `$text` must stay at the top level of a filter; everything else is combined under $and.
   const { $text: text, ...rest } = req.filter as Filter & { $text?: string };
   const top = (clauses: Filter[]): Filter => (text === undefined ? { $and: clauses } : { $and: clauses, $text: text });
-  const created = { $or: [{ _created_seq: { $lte: asOf } }, { _created_seq: { $exists: false } }] };
-  const aClauses: Filter[] = [rest as Filter, unchangedSince(group, asOf)];
+  const aClauses: Filter[] = [rest as Filter, unchangedSince(versioned, asOf)];
   if (req.after) aClauses.push(afterFilter(order, req.after));
   if (req.minKey !== undefined) aClauses.push({ [field]: { $gte: req.minKey } });
 
   const unchanged = await req.coll.find(top(aClauses), { sort, limit: req.limit + 1 });
-  const changedDocs = await req.coll.find(top([rest as Filter, created, { [`_seq.${group}`]: { $gt: asOf } }]), { limit: CHANGED_ROWS_MAX + 1 });
+  // Dates are not versioned: a market whose end date moves while a client pages is placed by its new date.
+  const changedDocs = versioned ? await req.coll.find(top([rest as Filter, createdBy(asOf), { '_seq.a': { $gt: asOf } }]), { limit: CHANGED_ROWS_MAX + 1 }) : [];
 
   if (changedDocs.length > CHANGED_ROWS_MAX && asOf !== AS_OF_NOW) return pageAsOf({ ...req, asOf: AS_OF_NOW });
 
