@@ -16,14 +16,16 @@ import { ChangeTracker } from '../pipeline/ingest/changeTracker.ts';
 import { createIngestScheduler } from '../pipeline/ingest/scheduler.ts';
 import { createWorkerPool } from '../pipeline/process/workerPool.ts';
 import { startProcessor } from '../pipeline/process/processor.ts';
-import { startProjection } from '../projections/runProjection.ts';
-import { PROJECTIONS } from '../projections/index.ts';
+import { startCustomProjection, startProjection } from '../projections/runProjection.ts';
+import { CUSTOM_PROJECTIONS, PROJECTIONS } from '../projections/index.ts';
 import { startApiServer } from '../api/server.ts';
 import { createDocumentStore } from '../adapters/store/createStore.ts';
 import { startLinker } from '../pipeline/matching/linker/startLinker.ts';
 import { startAlerts } from '../pipeline/alerts/startAlerts.ts';
 import { startScanner, type RunningScanner } from '../pipeline/scan/startScanner.ts';
 import { jetStreamArbitrageFeed } from '../pipeline/streams/arbitrageFeed.ts';
+import { startHistoryBackfill } from '../pipeline/history/backfiller.ts';
+import { withHistoryRecordings } from '../pipeline/history/recordedConnectors.ts';
 
 /** Something started that must be stopped on shutdown, in reverse start order. */
 interface Stoppable {
@@ -125,12 +127,16 @@ export async function startServices(config: Config, roles: readonly Role[], log:
       (transport ??=
         overrides.http ??
         (recorded
-          ? createRecordedHttpClient({ connectors: modules.map((m) => m.connector) })
+          ? createRecordedHttpClient({ connectors: modules.map(withHistoryRecordings) })
           : createHttpClient({ venues: modules.map((m) => m.connector.descriptor), log: log.child({ component: 'http' }) })));
 
     if (runs(roles, 'project')) {
       for (const projection of PROJECTIONS) {
         const loop = await startProjection(conn, store, projection, log.child({ projection: projection.name }));
+        stack.push({ name: `projection:${projection.name}`, stop: () => loop.stop() });
+      }
+      for (const projection of CUSTOM_PROJECTIONS) {
+        const loop = await startCustomProjection(conn, store, projection, log.child({ projection: projection.name }));
         stack.push({ name: `projection:${projection.name}`, stop: () => loop.stop() });
       }
     }
@@ -227,6 +233,10 @@ export async function startServices(config: Config, roles: readonly Role[], log:
       ingestOnce = async () => {
         await scheduler.runOnce();
       };
+      if (config.HISTORY_BACKFILL === 'on') {
+        const backfill = await startHistoryBackfill({ conn, store, http, modules: enabled, apiKeys, publish, log: log.child({ role: 'history-backfill' }) });
+        stack.push({ name: 'history-backfill', stop: () => backfill.stop() });
+      }
     }
 
     return { apiPort, natsUrl, store, conn, ingestOnce, scanner, stop: stopAll };

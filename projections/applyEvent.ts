@@ -31,9 +31,12 @@ export async function applyEvent<E, D extends Doc>(
     if (current && current._metadata.lastSeq >= seq) {
       result = 'skipped_seen';
     } else {
-      const next = projection.evolve(current ? stripMetadata(current) : null, event);
+      const input = current ? stripMetadata(current) : null;
+      const next = projection.evolve(input, event, seq);
       if (next === null) {
-        await docs.delete(key);
+        if (current) await docs.delete(key);
+      } else if (next === input) {
+        // evolve said "no change" by returning its input: skip the write (the checkpoint still moves on).
       } else {
         await docs.put({ ...next, _id: key, _metadata: { lastSeq: seq, schemaVersion: projection.schemaVersion } });
       }

@@ -6,6 +6,11 @@ import { questionsProjection } from './questions/projection.ts';
 import { usageHourlyProjection, usageProjection } from './usage/projection.ts';
 import { marketRecentPricesProjection, questionRecentPricesProjection } from './recentPrices/projection.ts';
 import { arbitrageOpportunitiesProjection, arbitrageStatsProjection } from './arbitrage/projection.ts';
+import { priceHistoryProjection } from './priceHistory/projection.ts';
+import { priceBackfillProjection } from './priceHistory/backfillProjection.ts';
+import { questionHistoryProjection } from './questionHistory/projection.ts';
+import { platformMetricsProjection } from './platformMetrics/projection.ts';
+import type { CustomProjection } from './projection.ts';
 
 /** Every read model the projector role keeps up to date. */
 export const PROJECTIONS: ReadonlyArray<Projection<never, Doc>> = [
@@ -18,4 +23,10 @@ export const PROJECTIONS: ReadonlyArray<Projection<never, Doc>> = [
   questionRecentPricesProjection as unknown as Projection<never, Doc>,
   arbitrageOpportunitiesProjection as unknown as Projection<never, Doc>,
   arbitrageStatsProjection as unknown as Projection<never, Doc>,
+  priceHistoryProjection as unknown as Projection<never, Doc>,
+  priceBackfillProjection as unknown as Projection<never, Doc>,
+  questionHistoryProjection as unknown as Projection<never, Doc>,
 ];
+
+/** Read models that apply each event across several documents themselves. */
+export const CUSTOM_PROJECTIONS: ReadonlyArray<CustomProjection<never>> = [platformMetricsProjection as unknown as CustomProjection<never>];

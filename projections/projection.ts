@@ -1,4 +1,4 @@
-import type { Doc, IndexSpec } from '../shared/ports/documentStore.ts';
+import type { Doc, DocumentStore, IndexSpec, TextIndexSpec } from '../shared/ports/documentStore.ts';
 import type { StreamKey } from '../shared/streams/subjects.ts';
 
 /** Every projected document carries where it came from, so replays are no-ops. */
@@ -20,10 +20,27 @@ export interface Projection<E, D extends Doc> {
   readonly stream: StreamKey;
   readonly filterSubject?: string;
   readonly indexes: readonly IndexSpec[];
+  /** The collection's full-text index, when its queries search. */
+  readonly textIndex?: TextIndexSpec;
   /** Validates a decoded message; null marks it poison (dead-lettered with the reason). */
   decode(value: unknown): { ok: true; event: E } | { ok: false; reason: string };
   /** Whether this projection cares about the event at all (others are acked and skipped). */
   canHandle(event: E): boolean;
   keyOf(event: E): string;
-  evolve(doc: D | null, event: E): D | null;
+  /** `seq` is the event's stream sequence, for read models that version by it (it is the same on replay). */
+  evolve(doc: D | null, event: E, seq: number): D | null;
+}
+
+/**
+ * A read model whose events touch several documents (running totals across markets). It applies each event
+ * itself, exactly once, by recording applied sequences in the documents it writes.
+ */
+export interface CustomProjection<E> {
+  readonly name: string;
+  readonly stream: StreamKey;
+  readonly filterSubject?: string;
+  readonly collections: ReadonlyArray<{ readonly name: string; readonly indexes: readonly IndexSpec[] }>;
+  decode(value: unknown): { ok: true; event: E } | { ok: false; reason: string };
+  /** Applies one event; applying it again (redelivery, replay into the same store) changes nothing. */
+  apply(store: DocumentStore, event: E, seq: number): Promise<void>;
 }

@@ -3,7 +3,7 @@ import { isStoreUnavailable, type Doc, type DocumentStore } from '../shared/port
 import type { StreamConnection } from '../pipeline/streams/connection.ts';
 import { runConsumer, decodeMessage, ACK, type ConsumerLoop } from '../pipeline/streams/consume.ts';
 import { provisionDurable } from '../pipeline/streams/provision.ts';
-import type { Projection } from './projection.ts';
+import type { CustomProjection, Projection } from './projection.ts';
 import { applyEvent } from './applyEvent.ts';
 import { projectionGate } from '../pipeline/ops/projectionControl.ts';
 
@@ -20,6 +20,7 @@ export async function startProjection<E, D extends Doc>(
   log: Logger,
 ): Promise<ConsumerLoop> {
   await store.collection<D>(projection.collection).ensureIndexes(projection.indexes);
+  if (projection.textIndex) await store.collection<D>(projection.collection).ensureTextIndex(projection.textIndex);
   const durable = projectionDurable(projection.name);
   await provisionDurable(conn.jsm, {
     stream: projection.stream,
@@ -58,4 +59,32 @@ export async function startProjection<E, D extends Doc>(
       await loop.stop();
     },
   };
+}
+
+/** Runs a multi-document projection as one durable consumer, in stream order (same contract as above). */
+export async function startCustomProjection<E>(conn: StreamConnection, store: DocumentStore, projection: CustomProjection<E>, log: Logger): Promise<ConsumerLoop> {
+  for (const c of projection.collections) await store.collection(c.name).ensureIndexes(c.indexes);
+  const durable = projectionDurable(projection.name);
+  await provisionDurable(conn.jsm, {
+    stream: projection.stream,
+    durable,
+    ...(projection.filterSubject ? { filterSubject: projection.filterSubject } : {}),
+  });
+  return runConsumer({
+    conn,
+    stream: projection.stream,
+    durable,
+    log,
+    concurrency: 1,
+    handle: async (data, meta) => {
+      const decoded = decodeMessage(data, projection.decode);
+      if (!decoded.ok) return { kind: 'poison', reason: decoded.reason };
+      try {
+        await projection.apply(store, decoded.event, meta.streamSeq);
+        return ACK;
+      } catch (err) {
+        return { kind: 'retry', delayMs: 1_000, reason: err instanceof Error ? err.message : String(err) };
+      }
+    },
+  });
 }

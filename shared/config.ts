@@ -90,6 +90,8 @@ export const configSchema = z.object({
       return url.origin;
     }),
   PREDICTFUN_API_KEY: z.string().optional(),
+  /** Backfill each new market's price history once from venues that publish it (docs/history.md). */
+  HISTORY_BACKFILL: z.enum(['on', 'off']).default('on'),
   MAILGUN_API_KEY: z.string().optional(),
   MAILGUN_DOMAIN: z.string().optional(),
   MAILGUN_URL: z.string().optional(),

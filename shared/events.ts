@@ -43,6 +43,22 @@ export interface MarketDelisted {
 /** Everything on the MARKETS stream. */
 export type MarketEvent = MarketNormalized | MarketDelisted;
 
+/**
+ * history.backfill.<venue> (HISTORY stream): the price history a venue publishes for one market, fetched once
+ * when Concord first saw the market. On a stream, not only in a store, so a replay rebuilds backfilled series too.
+ */
+export interface MarketHistoryBackfilled {
+  readonly type: 'market_history_backfilled';
+  readonly market_id: string;
+  readonly venue: VenueSlug;
+  readonly platform_market_id: string;
+  readonly fetched_at: string;
+  /** What was asked of the venue (endpoint and parameters), for operators. */
+  readonly source: string;
+  /** Ascending [unix seconds, Yes price 0-1], downsampled to the series tiers as of `fetched_at`. */
+  readonly points: ReadonlyArray<readonly [number, number]>;
+}
+
 export interface SchemaDriftEntry {
   readonly field: string;
   readonly expected: string;

@@ -2,8 +2,10 @@ import { MongoServerError } from 'mongodb';
 import type { Collection as MongoCollection, Document, Filter as MongoFilter } from 'mongodb';
 import type { Logger } from 'pino';
 import { DuplicateKeyError, InvalidQueryError } from '../../shared/ports/documentStore.ts';
-import type { Collection, Doc, Filter } from '../../shared/ports/documentStore.ts';
-import { checkPath, documentJson, parseFilter, parseFindOptions, parseIndexes, parseUpdate } from './queryModel.ts';
+import type { Collection, Doc, Filter, TextIndexSpec } from '../../shared/ports/documentStore.ts';
+import { checkPath, documentJson, parseFilter, parseFindOptions, parseIndexes, parseSearchFilter, parseTextIndex, parseUpdate } from './queryModel.ts';
+import type { ParsedFindOptions, TextQuery } from './queryModel.ts';
+import { MONGO_SCORE, scoreStage, specFromIndexes, textIndexDefinition, textPrefilter } from './mongoText.ts';
 import { toMongoFilter, toMongoSort, toMongoUpdate } from './mongoQuery.ts';
 import { sortedDistinct } from './scalarOrder.ts';
 
@@ -54,6 +56,30 @@ export function mongoCollection<T extends Doc>(raw: MongoCollection<StoredDoc>, 
   };
   const asT = (doc: StoredDoc | null): T | null => doc as unknown as T | null;
 
+  // The text index definition, read back from the server (another process may have declared it) and cached.
+  let textSpec: { spec: TextIndexSpec | null; at: number } | null = null;
+  const TEXT_SPEC_TTL_MS = 60_000;
+  const currentTextSpec = async (): Promise<TextIndexSpec | null> => {
+    if (textSpec && Date.now() - textSpec.at < TEXT_SPEC_TTL_MS) return textSpec.spec;
+    const indexes = await raw.listIndexes().toArray().catch(() => []);
+    textSpec = { spec: specFromIndexes(indexes), at: Date.now() };
+    return textSpec.spec;
+  };
+  /** A `$text` read as an aggregation: prefilter by index, score, then the rest of the filter on the score. */
+  const textPipeline = async (text: TextQuery, rest: Document, o: ParsedFindOptions | null): Promise<Document[]> => {
+    const spec = await currentTextSpec();
+    if (!spec) throw new InvalidQueryError(`$text on '${name}' needs a text index: call ensureTextIndex first`);
+    const stages: Document[] = [{ $match: textPrefilter(spec, text) }, scoreStage(spec, text), { $match: { $and: [{ [MONGO_SCORE]: { $ne: null } }, rest] } }];
+    if (o?.sort) stages.push({ $sort: toMongoSort(o.sort) });
+    if (o && o.skip > 0) stages.push({ $skip: o.skip });
+    if (o?.limit !== undefined) stages.push({ $limit: o.limit });
+    return stages;
+  };
+  const findText = async (text: TextQuery, rest: Document, o: ParsedFindOptions): Promise<T[]> => {
+    const stages = [...(await textPipeline(text, rest, o)), { $project: { [MONGO_SCORE]: 0 } }];
+    return (await raw.aggregate(stages).toArray()) as unknown as T[];
+  };
+
   return {
     name,
     get: (id) => run(async () => asT(await raw.findOne({ _id: checkId(id) }))),
@@ -99,9 +125,11 @@ export function mongoCollection<T extends Doc>(raw: MongoCollection<StoredDoc>, 
     deleteMany: (filter) => run(async () => (await raw.deleteMany(filterOf(filter))).deletedCount),
     find: (filter, options) =>
       run(async () => {
-        const f = filterOf(filter);
-        const o = parseFindOptions(options);
+        const search = parseSearchFilter(filter);
+        const o = parseFindOptions(options, search.text !== null);
         if (o.limit === 0) return [];
+        if (search.text) return findText(search.text, toMongoFilter(search.condition), o);
+        const f = filterOf(filter);
         let cursor = raw.find(f);
         if (o.sort) cursor = cursor.sort(toMongoSort(o.sort));
         if (o.skip > 0) cursor = cursor.skip(o.skip);
@@ -110,11 +138,23 @@ export function mongoCollection<T extends Doc>(raw: MongoCollection<StoredDoc>, 
       }),
     findOne: (filter, options) =>
       run(async () => {
+        const search = parseSearchFilter(filter);
+        if (search.text) {
+          const o = parseFindOptions({ ...options, limit: 1 }, true);
+          return (await findText(search.text, toMongoFilter(search.condition), o))[0] ?? null;
+        }
         const f = filterOf(filter);
         const o = parseFindOptions(options);
         return asT(await raw.findOne(f, { ...(o.sort ? { sort: toMongoSort(o.sort) } : {}), skip: o.skip }));
       }),
-    count: (filter) => run(() => raw.countDocuments(filterOf(filter))),
+    count: (filter) =>
+      run(async () => {
+        const search = parseSearchFilter(filter);
+        if (!search.text) return raw.countDocuments(filterOf(filter));
+        const stages = [...(await textPipeline(search.text, toMongoFilter(search.condition), null)), { $count: 'n' }];
+        const [row] = await raw.aggregate<{ n: number }>(stages).toArray();
+        return row?.n ?? 0;
+      }),
     distinct: (field, filter) =>
       run(async () => {
         checkPath(field);
@@ -136,6 +176,25 @@ export function mongoCollection<T extends Doc>(raw: MongoCollection<StoredDoc>, 
             await raw.createIndexes([index]);
           }
         }
+      }),
+    ensureTextIndex: (spec) =>
+      run(async () => {
+        const parsed = parseTextIndex(spec);
+        const { key, options } = textIndexDefinition(parsed);
+        const indexes = await raw.listIndexes().toArray().catch(() => []);
+        const existing = indexes.find((ix) => ix.textIndexVersion !== undefined);
+        const current = specFromIndexes(indexes);
+        const canonical = (fields: TextIndexSpec['fields']) => JSON.stringify([...fields].sort((a, b) => (a[0] < b[0] ? -1 : 1)));
+        const same = current && current.name === parsed.name && canonical(current.fields) === canonical(parsed.fields);
+        if (!same) {
+          // MongoDB allows one text index per collection: a changed definition replaces the old one.
+          if (existing) {
+            log?.info({ collection: name, index: parsed.name }, 'text index definition changed; rebuilding');
+            await raw.dropIndex(String(existing.name));
+          }
+          await raw.createIndex(key, options);
+        }
+        textSpec = { spec: parsed, at: Date.now() };
       }),
     clear: () =>
       run(async () => {

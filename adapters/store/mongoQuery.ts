@@ -21,6 +21,9 @@ export function toMongoFilter(c: Condition): Document {
       return { [c.path]: c.exists ? { $ne: null } : { $eq: null } };
     case 'contains':
       return { [c.path]: { $regex: c.value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), $options: 'i' } };
+    case 'score':
+      // Relevance computed by an earlier pipeline stage (mongoText.ts scoreStage).
+      return { __score: { [c.op]: c.value } };
     case 'and':
       if (c.items.length === 0) return {};
       return c.items.length === 1 && c.items[0] ? toMongoFilter(c.items[0]) : { $and: c.items.map(toMongoFilter) };
@@ -40,5 +43,5 @@ export function toMongoUpdate(u: ParsedUpdate): Document | null {
 
 /** Paths never start with a digit (checkPath), so a plain object keeps the sort keys in order. */
 export function toMongoSort(sort: SortSpec): Record<string, 1 | -1> {
-  return Object.fromEntries(sort.map(([field, dir]) => [field, dir]));
+  return Object.fromEntries(sort.map(([field, dir]) => [field === '$score' ? '__score' : field, dir]));
 }

@@ -1,5 +1,6 @@
-import { InvalidQueryError } from '../../shared/ports/documentStore.ts';
-import type { Filter, FindOptions, IndexSpec, Scalar, SortSpec, UpdateOps } from '../../shared/ports/documentStore.ts';
+import { InvalidQueryError, SCORE_FIELD } from '../../shared/ports/documentStore.ts';
+import type { Filter, FindOptions, IndexSpec, Scalar, SortSpec, TextIndexSpec, UpdateOps } from '../../shared/ports/documentStore.ts';
+import { searchTerms } from '../../shared/text/searchText.ts';
 
 /**
  * The validated, adapter-neutral form of filters, updates and options. Both adapters compile from this, so
@@ -12,8 +13,14 @@ export type Condition =
   | { readonly kind: 'in'; readonly path: string; readonly values: readonly Scalar[] }
   | { readonly kind: 'exists'; readonly path: string; readonly exists: boolean }
   | { readonly kind: 'contains'; readonly path: string; readonly value: string }
+  | { readonly kind: 'score'; readonly op: CompareOp | '$eq'; readonly value: number }
   | { readonly kind: 'and'; readonly items: readonly Condition[] }
   | { readonly kind: 'or'; readonly items: readonly Condition[] };
+
+/** A validated `$text` query: its words in order (the last one matches as a prefix). */
+export interface TextQuery {
+  readonly terms: readonly string[];
+}
 
 export type CompareOp = '$gt' | '$gte' | '$lt' | '$lte';
 
@@ -73,7 +80,30 @@ function describe(v: unknown): string {
   return v === null ? 'null' : typeof v;
 }
 
-function parseField(path: string, value: unknown): Condition[] {
+interface ParseContext {
+  readonly allowScore: boolean;
+}
+
+function parseScore(value: unknown): Condition[] {
+  const ops = typeof value === 'number' ? { $eq: value } : value;
+  if (!isPlainObject(ops)) throw new InvalidQueryError(`filter on '${SCORE_FIELD}': expected a number or comparison operators`);
+  const out: Condition[] = [];
+  for (const [op, operand] of Object.entries(ops)) {
+    if (operand === undefined) continue;
+    if (op !== '$eq' && !(COMPARE_OPS as readonly string[]).includes(op)) {
+      throw new InvalidQueryError(`filter on '${SCORE_FIELD}': unsupported operator ${JSON.stringify(op)}`);
+    }
+    if (typeof operand !== 'number' || !Number.isFinite(operand)) throw new InvalidQueryError(`filter on '${SCORE_FIELD}' ${op}: expected a finite number`);
+    out.push({ kind: 'score', op: op as CompareOp | '$eq', value: operand });
+  }
+  return out;
+}
+
+function parseField(path: string, value: unknown, ctx: ParseContext): Condition[] {
+  if (path === SCORE_FIELD) {
+    if (!ctx.allowScore) throw new InvalidQueryError(`'${SCORE_FIELD}' needs a top-level $text in the same filter (find, findOne, count)`);
+    return parseScore(value);
+  }
   checkPath(path);
   if (!isPlainObject(value)) return [{ kind: 'eq', path, value: checkScalar(value, `filter on '${path}'`) }];
   const out: Condition[] = [];
@@ -103,7 +133,7 @@ function parseField(path: string, value: unknown): Condition[] {
   return out;
 }
 
-function parseFilterAt(filter: unknown, depth: number): Condition {
+function parseFilterAt(filter: unknown, depth: number, ctx: ParseContext): Condition {
   if (depth > MAX_DEPTH) throw new InvalidQueryError(`filter nested deeper than ${MAX_DEPTH} levels`);
   if (!isPlainObject(filter)) throw new InvalidQueryError(`a filter must be an object, got ${describe(filter)}`);
   const items: Condition[] = [];
@@ -111,20 +141,56 @@ function parseFilterAt(filter: unknown, depth: number): Condition {
     if (value === undefined) continue;
     if (key === '$or' || key === '$and') {
       if (!Array.isArray(value) || value.length === 0) throw new InvalidQueryError(`${key} needs a non-empty array of filters`);
-      const subs = value.map((f: unknown) => parseFilterAt(f, depth + 1));
+      const subs = value.map((f: unknown) => parseFilterAt(f, depth + 1, ctx));
       items.push({ kind: key === '$or' ? 'or' : 'and', items: subs });
-    } else if (key.startsWith('$')) {
+    } else if (key === '$text') {
+      throw new InvalidQueryError('$text is accepted at the top level of a find, findOne or count filter only');
+    } else if (key.startsWith('$') && key !== SCORE_FIELD) {
       throw new InvalidQueryError(`unsupported top-level operator ${JSON.stringify(key)}`);
     } else {
-      items.push(...parseField(key, value));
+      items.push(...parseField(key, value, ctx));
     }
   }
   return items.length === 1 && items[0] ? items[0] : { kind: 'and', items };
 }
 
-/** Validates a port Filter; an empty filter becomes an empty `and` (matches everything). */
+/** Validates a port Filter; an empty filter becomes an empty `and` (matches everything). No `$text`. */
 export function parseFilter(filter: Filter | undefined): Condition {
-  return parseFilterAt(filter ?? {}, 0);
+  return parseFilterAt(filter ?? {}, 0, { allowScore: false });
+}
+
+/** Validates a read filter that may carry a top-level `$text` (and then `$score` conditions). */
+export function parseSearchFilter(filter: Filter | undefined): { condition: Condition; text: TextQuery | null } {
+  const f = filter ?? {};
+  if (!isPlainObject(f)) throw new InvalidQueryError(`a filter must be an object, got ${describe(f)}`);
+  const { $text: query, ...rest } = f as Record<string, unknown>;
+  if (query === undefined) return { condition: parseFilterAt(rest, 0, { allowScore: false }), text: null };
+  if (typeof query !== 'string' || query.length === 0 || query.length > 500) throw new InvalidQueryError('$text: expected a string of 1-500 characters');
+  const terms = searchTerms(query);
+  if (terms.length === 0) throw new InvalidQueryError('$text: the query has no words (letters or digits)');
+  return { condition: parseFilterAt(rest, 0, { allowScore: true }), text: { terms } };
+}
+
+const TEXT_FIELDS_MAX = 8;
+
+export function parseTextIndex(spec: TextIndexSpec): TextIndexSpec {
+  if (!isPlainObject(spec)) throw new InvalidQueryError('a text index must be an object {name, fields}');
+  checkIndexName(spec.name);
+  if (!Array.isArray(spec.fields) || spec.fields.length === 0 || spec.fields.length > TEXT_FIELDS_MAX) {
+    throw new InvalidQueryError(`text index '${spec.name}' needs 1-${TEXT_FIELDS_MAX} fields`);
+  }
+  const seen = new Set<string>();
+  const fields = spec.fields.map((entry) => {
+    const [field, weight] = Array.isArray(entry) ? entry : [];
+    checkPath(field as string);
+    if (field === '_id' || seen.has(field as string)) throw new InvalidQueryError(`text index '${spec.name}': field '${String(field)}' is _id or repeated`);
+    seen.add(field as string);
+    if (!Number.isInteger(weight) || (weight as number) < 1 || (weight as number) > 100) {
+      throw new InvalidQueryError(`text index '${spec.name}': weight of '${String(field)}' must be an integer from 1 to 100`);
+    }
+    return [field as string, weight as number] as const;
+  });
+  return { name: spec.name, fields };
 }
 
 function overlaps(a: string, b: string): boolean {
@@ -185,12 +251,16 @@ function checkCount(v: number | undefined, what: string): number | undefined {
   return v;
 }
 
-function checkSortEntries(sort: SortSpec, what: string): SortSpec {
+function checkSortEntries(sort: SortSpec, what: string, allowScore = false): SortSpec {
   if (!Array.isArray(sort)) throw new InvalidQueryError(`${what} must be an array of [field, 1 | -1]`);
   const seen = new Set<string>();
   for (const entry of sort) {
     const [field, dir] = Array.isArray(entry) ? entry : [];
-    checkPath(field as string);
+    if (field === SCORE_FIELD) {
+      if (!allowScore) throw new InvalidQueryError(`${what}: '${SCORE_FIELD}' needs a top-level $text in the filter`);
+    } else {
+      checkPath(field as string);
+    }
     if (dir !== 1 && dir !== -1) throw new InvalidQueryError(`${what}: direction for '${String(field)}' must be 1 or -1`);
     if (seen.has(field as string)) throw new InvalidQueryError(`${what} names '${String(field)}' twice`);
     seen.add(field as string);
@@ -198,15 +268,16 @@ function checkSortEntries(sort: SortSpec, what: string): SortSpec {
   return sort;
 }
 
-export function parseSort(sort: SortSpec | undefined): SortSpec | undefined {
+export function parseSort(sort: SortSpec | undefined, allowScore = false): SortSpec | undefined {
   if (sort === undefined) return undefined;
-  checkSortEntries(sort, 'sort');
+  checkSortEntries(sort, 'sort', allowScore);
   return sort.some(([f]) => f === '_id') ? sort : [...sort, ['_id', 1]];
 }
 
-export function parseFindOptions(options: FindOptions | undefined): ParsedFindOptions {
+/** `allowScore`: the filter carried `$text`, so `$score` may be sorted on. */
+export function parseFindOptions(options: FindOptions | undefined, allowScore = false): ParsedFindOptions {
   const o = options ?? {};
-  return { sort: parseSort(o.sort), limit: checkCount(o.limit, 'limit'), skip: checkCount(o.skip, 'skip') ?? 0 };
+  return { sort: parseSort(o.sort, allowScore), limit: checkCount(o.limit, 'limit'), skip: checkCount(o.skip, 'skip') ?? 0 };
 }
 
 export function parseIndexes(indexes: readonly IndexSpec[]): IndexSpec[] {

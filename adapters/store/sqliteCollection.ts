@@ -3,7 +3,8 @@ import type { Logger } from 'pino';
 import { DuplicateKeyError, InvalidQueryError } from '../../shared/ports/documentStore.ts';
 import type { Collection, Doc, Filter, FindOptions, IndexSpec, Scalar, UpdateOps } from '../../shared/ports/documentStore.ts';
 import { applyUpdate } from './applyUpdate.ts';
-import { checkPath, documentJson, isEmptyUpdate, parseFilter, parseFindOptions, parseIndexes, parseUpdate } from './queryModel.ts';
+import { checkPath, documentJson, isEmptyUpdate, parseFilter, parseFindOptions, parseIndexes, parseSearchFilter, parseTextIndex, parseUpdate } from './queryModel.ts';
+import { createTextIndex, ensureMetaTable, readTextSpec, SCORE_COLUMN, textCandidates } from './sqliteText.ts';
 import { sortedDistinct } from './scalarOrder.ts';
 import { compileCondition, indexDdl, orderBy, quoteName, valueExpr } from './sqliteQuery.ts';
 import type { SqlFragment } from './sqliteQuery.ts';
@@ -34,6 +35,7 @@ function where(filter: Filter | undefined): SqlFragment {
 export function sqliteCollection<T extends Doc>(ctx: SqliteContext, name: string): Collection<T> {
   const table = quoteName(name);
   ctx.db.exec(`CREATE TABLE IF NOT EXISTS ${table} (_id TEXT PRIMARY KEY NOT NULL, doc TEXT NOT NULL) STRICT`);
+  ensureMetaTable(ctx.db);
 
   /** SQLite reports the violated index by its SQL name; callers know it by the declared name (`_id_` for the key). */
   const asDuplicate = (err: unknown): unknown => {
@@ -82,12 +84,21 @@ export function sqliteCollection<T extends Doc>(ctx: SqliteContext, name: string
   const updateFirst = ctx.db.transaction((filter: Filter, ops: UpdateOps) => updateRows(selectMatches(filter, 1), ops).docs[0] ?? null);
   const updateAll = ctx.db.transaction((filter: Filter, ops: UpdateOps) => updateRows(selectMatches(filter), ops).changed);
 
+  /** The rows a read filter ranges over: the table, or the text candidates (with `__score`) under `$text`. */
+  const source = (filter: Filter | undefined): { from: SqlFragment; where: SqlFragment; text: boolean } => {
+    const { condition, text } = parseSearchFilter(filter);
+    const w = compileCondition(condition);
+    if (!text) return { from: { sql: table, params: [] }, where: w, text: false };
+    return { from: textCandidates(ctx.prepare, name, text), where: { sql: `(${SCORE_COLUMN} IS NOT NULL AND ${w.sql})`, params: w.params }, text: true };
+  };
+
   const find = async (filter?: Filter, options?: FindOptions): Promise<T[]> => {
-    const o = parseFindOptions(options);
+    const src = source(filter);
+    const o = parseFindOptions(options, src.text);
     if (o.limit === 0) return [];
-    const w = where(filter);
     const page = o.limit === undefined && o.skip === 0 ? '' : ` LIMIT ${o.limit ?? -1} OFFSET ${o.skip}`;
-    const rows = ctx.prepare(`SELECT doc FROM ${table} WHERE ${w.sql}${orderBy(o.sort)}${page}`).all(...w.params) as Row[];
+    const sql = `SELECT doc FROM ${src.from.sql} WHERE ${src.where.sql}${orderBy(o.sort)}${page}`;
+    const rows = ctx.prepare(sql).all(...src.from.params, ...src.where.params) as Row[];
     return rows.map((r) => JSON.parse(r.doc) as T);
   };
 
@@ -140,8 +151,8 @@ export function sqliteCollection<T extends Doc>(ctx: SqliteContext, name: string
       return (await find(filter, { ...options, limit: 1 }))[0] ?? null;
     },
     async count(filter) {
-      const w = where(filter);
-      return (ctx.prepare(`SELECT count(*) AS n FROM ${table} WHERE ${w.sql}`).get(...w.params) as { n: number }).n;
+      const src = source(filter);
+      return (ctx.prepare(`SELECT count(*) AS n FROM ${src.from.sql} WHERE ${src.where.sql}`).get(...src.from.params, ...src.where.params) as { n: number }).n;
     },
     async distinct(field, filter) {
       checkPath(field);
@@ -172,6 +183,13 @@ export function sqliteCollection<T extends Doc>(ctx: SqliteContext, name: string
           }
         }).immediate(),
       );
+    },
+    async ensureTextIndex(spec) {
+      const parsed = parseTextIndex(spec);
+      const current = readTextSpec(ctx.prepare, name);
+      if (current && JSON.stringify(current) === JSON.stringify(parsed)) return;
+      if (current) ctx.log?.info({ collection: name, index: parsed.name }, 'text index definition changed; rebuilding');
+      ctx.db.transaction(() => createTextIndex(ctx.db, name, parsed)).immediate();
     },
     async clear() {
       ctx.prepare(`DELETE FROM ${table}`).run();

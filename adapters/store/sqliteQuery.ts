@@ -21,8 +21,9 @@ function jsonPath(path: string): string {
   return `'$.${path}'`;
 }
 
-/** The SQL value of a field: the primary-key column for `_id`, json_extract otherwise. */
+/** The SQL value of a field: the primary-key column for `_id`, the relevance column for `$score`, json_extract otherwise. */
 export function valueExpr(path: string): string {
+  if (path === '$score') return '__score';
   return path === '_id' ? '_id' : `json_extract(doc, ${jsonPath(path)})`;
 }
 
@@ -84,6 +85,9 @@ export function compileCondition(c: Condition): SqlFragment {
       return { sql: `(${typeExpr(c.path)} ${c.exists ? 'NOT ' : ''}${NULLISH})`, params: [] };
     case 'contains':
       return { sql: `(${typeExpr(c.path)} = 'text' AND instr(lower(${valueExpr(c.path)}), ?) > 0)`, params: [c.value] };
+    case 'score':
+      // Only reachable over text candidates, whose `__score` column is never NULL after their own filter.
+      return { sql: `(__score ${c.op === '$eq' ? '=' : CMP_SQL[c.op]} ?)`, params: [c.value] };
     case 'and':
       return combine(c.items, 'AND');
     case 'or':

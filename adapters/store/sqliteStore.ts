@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { Collection, Doc, DocumentStore } from '../../shared/ports/documentStore.ts';
 import { checkCollectionName } from './queryModel.ts';
 import { sqliteCollection } from './sqliteCollection.ts';
+import { registerTextFunctions } from './sqliteText.ts';
 import type { SqliteContext } from './sqliteCollection.ts';
 import { quoteName } from './sqliteQuery.ts';
 
@@ -34,6 +35,7 @@ export function openSqliteStore(options: SqliteStoreOptions): DocumentStore {
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');
   db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+  registerTextFunctions(db);
   log?.debug({ file: options.file }, 'sqlite document store opened');
 
   let closed = false;

@@ -11,6 +11,7 @@ import { walletTrackerRouter } from './walletTracker.ts';
 import { alertsRouter } from './alerts.ts';
 import { watchlistsRouter } from './watchlists.ts';
 import { arbitrageRouter } from './arbitrage.ts';
+import { questionHistoryRouter } from './questionHistory.ts';
 
 /** Every resource router mounted under /api/v1. */
 export function apiV1Routers(deps: AppDeps): Router[] {
@@ -26,5 +27,6 @@ export function apiV1Routers(deps: AppDeps): Router[] {
     alertsRouter(deps),
     watchlistsRouter(deps),
     arbitrageRouter(deps),
+    questionHistoryRouter(deps),
   ];
 }

@@ -10,10 +10,13 @@ import { isUuid } from '../../shared/ids.ts';
 import { AppError } from '../../shared/errors.ts';
 import { getMarket, listMarkets, MARKET_SORTS, VOLUME_WINDOWS } from '../../projections/markets/queries.ts';
 import { marketView } from '../views/marketView.ts';
+import { marketHistoryHandler, sparklinesHandler, trendingHandler } from './marketHistory.ts';
 
-const listQuery = z
+/** The market list's query (exported as a value: the OpenAPI document is generated from it). */
+export const listQuery = z
   .object({
-    sort: enumParam(MARKET_SORTS).default('volume_24h'),
+    // Default: relevance when `q` is given, else volume_24h (resolved in the handler).
+    sort: enumParam(MARKET_SORTS).optional(),
     window: enumParam(VOLUME_WINDOWS).default('24h'),
     platform: enumParam(VENUE_SLUGS).optional(),
     category: enumParam(CATEGORIES).optional(),
@@ -23,14 +26,19 @@ const listQuery = z
   })
   .strict();
 
+const LIST_ERRORS = {
+  invalid_cursor: "Invalid query parameter 'cursor': use meta.next_cursor from the previous page with the same sort, window and q.",
+  relevance_without_q: "Invalid query parameter 'sort': relevance ranks search results, so it needs q.",
+  no_words: "Invalid query parameter 'q': give at least one word (letters or digits).",
+} as const;
+
 /** The cursor-paged market list; served to everyone here and to API keys under /external/markets. */
 export function marketListHandler(deps: AppDeps): Middleware {
   return async (ctx) => {
-    const query = parseInput(listQuery, singleValuedQuery(ctx.query), 'query parameter');
+    const parsed = parseInput(listQuery, singleValuedQuery(ctx.query), 'query parameter');
+    const query = { ...parsed, sort: parsed.sort ?? (parsed.q !== undefined ? 'relevance' : 'volume_24h') } as const;
     const result = await listMarkets(deps.store, query, Date.now());
-    if (!result.ok) {
-      throw new AppError('INVALID_REQUEST', "Invalid query parameter 'cursor': use meta.next_cursor from the previous page with the same sort and window.");
-    }
+    if (!result.ok) throw new AppError('INVALID_REQUEST', LIST_ERRORS[result.reason]);
     ctx.body = {
       data: result.items.map(marketView),
       meta: { count: result.items.length, limit: query.limit, sort: query.sort, window: query.window, next_cursor: result.nextCursor },
@@ -42,6 +50,10 @@ export function marketsRouter(deps: AppDeps): Router {
   const router = new Router({ prefix: '/markets' });
 
   router.get('/', marketListHandler(deps));
+  // Before '/:id', which would read these names as ids.
+  router.get('/trending', trendingHandler(deps));
+  router.get('/sparklines', sparklinesHandler(deps));
+  router.get('/:id/history', marketHistoryHandler(deps));
 
   router.get('/:id', async (ctx) => {
     const id = ctx.params.id ?? '';

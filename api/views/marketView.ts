@@ -18,6 +18,7 @@ export function marketView(doc: MarketDoc) {
     url: doc.url,
     volume24h: doc.volume24h,
     volume_total: doc.volume_total,
+    volume_windows: doc.volume_windows ?? null,
     liquidity: doc.liquidity,
     currency: doc.currency,
     play_money: doc.play_money,

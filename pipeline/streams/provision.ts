@@ -36,6 +36,8 @@ export const RETENTION: Record<StreamKey, StreamRetention> = {
   usage: { maxAgeDays: 100, maxBytes: 4 * GiB, discard: 'old', duplicateWindowMinutes: 2 },
   // Long enough for a stream client to resume (Last-Event-ID) after days away, and to rebuild the read model.
   arbitrage: { maxAgeDays: 14, maxBytes: 2 * GiB, discard: 'old', duplicateWindowMinutes: 2 },
+  // One message per market, ever: kept a year so a rebuild restores backfilled history beyond MARKETS' 90 days.
+  history: { maxAgeDays: 365, maxBytes: 4 * GiB, discard: 'old', duplicateWindowMinutes: 60 },
   // Dead letters wait for an operator: a month, bounded so a poison flood cannot fill the disk.
   deadLetter: { maxAgeDays: 30, maxBytes: 256 * MiB, discard: 'old', duplicateWindowMinutes: 2 },
 };

@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import type { VenueSlug } from '../../shared/venues/registry.ts';
-import type { NormalizedMarket } from '../../shared/types/market.ts';
+import type { NormalizedMarket, Outcome } from '../../shared/types/market.ts';
 import type { HttpClient } from '../http/types.ts';
 import type { OrderBook } from '../../shared/arbitrage/types.ts';
 
@@ -97,6 +97,43 @@ export interface OrderBookCapability {
   /** Books of the given markets, keyed by `market_id`; a market the venue could not serve maps to a reason. */
   fetchBooks(ctx: FetchContext, markets: readonly BookRequest[]): Promise<ReadonlyMap<string, BookResult>>;
   /** Recorded mode: the recorded (or composed) book file for a book request URL, else null. */
+/** The market a history backfill is for, as Concord normalised it. */
+export interface HistoryTarget {
+  readonly market_id: string;
+  readonly platform_market_id: string;
+  readonly title: string;
+  readonly outcomes: readonly Outcome[];
+  /** Creation time on the venue (ISO), when known: bounds the range asked for. */
+  readonly created_at: string | null;
+  /** When the backfill runs (ISO): the end of the range asked for. */
+  readonly now: string;
+}
+
+/** A venue's answer to a history request, kept raw so the parse stays pure and testable on recordings. */
+export interface HistoryFetch {
+  /** The response(s) exactly as the venue sent them (several composed when the venue needs several calls). */
+  readonly raw: unknown;
+  /** What was asked (endpoints and parameters), carried on the backfill event for operators. */
+  readonly source: string;
+}
+
+/** Ascending [unix seconds, Yes price 0-1]; or why the payload could not be read. */
+export type HistoryParseResult =
+  | { readonly ok: true; readonly points: ReadonlyArray<readonly [number, number]> }
+  | { readonly ok: false; readonly reason: string; readonly drift: readonly SchemaDrift[] };
+
+/**
+ * Optional capability of a venue that publishes past prices of a market (Polymarket prices-history, Limitless
+ * historical-price, Predict.fun timeseries; Kalshi candlesticks). The backfiller (pipeline/history/) calls
+ * fetchHistory once per new market through the venue's throttled transport, parses with parseHistory, and
+ * publishes the points on the HISTORY stream. A venue's history file lives at `pipeline/venues/<slug>/history.ts`.
+ */
+export interface VenueHistory {
+  /** Requests the market's history (through ctx.http only: rate limits and retries live there). */
+  fetchHistory(target: HistoryTarget, ctx: FetchContext): Promise<HistoryFetch>;
+  /** Pure: the fetched payload in, the market's Yes-price points out (prices as 0-1 probabilities). */
+  parseHistory(raw: unknown, target: HistoryTarget): HistoryParseResult;
+  /** Recorded mode: maps a history request URL to a file under the venue's `recorded/` folder, or null (404). */
   recordedFile(url: URL): string | null;
 }
 
@@ -106,4 +143,6 @@ export interface VenueModule {
   readonly parse: VenueParser;
   /** Order books for arbitrage, where the venue has a book (not an AMM, a bookmaker or a listing-only feed). */
   readonly orderBooks?: OrderBookCapability;
+  /** Present when the venue publishes price history (used once per new market to backfill). */
+  readonly history?: VenueHistory;
 }

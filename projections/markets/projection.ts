@@ -5,18 +5,27 @@ import type { NormalizedMarket } from '../../shared/types/market.ts';
 import { normalizedMarketSchema } from '../../shared/types/marketSchema.ts';
 import { VENUES } from '../../shared/venues/registry.ts';
 import type { Projection } from '../projection.ts';
+import { decodeLedger, encodeLedger, marketWindows, recordVolume, type EncodedLedger, type MarketWindows, type WindowVolume } from '../../shared/history/volumeWindows.ts';
+import { isoToSeconds } from '../../shared/history/series.ts';
+import { nextVersioning, type MarketSortKeys, type SortVersioning } from './sortVersions.ts';
+import { words } from '../../shared/text/searchText.ts';
+import type { TextIndexSpec } from '../../shared/ports/documentStore.ts';
 
-/** Sort keys kept numeric and non-null so keyset pagination is total. */
-export interface MarketSortKeys {
-  readonly volume_24h: number;
-  readonly volume_all: number;
-  readonly liquidity: number;
-  readonly newest: number;
-  readonly ending_soon: number;
+/** Sort keys kept numeric and non-null so keyset pagination is total (-1 = not reported). */
+export type { MarketSortKeys } from './sortVersions.ts';
+
+/** Window volumes as served: the three rolling windows, lifetime, and how they were derived. */
+export interface VolumeWindowsView {
+  readonly basis: MarketWindows['basis'];
+  readonly '24h': WindowVolume;
+  readonly '7d': WindowVolume;
+  readonly '30d': WindowVolume;
+  readonly all: WindowVolume;
+  readonly previous_24h: WindowVolume;
 }
 
 /** The markets read model: the normalised market plus platform info and first-seen time. */
-export interface MarketDoc extends NormalizedMarket {
+export interface MarketDoc extends NormalizedMarket, SortVersioning {
   readonly _id: string;
   readonly [key: string]: unknown;
   readonly platform_id: string;
@@ -28,6 +37,30 @@ export interface MarketDoc extends NormalizedMarket {
   readonly _sort: MarketSortKeys;
   /** When the venue's open listing stopped returning the market (it then reads as closed). */
   readonly delisted_at?: string;
+  /** Rolling window volumes as of the latest snapshot (shared/history/volumeWindows.ts). */
+  readonly volume_windows: VolumeWindowsView;
+  /** The volume snapshots the windows are computed from (bounded; never served). */
+  readonly _vol?: EncodedLedger;
+  /** Folded words of the title and of the outcome labels, for full-text search (MARKET_TEXT_INDEX). */
+  readonly _search?: { readonly title: string; readonly labels: string };
+}
+
+/** `q` searches titles (weight 3) and outcome labels, including a split contract's own label (weight 1). */
+export const MARKET_TEXT_INDEX: TextIndexSpec = {
+  name: 'market_search',
+  fields: [
+    ['_search.title', 3],
+    ['_search.labels', 1],
+  ],
+};
+
+/**
+ * Search fields hold folded words (lower case, accents dropped, one space apart): both stores then tokenize them
+ * identically, so MongoDB's text index finds exactly what SQLite's FTS5 finds.
+ */
+export function searchFieldsOf(m: NormalizedMarket): { title: string; labels: string } {
+  const labels = [...m.outcomes.map((o) => o.label), ...(m.group ? [m.group.outcome_label] : [])];
+  return { title: words(m.title).join(' '), labels: words(labels.join(' ')).join(' ') };
 }
 
 /** Far-future stand-in so undated markets sort last by ending_soon. */
@@ -43,18 +76,34 @@ const eventSchema = z.discriminatedUnion('type', [
 ]);
 
 /** Applies any MARKETS event: a snapshot, or the venue no longer listing the market. */
-export function evolveMarketEvent(doc: MarketDoc | null, event: MarketEvent): MarketDoc | null {
-  if (event.type === 'market_normalized') return evolveMarket(doc, event);
+export function evolveMarketEvent(doc: MarketDoc | null, event: MarketEvent, seq = 0): MarketDoc | null {
+  if (event.type === 'market_normalized') return evolveMarket(doc, event, seq);
   if (!doc || event.at < doc.updated_at) return doc;
   return { ...doc, status: doc.status === 'open' ? 'closed' : doc.status, delisted_at: event.at, updated_at: event.at };
 }
 
-export function evolveMarket(doc: MarketDoc | null, event: MarketNormalized): MarketDoc {
+/**
+ * `seq` is the event's stream sequence (applyEvent passes it): it versions the sort keys for stable cursors.
+ * Window volumes come from the snapshot's own fetch time, never the wall clock.
+ */
+export function evolveMarket(doc: MarketDoc | null, event: MarketNormalized, seq = 0): MarketDoc {
   // Workers publish in parallel, so under a backlog an older snapshot can land after a newer one.
   if (doc && event.source.fetched_at < doc.updated_at) return doc;
   const m = event.market;
   const venue = VENUES[m.platform_slug];
   const firstSeen = doc?.first_seen_at ?? event.source.fetched_at;
+  const ledger = recordVolume(decodeLedger(doc?._vol), isoToSeconds(event.source.fetched_at), m.volume24h, m.volume_total);
+  const created = m.created_at ? isoToSeconds(m.created_at) : NaN;
+  const windows = marketWindows({ ledger, volume24h: m.volume24h, createdAt: Number.isFinite(created) ? created : null });
+  const sort: MarketSortKeys = {
+    volume_24h: windows['24h'].volume ?? -1,
+    volume_7d: windows['7d'].volume ?? -1,
+    volume_30d: windows['30d'].volume ?? -1,
+    volume_all: m.volume_total ?? -1,
+    liquidity: m.liquidity ?? -1,
+    newest: Date.parse(m.created_at ?? firstSeen),
+    ending_soon: m.end_time ? Date.parse(m.end_time) : NO_END,
+  };
   return {
     ...m,
     _id: m.id,
@@ -62,23 +111,25 @@ export function evolveMarket(doc: MarketDoc | null, event: MarketNormalized): Ma
     platform_name: venue.name,
     first_seen_at: firstSeen,
     updated_at: event.source.fetched_at,
-    _sort: {
-      volume_24h: m.volume24h ?? -1,
-      volume_all: m.volume_total ?? -1,
-      liquidity: m.liquidity ?? -1,
-      newest: Date.parse(m.created_at ?? firstSeen),
-      ending_soon: m.end_time ? Date.parse(m.end_time) : NO_END,
-    },
+    volume_windows: { ...windows, all: { volume: m.volume_total, complete: m.volume_total !== null } },
+    _sort: sort,
+    ...nextVersioning(doc, sort, seq),
+    _vol: encodeLedger(ledger),
+    _search: searchFieldsOf(m),
   };
 }
 
 export const marketsProjection: Projection<MarketEvent, MarketDoc> = {
   name: 'markets',
   collection: 'markets',
-  schemaVersion: 1,
+  schemaVersion: 2,
   stream: 'markets',
+  textIndex: MARKET_TEXT_INDEX,
   indexes: [
     { name: 'by_volume', fields: [['_sort.volume_24h', -1], ['_id', 1]] },
+    { name: 'by_volume_7d', fields: [['_sort.volume_7d', -1], ['_id', 1]] },
+    { name: 'by_volume_30d', fields: [['_sort.volume_30d', -1], ['_id', 1]] },
+    { name: 'by_activity_seq', fields: [['_seq.a', 1]] },
     { name: 'by_platform_volume', fields: [['platform_slug', 1], ['_sort.volume_24h', -1], ['_id', 1]] },
     { name: 'by_category_volume', fields: [['category', 1], ['_sort.volume_24h', -1], ['_id', 1]] },
     { name: 'by_liquidity', fields: [['_sort.liquidity', -1], ['_id', 1]] },

@@ -9,6 +9,12 @@
  * Ordering follows MongoDB: missing/null < numbers (numerically) < strings (UTF-8 byte order). Sorting a field that
  * mixes booleans, objects or arrays with numbers/strings is unsupported. Ties are broken by `_id` ascending.
  * Unique indexes follow MongoDB: a missing field indexes as null, so only one document may lack it.
+ *
+ * Full-text search: a collection may declare one text index over string fields with integer weights
+ * (`ensureTextIndex`). A top-level `$text: '<words>'` in the filter of find / findOne / count then keeps the
+ * documents where every word occurs in those fields, case- and accent-insensitively, the last word as a prefix;
+ * the pseudo-field `$score` (relevance, an integer) can be sorted on and compared in the same filter.
+ * Semantics and scoring: shared/text/searchText.ts. SQLite serves it with FTS5, MongoDB with a text index.
  */
 export interface Doc {
   readonly _id: string;
@@ -38,7 +44,12 @@ export interface FieldCondition {
 export type Filter = {
   readonly $or?: readonly Filter[];
   readonly $and?: readonly Filter[];
+  /** Full-text query (top level only; find, findOne and count; needs a text index). */
+  readonly $text?: string;
 } & { readonly [field: string]: Scalar | FieldCondition | readonly Filter[] | undefined };
+
+/** Sorting or comparing on this pseudo-field means relevance to the filter's `$text` (higher is better). */
+export const SCORE_FIELD = '$score';
 
 export type SortSpec = ReadonlyArray<readonly [field: string, direction: 1 | -1]>;
 
@@ -61,6 +72,12 @@ export interface IndexSpec {
   readonly name: string;
   readonly fields: SortSpec;
   readonly unique?: boolean;
+}
+
+/** The one text index of a collection: string fields and their weights (positive integers up to 100). */
+export interface TextIndexSpec {
+  readonly name: string;
+  readonly fields: ReadonlyArray<readonly [field: string, weight: number]>;
 }
 
 /** Thrown by insert / update when a unique index would be violated. */
@@ -134,6 +151,8 @@ export interface Collection<T extends Doc> {
   distinct(field: string, filter?: Filter): Promise<Scalar[]>;
   /** Creates missing indexes; an existing index of the same name with another definition is rebuilt. */
   ensureIndexes(indexes: readonly IndexSpec[]): Promise<void>;
+  /** Creates the collection's text index (indexing existing documents); another definition replaces it. */
+  ensureTextIndex(spec: TextIndexSpec): Promise<void>;
   /** Drop every document (operators rebuilding a read model). */
   clear(): Promise<void>;
 }

@@ -11,6 +11,7 @@ export const STREAMS = {
   links: { name: 'LINKS', subjects: ['questions.linked'] },
   usage: { name: 'USAGE', subjects: ['api.requests'] },
   arbitrage: { name: 'ARB', subjects: ['arbitrage.>'] },
+  history: { name: 'HISTORY', subjects: ['history.backfill.>'] },
   deadLetter: { name: 'DEADLETTER', subjects: ['deadletter.>'] },
 } as const;
 export type StreamKey = keyof typeof STREAMS;
@@ -25,5 +26,6 @@ export const subjects = {
   arbitrageOpportunity: () => 'arbitrage.opportunity',
   /** One scan pass's ArbitrageStats. */
   arbitrageScanned: () => 'arbitrage.scanned',
+  historyBackfill: (venue: VenueSlug) => `history.backfill.${venue}`,
   deadLetter: (consumer: string) => `deadletter.${consumer}`,
 } as const;

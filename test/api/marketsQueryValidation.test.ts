@@ -43,7 +43,7 @@ for (const [query, param] of BAD) {
 
 test('a cursor from one sort is refused by another sort', async (t) => {
   const { encodeCursor } = await import('../../projections/markets/queries.ts');
-  const cursor = encodeCursor({ k: 'liquidity', v: 10, id: 'x' });
+  const cursor = encodeCursor({ k: 'liquidity', q: '', v: 10, id: 'x', t: 0, n: 0 });
   const res = await app.request(`/api/v1/markets?sort=newest&cursor=${cursor}`);
   t.is(res.status, 400);
   t.regex((res.body as { message: string }).message, /'cursor'/);

@@ -12,6 +12,7 @@ interface MarketBody {
   title: string;
   outcomes: { label: string; outcome_index: number; price: number | null }[];
   volume24h: number | null;
+  volume_windows: { '24h': { volume: number | null } };
 }
 interface ListBody {
   data: MarketBody[];

@@ -3,11 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from '../../shared/config.ts';
 import { startServices, type RunningService, type ServiceOverrides } from '../../bin/services.ts';
-import { PROJECTIONS } from '../../projections/index.ts';
+import { CUSTOM_PROJECTIONS, PROJECTIONS } from '../../projections/index.ts';
 import { projectionDurable } from '../../projections/runProjection.ts';
 import { PROCESSOR_DURABLE } from '../../pipeline/process/processor.ts';
 import { LINKER_DURABLE } from '../../pipeline/matching/linker/startLinker.ts';
 import { SCANNER_DURABLES } from '../../pipeline/scan/startScanner.ts';
+import { BACKFILL_DURABLE } from '../../pipeline/history/backfiller.ts';
 import { fileURLToPath } from 'node:url';
 import { waitForQuiet } from './quiesce.ts';
 import { silentLog, startTestNats, type TestNats } from './nats.ts';
@@ -29,10 +30,12 @@ export const TEST_MODEL = fileURLToPath(new URL('../../data/models/wink-sg-100d'
 export const PIPELINE_DURABLES = [
   { stream: 'raw' as const, durable: PROCESSOR_DURABLE },
   { stream: 'markets' as const, durable: LINKER_DURABLE },
+  { stream: 'markets' as const, durable: BACKFILL_DURABLE },
   ...PROJECTIONS.map((p) => ({ stream: p.stream, durable: projectionDurable(p.name) })),
   { stream: 'markets' as const, durable: SCANNER_DURABLES.markets },
   { stream: 'links' as const, durable: SCANNER_DURABLES.links },
   { stream: 'venues' as const, durable: SCANNER_DURABLES.venues },
+  ...CUSTOM_PROJECTIONS.map((p) => ({ stream: p.stream, durable: projectionDurable(p.name) })),
 ];
 
 /** The whole service in recorded mode against a real nats-server, on a free port. */

@@ -1,6 +1,7 @@
 import { registerQueryContract } from './storeContractQueries.ts';
 import type { StoreGetter } from './storeContractQueries.ts';
 import { registerWriteContract } from './storeContractWrites.ts';
+import { registerTextContract } from './storeContractText.ts';
 
 export type { StoreGetter };
 
@@ -8,4 +9,5 @@ export type { StoreGetter };
 export function registerStoreContract(label: string, getStore: StoreGetter): void {
   registerQueryContract(label, getStore);
   registerWriteContract(label, getStore);
+  registerTextContract(label, getStore);
 }

@@ -3,5 +3,6 @@ import { withOrderBooks } from '../orderbook/book.ts';
 import { limitlessOrderBooks } from './orderbook.ts';
 import { limitlessConnector } from './connector.ts';
 import { parseLimitless } from './parse.ts';
+import { limitlessHistory } from './history.ts';
 
-export const limitlessVenue: VenueModule = withOrderBooks({ connector: limitlessConnector, parse: parseLimitless }, limitlessOrderBooks);
+export const limitlessVenue: VenueModule = withOrderBooks({ connector: limitlessConnector, parse: parseLimitless, history: limitlessHistory }, limitlessOrderBooks);

@@ -3,5 +3,6 @@ import { withOrderBooks } from '../orderbook/book.ts';
 import { polymarketOrderBooks } from './orderbook.ts';
 import { polymarketConnector } from './connector.ts';
 import { parsePolymarket } from './parse.ts';
+import { polymarketHistory } from './history.ts';
 
-export const polymarketVenue: VenueModule = withOrderBooks({ connector: polymarketConnector, parse: parsePolymarket }, polymarketOrderBooks);
+export const polymarketVenue: VenueModule = withOrderBooks({ connector: polymarketConnector, parse: parsePolymarket, history: polymarketHistory }, polymarketOrderBooks);

@@ -3,5 +3,6 @@ import { withOrderBooks } from '../orderbook/book.ts';
 import { predictfunOrderBooks } from './orderbook.ts';
 import { predictfunConnector } from './connector.ts';
 import { parsePredictfun } from './parse.ts';
+import { predictfunHistory } from './history.ts';
 
-export const predictfunVenue: VenueModule = withOrderBooks({ connector: predictfunConnector, parse: parsePredictfun }, predictfunOrderBooks);
+export const predictfunVenue: VenueModule = withOrderBooks({ connector: predictfunConnector, parse: parsePredictfun, history: predictfunHistory }, predictfunOrderBooks);

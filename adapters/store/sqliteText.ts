@@ -1,0 +1,92 @@
+import type Database from 'better-sqlite3';
+import { InvalidQueryError, type TextIndexSpec } from '../../shared/ports/documentStore.ts';
+import { textScore, type WeightedText } from '../../shared/text/searchText.ts';
+import { quoteName } from './sqliteQuery.ts';
+import type { SqlFragment } from './sqliteQuery.ts';
+import type { TextQuery } from './queryModel.ts';
+
+/**
+ * The port's text index on SQLite: an FTS5 table per collection (`<collection>$text`, unicode61 tokenizer with
+ * diacritics removed) kept in step with the documents by triggers, and a registered scoring function so that
+ * relevance is the port's own (shared/text/searchText.ts), not FTS5's bm25 (which depends on the whole corpus and
+ * would move a cursor's position while other documents change). `$` cannot occur in collection or index names,
+ * so these names never clash with theirs.
+ */
+const META = quoteName('concord$text_indexes');
+export const SCORE_COLUMN = '__score';
+export const SCORE_FUNCTION = 'concord_text_score';
+
+const ftsName = (collection: string) => quoteName(`${collection}$text`);
+const triggerName = (collection: string, kind: 'ai' | 'ad' | 'au') => quoteName(`${collection}$text_${kind}`);
+
+/** `json_extract` of a string field, NULL for anything else (a number is not text to search). */
+function textExpr(row: 'new' | 'old' | null, field: string): string {
+  const doc = row ? `${row}.doc` : 'doc';
+  return `CASE WHEN json_type(${doc}, '$.${field}') = 'text' THEN json_extract(${doc}, '$.${field}') END`;
+}
+
+export function registerTextFunctions(db: Database.Database): void {
+  let lastJson = '';
+  let lastTerms: string[] = [];
+  db.function(SCORE_FUNCTION, { deterministic: true, varargs: true }, (termsJson: unknown, ...pairs: unknown[]) => {
+    if (termsJson !== lastJson) {
+      lastTerms = JSON.parse(String(termsJson)) as string[];
+      lastJson = String(termsJson);
+    }
+    const fields: WeightedText[] = [];
+    for (let i = 0; i + 1 < pairs.length; i += 2) fields.push([pairs[i], Number(pairs[i + 1])]);
+    return textScore(fields, lastTerms);
+  });
+}
+
+export function ensureMetaTable(db: Database.Database): void {
+  db.exec(`CREATE TABLE IF NOT EXISTS ${META} (collection TEXT PRIMARY KEY NOT NULL, spec TEXT NOT NULL) STRICT`);
+}
+
+/** The collection's declared text index, or null. */
+export function readTextSpec(prepare: (sql: string) => Database.Statement, collection: string): TextIndexSpec | null {
+  const row = prepare(`SELECT spec FROM ${META} WHERE collection = ?`).get(collection) as { spec: string } | undefined;
+  return row ? (JSON.parse(row.spec) as TextIndexSpec) : null;
+}
+
+/** Creates (or replaces) the FTS table and its triggers, and indexes the documents already stored. */
+export function createTextIndex(db: Database.Database, collection: string, spec: TextIndexSpec): void {
+  const table = quoteName(collection);
+  const fts = ftsName(collection);
+  const cols = spec.fields.map((_, i) => `c${i}`);
+  const values = (row: 'new' | 'old') => spec.fields.map(([f]) => textExpr(row, f)).join(', ');
+  const changed = spec.fields.map(([f]) => `${textExpr('old', f)} IS NOT ${textExpr('new', f)}`).join(' OR ');
+  db.exec(`DROP TABLE IF EXISTS ${fts}`);
+  for (const kind of ['ai', 'ad', 'au'] as const) db.exec(`DROP TRIGGER IF EXISTS ${triggerName(collection, kind)}`);
+  db.exec(`CREATE VIRTUAL TABLE ${fts} USING fts5(${cols.join(', ')}, tokenize = 'unicode61 remove_diacritics 2')`);
+  db.exec(`CREATE TRIGGER ${triggerName(collection, 'ai')} AFTER INSERT ON ${table} BEGIN
+    INSERT INTO ${fts} (rowid, ${cols.join(', ')}) VALUES (new.rowid, ${values('new')}); END`);
+  db.exec(`CREATE TRIGGER ${triggerName(collection, 'ad')} AFTER DELETE ON ${table} BEGIN
+    DELETE FROM ${fts} WHERE rowid = old.rowid; END`);
+  // Only a change of the indexed text rewrites the FTS row: most document updates leave titles alone.
+  db.exec(`CREATE TRIGGER ${triggerName(collection, 'au')} AFTER UPDATE OF doc ON ${table} WHEN ${changed} BEGIN
+    DELETE FROM ${fts} WHERE rowid = old.rowid;
+    INSERT INTO ${fts} (rowid, ${cols.join(', ')}) VALUES (new.rowid, ${values('new')}); END`);
+  db.exec(`INSERT INTO ${fts} (rowid, ${cols.join(', ')}) SELECT rowid, ${spec.fields.map(([f]) => textExpr(null, f)).join(', ')} FROM ${table}`);
+  db.prepare(`INSERT INTO ${META} (collection, spec) VALUES (?, ?) ON CONFLICT(collection) DO UPDATE SET spec = excluded.spec`).run(collection, JSON.stringify(spec));
+}
+
+/** FTS5 query: every term as a quoted phrase (terms are letters and digits only), the last as a prefix. */
+export function ftsMatch(terms: readonly string[]): string {
+  return terms.map((t, i) => `"${t}"${i === terms.length - 1 ? '*' : ''}`).join(' ');
+}
+
+/**
+ * The candidate rows of a text query with their score as `__score`: FTS5 narrows by index, the scoring function
+ * applies the port's exact semantics (NULL = no match). Outer queries filter and sort on `__score`, `doc`, `_id`.
+ */
+export function textCandidates(prepare: (sql: string) => Database.Statement, collection: string, text: TextQuery): SqlFragment {
+  const spec = readTextSpec(prepare, collection);
+  if (!spec) throw new InvalidQueryError(`$text on '${collection}' needs a text index: call ensureTextIndex first`);
+  const args = spec.fields.map(([f, w]) => `${textExpr(null, f)}, ${w}`).join(', ');
+  const fts = ftsName(collection);
+  const sql =
+    `(SELECT _id, doc, ${SCORE_FUNCTION}(?, ${args}) AS ${SCORE_COLUMN} FROM ${quoteName(collection)} ` +
+    `WHERE rowid IN (SELECT rowid FROM ${fts} WHERE ${fts} MATCH ?))`;
+  return { sql, params: [JSON.stringify(text.terms), ftsMatch(text.terms)] };
+}

@@ -1,0 +1,25 @@
+import Router from '@koa/router';
+import type { AppDeps } from '../deps.ts';
+import { parseInput, singleValuedQuery } from '../http/validate.ts';
+import { requireSession } from '../auth/guards.ts';
+import { isUuid } from '../../shared/ids.ts';
+import { AppError } from '../../shared/errors.ts';
+import { decodePoints } from '../../shared/history/series.ts';
+import { getQuestion } from '../../projections/questions/queries.ts';
+import { pointsInRange, questionSeries } from '../../projections/priceHistory/queries.ts';
+import { marketHistoryQuery } from './marketHistory.ts';
+
+/** GET /questions/{id}/history?range=: the question's index-price series (our addition; session auth like /questions). */
+export function questionHistoryRouter(deps: AppDeps): Router {
+  const router = new Router();
+  router.get('/questions/:id/history', requireSession(), async (ctx) => {
+    const id = String(ctx.params.id ?? '');
+    if (!isUuid(id)) throw new AppError('INVALID_REQUEST', `Invalid path parameter 'id': must be a canonical question UUID, got "${id.slice(0, 64)}".`);
+    const query = parseInput(marketHistoryQuery, singleValuedQuery(ctx.query), 'query parameter');
+    const [question, history] = await Promise.all([getQuestion(deps.store, id), questionSeries(deps.store, id)]);
+    if (!question && !history) throw new AppError('QUESTION_NOT_FOUND', `No canonical question with id ${id}.`);
+    const points = pointsInRange(decodePoints(history?.points), query.range, Math.floor(Date.now() / 1000));
+    ctx.body = { data: { question_id: id, points }, meta: { range: query.range, count: points.length, format: '[unix seconds, index price 0-1]' } };
+  });
+  return router;
+}

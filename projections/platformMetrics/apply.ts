@@ -1,0 +1,120 @@
+import type { DocumentStore } from '../../shared/ports/documentStore.ts';
+import type { MarketEvent } from '../../shared/events.ts';
+import type { MarketStatus } from '../../shared/types/market.ts';
+import type { VenueSlug } from '../../shared/venues/registry.ts';
+import { contributionChange, isEmptyTotals, type MarketContribution, type TotalsDelta } from './marketContribution.ts';
+
+export const METRIC_MARKETS = 'platform_metric_markets';
+export const PLATFORM_TOTALS = 'platform_totals';
+export const PLATFORM_DAYS = 'platform_volume_days';
+
+/** Hours of lifetime-only rises a venue keeps for its derived 24-hour volume. */
+export const RISE_HOURS_KEPT = 48;
+
+/** Running totals of one venue (integer cents), as of its latest applied market event. */
+export interface PlatformTotalsDoc {
+  readonly _id: VenueSlug;
+  readonly [key: string]: unknown;
+  readonly lastSeq: number;
+  /** Fetch time of the latest snapshot applied (ISO). */
+  readonly latest_at: string;
+  readonly status: Readonly<Partial<Record<MarketStatus, number>>>;
+  readonly all_vt: number;
+  readonly all_vt_reporting: number;
+  readonly open_v24: number;
+  readonly open_v24_reporting: number;
+  readonly open_vt: number;
+  readonly open_vt_reporting: number;
+  readonly open_liquidity: number;
+  readonly open_liquidity_reporting: number;
+  readonly open_lifetime_only_reporting: number;
+  /** [unix hour, cents] rises of lifetime-only markets, the last RISE_HOURS_KEPT hours. */
+  readonly rises: ReadonlyArray<readonly [number, number]>;
+}
+
+/** Traded volume of one venue on one UTC day (integer cents). */
+export interface PlatformDayDoc {
+  readonly _id: string;
+  readonly [key: string]: unknown;
+  readonly platform_slug: VenueSlug;
+  readonly day: string;
+  readonly volume: number;
+  readonly lastSeq: number;
+}
+
+export const dayDocId = (slug: VenueSlug, day: string): string => `${slug}:${day}`;
+
+function emptyTotals(slug: VenueSlug): PlatformTotalsDoc {
+  return {
+    _id: slug,
+    lastSeq: 0,
+    latest_at: '',
+    status: {},
+    all_vt: 0,
+    all_vt_reporting: 0,
+    open_v24: 0,
+    open_v24_reporting: 0,
+    open_vt: 0,
+    open_vt_reporting: 0,
+    open_liquidity: 0,
+    open_liquidity_reporting: 0,
+    open_lifetime_only_reporting: 0,
+    rises: [],
+  };
+}
+
+export function addTotals(doc: PlatformTotalsDoc, d: TotalsDelta, at: string, hour: number, seq: number): PlatformTotalsDoc {
+  const status: Partial<Record<MarketStatus, number>> = { ...doc.status };
+  for (const [k, v] of Object.entries(d.status) as Array<[MarketStatus, number]>) status[k] = (status[k] ?? 0) + v;
+  const latestHour = Math.max(hour, ...doc.rises.map(([h]) => h));
+  const rises = new Map(doc.rises.map(([h, v]) => [h, v]));
+  if (d.lifetime_only_rise !== 0) rises.set(hour, (rises.get(hour) ?? 0) + d.lifetime_only_rise);
+  return {
+    ...doc,
+    lastSeq: seq,
+    latest_at: at > doc.latest_at ? at : doc.latest_at,
+    status,
+    all_vt: doc.all_vt + d.all_vt,
+    all_vt_reporting: doc.all_vt_reporting + d.all_vt_reporting,
+    open_v24: doc.open_v24 + d.open_v24,
+    open_v24_reporting: doc.open_v24_reporting + d.open_v24_reporting,
+    open_vt: doc.open_vt + d.open_vt,
+    open_vt_reporting: doc.open_vt_reporting + d.open_vt_reporting,
+    open_liquidity: doc.open_liquidity + d.open_liquidity,
+    open_liquidity_reporting: doc.open_liquidity_reporting + d.open_liquidity_reporting,
+    open_lifetime_only_reporting: (doc.open_lifetime_only_reporting ?? 0) + d.open_lifetime_only_reporting,
+    rises: [...rises.entries()].filter(([h]) => h > latestHour - RISE_HOURS_KEPT).sort((a, b) => a[0] - b[0]),
+  };
+}
+
+/**
+ * Applies one MARKETS event exactly once across three collections without transactions: each document carries
+ * the sequence it last applied, the venue totals and the day are updated first (each skipped if it already saw
+ * this sequence), and the market's own contribution last, so a redelivery after a crash finishes the work without
+ * counting anything twice. A market whose contribution already saw the sequence is skipped whole.
+ * `latest_at` of the totals moves only when a total changes (it dates the derived 24-hour volume).
+ */
+export async function applyPlatformMetrics(store: DocumentStore, event: MarketEvent, seq: number): Promise<void> {
+  const marketId = event.type === 'market_normalized' ? event.market.id : event.market_id;
+  const markets = store.collection<MarketContribution>(METRIC_MARKETS);
+  const prev = await markets.get(marketId);
+  if (prev && prev.lastSeq >= seq) return;
+  const change = contributionChange(prev, event, seq);
+  // A snapshot that moves no count, sum or day (a price change) costs one read and no write.
+  if (!change || (isEmptyTotals(change.totals) && change.dayVolume === 0)) return;
+  const slug = change.next.platform_slug;
+  if (!isEmptyTotals(change.totals)) {
+    const totals = store.collection<PlatformTotalsDoc>(PLATFORM_TOTALS);
+    const current = (await totals.get(slug)) ?? emptyTotals(slug);
+    if (current.lastSeq < seq) await totals.put(addTotals(current, change.totals, change.next.at, change.hour, seq));
+  }
+  if (change.dayVolume !== 0) {
+    const days = store.collection<PlatformDayDoc>(PLATFORM_DAYS);
+    const id = dayDocId(slug, change.day);
+    const day = await days.get(id);
+    if (!day || day.lastSeq < seq) {
+      await days.put({ _id: id, platform_slug: slug, day: change.day, volume: (day?.volume ?? 0) + change.dayVolume, lastSeq: seq });
+    }
+  }
+  await markets.put(change.next);
+}
