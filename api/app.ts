@@ -10,6 +10,8 @@ import { usageCapture } from './middleware/usageCapture.ts';
 import { jsonBodyOnly } from './middleware/jsonBodyOnly.ts';
 import { healthRouter } from './routes/health.ts';
 import { apiV1Routers } from './routes/index.ts';
+import { openApiRouter } from './routes/openapi.ts';
+import { consolePageRouter } from './routes/consolePage.ts';
 
 export const JSON_BODY_LIMIT = '100kb';
 
@@ -33,6 +35,8 @@ export function createApp(deps: AppDeps): Koa {
 
   const health = healthRouter(deps);
   app.use(health.routes());
+  app.use(openApiRouter(deps).routes());
+  app.use(consolePageRouter().routes());
 
   const v1 = new Router({ prefix: '/api/v1' });
   for (const router of apiV1Routers(deps)) v1.use(router.routes(), router.allowedMethods());
