@@ -23,6 +23,7 @@ export default tseslint.config(
         location: 'readonly', history: 'readonly', URL: 'readonly', URLSearchParams: 'readonly', setTimeout: 'readonly',
         clearTimeout: 'readonly', Intl: 'readonly', HTMLElement: 'readonly', Event: 'readonly', CustomEvent: 'readonly',
         requestAnimationFrame: 'readonly', ResizeObserver: 'readonly', confirm: 'readonly', crypto: 'readonly',
+        Node: 'readonly', FormData: 'readonly', sessionStorage: 'readonly', TextEncoder: 'readonly',
       },
     },
   },

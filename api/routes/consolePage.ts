@@ -9,6 +9,7 @@ import { AppError } from '../../shared/errors.ts';
 
 const require = createRequire(import.meta.url);
 const UPLOT_DIR = dirname(require.resolve('uplot'));
+const ETHERS_DIR = join(dirname(require.resolve('ethers')), '..', 'dist');
 const CONSOLE_DIR = fileURLToPath(new URL('../console/', import.meta.url));
 
 /** Our own files under api/console/assets (plain ES modules and CSS, no build step) plus uPlot. */
@@ -20,6 +21,8 @@ function consoleAssets(): StaticAssets {
   }
   map.set('uPlot.esm.js', { file: join(UPLOT_DIR, 'uPlot.esm.js'), type: MIME['.js']!, immutable: true });
   map.set('uPlot.min.css', { file: join(UPLOT_DIR, 'uPlot.min.css'), type: MIME['.css']!, immutable: true });
+  // EIP-55 checksums for Sign-In with Ethereum; loaded only when the wallet button is used.
+  map.set('ethers.min.js', { file: join(ETHERS_DIR, 'ethers.min.js'), type: MIME['.js']!, immutable: true });
   return new StaticAssets(map);
 }
 

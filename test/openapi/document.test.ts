@@ -87,7 +87,7 @@ test('every response of every operation declares the three X-RateLimit headers; 
       if (Number(status) >= 400 && !(name === 'GET /ready' && status === '503')) {
         const schema = r.content?.['application/json']?.schema as { properties: { status: { enum: string[] } }; required: string[] };
         t.deepEqual(schema.required, ['status', 'message'], `${name} ${status}`);
-        for (const code of schema.properties.status.enum) t.is(ERROR_HTTP_STATUS[code as keyof typeof ERROR_HTTP_STATUS], Number(status), `${code} is sent with ${status}`);
+        for (const code of schema.properties.status.enum) t.is(ERROR_HTTP_STATUS[code as keyof typeof ERROR_HTTP_STATUS] as number, Number(status), `${code} is sent with ${status}`);
       }
     }
     t.truthy(op.responses['429'] && op.responses['500'], `${name} documents 429 and 500`);
