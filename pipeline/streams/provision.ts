@@ -17,8 +17,11 @@ const RETENTION: Record<StreamKey, { maxAgeDays: number; duplicateWindowMinutes:
   deadLetter: { maxAgeDays: 30, duplicateWindowMinutes: 2 },
 };
 
-/** Creates or updates every stream; idempotent, safe on every start. */
-export async function provisionStreams(jsm: JetStreamManager, log: Logger): Promise<void> {
+/**
+ * Creates or updates every stream; idempotent, safe on every start. `replicas` (STREAM_REPLICAS) is how
+ * many servers of a NATS cluster keep each stream; a single server takes only 1.
+ */
+export async function provisionStreams(jsm: JetStreamManager, log: Logger, options: { replicas?: number } = {}): Promise<void> {
   for (const [key, def] of Object.entries(STREAMS) as [StreamKey, (typeof STREAMS)[StreamKey]][]) {
     const retention = RETENTION[key];
     const config = {
@@ -28,6 +31,7 @@ export async function provisionStreams(jsm: JetStreamManager, log: Logger): Prom
       storage: StorageType.File,
       max_age: retention.maxAgeDays * DAY_NS,
       duplicate_window: retention.duplicateWindowMinutes * 60 * 1_000_000_000,
+      num_replicas: options.replicas ?? 1,
     };
     try {
       await jsm.streams.info(def.name);
