@@ -13,4 +13,18 @@ export default tseslint.config(
     },
   },
   { files: ['bin/**', 'scripts/**', 'bench/**'], rules: { 'no-console': 'off' } },
+  {
+    // Plain ES modules served to the browser as they are (the console, the API reference).
+    files: ['api/console/assets/**/*.js', 'api/openapi/reference/**/*.js'],
+    languageOptions: {
+      sourceType: 'module',
+      globals: {
+        window: 'readonly', document: 'readonly', navigator: 'readonly', fetch: 'readonly', console: 'readonly',
+        location: 'readonly', history: 'readonly', URL: 'readonly', URLSearchParams: 'readonly', setTimeout: 'readonly',
+        clearTimeout: 'readonly', Intl: 'readonly', HTMLElement: 'readonly', Event: 'readonly', CustomEvent: 'readonly',
+        requestAnimationFrame: 'readonly', ResizeObserver: 'readonly', confirm: 'readonly', crypto: 'readonly',
+        Node: 'readonly', FormData: 'readonly', sessionStorage: 'readonly', TextEncoder: 'readonly',
+      },
+    },
+  },
 );

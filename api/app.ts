@@ -11,6 +11,8 @@ import { jsonBody } from './middleware/jsonBody.ts';
 import { unmatchedRoute } from './middleware/unmatchedRoute.ts';
 import { healthRouter } from './routes/health.ts';
 import { apiV1Routers } from './routes/index.ts';
+import { openApiRouter } from './routes/openapi.ts';
+import { consolePageRouter } from './routes/consolePage.ts';
 
 /**
  * Builds the Koa application; never listens (api/server.ts does, and answers what node refuses before
@@ -33,6 +35,8 @@ export function createApp(deps: AppDeps): Koa {
 
   const health = healthRouter(deps);
   app.use(health.routes());
+  app.use(openApiRouter(deps).routes());
+  app.use(consolePageRouter().routes());
 
   const v1 = new Router({ prefix: '/api/v1' });
   for (const router of apiV1Routers(deps)) v1.use(router.routes());

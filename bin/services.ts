@@ -26,6 +26,8 @@ import { startScanner, type RunningScanner } from '../pipeline/scan/startScanner
 import { jetStreamArbitrageFeed } from '../pipeline/streams/arbitrageFeed.ts';
 import { startHistoryBackfill } from '../pipeline/history/backfiller.ts';
 import { withHistoryRecordings } from '../pipeline/history/recordedConnectors.ts';
+import { startProbeServer } from '../pipeline/system/probeServer.ts';
+import { API_VERSION } from '../api/deps.ts';
 
 /** Something started that must be stopped on shutdown, in reverse start order. */
 interface Stoppable {
@@ -113,7 +115,7 @@ export async function startServices(config: Config, roles: readonly Role[], log:
     }
     const conn = await connectStreams(natsUrl, log);
     stack.push({ name: 'nats-connection', stop: () => conn.close() });
-    await provisionStreams(conn.jsm, log);
+    await provisionStreams(conn.jsm, log, { replicas: config.STREAM_REPLICAS });
     const publish = jetStreamPublisher(conn.js);
 
     const store = await createDocumentStore(config, log);
@@ -129,6 +131,22 @@ export async function startServices(config: Config, roles: readonly Role[], log:
         (recorded
           ? createRecordedHttpClient({ connectors: modules.map(withHistoryRecordings) })
           : createHttpClient({ venues: modules.map((m) => m.connector.descriptor), log: log.child({ component: 'http' }) })));
+    const checkDependencies = async () => {
+      const probe = async (name: string, fn: () => Promise<void>) => {
+        try {
+          await Promise.race([fn(), new Promise((_, rej) => setTimeout(() => rej(new Error('timed out after 2 s')), 2_000))]);
+          return { name, ok: true };
+        } catch (err) {
+          return { name, ok: false, error: err instanceof Error ? err.message : String(err) };
+        }
+      };
+      return Promise.all([probe('nats', () => conn.ping()), probe('store', () => store.ping())]);
+    };
+    // Roles without the API answer /health and /ready on HEALTH_PORT (compose health checks).
+    if (!runs(roles, 'api') && config.HEALTH_PORT !== undefined) {
+      const probes = await startProbeServer({ port: config.HEALTH_PORT, host: config.HOST, role: roles.join(','), version: API_VERSION, check: checkDependencies }, log);
+      stack.push({ name: 'probe-server', stop: () => probes.stop() });
+    }
 
     if (runs(roles, 'project')) {
       for (const projection of PROJECTIONS) {
@@ -157,17 +175,7 @@ export async function startServices(config: Config, roles: readonly Role[], log:
           store,
           publish,
           arbitrageFeed: jetStreamArbitrageFeed(conn),
-          checkDependencies: async () => {
-            const probe = async (name: string, fn: () => Promise<void>) => {
-              try {
-                await Promise.race([fn(), new Promise((_, rej) => setTimeout(() => rej(new Error('timed out after 2 s')), 2_000))]);
-                return { name, ok: true };
-              } catch (err) {
-                return { name, ok: false, error: err instanceof Error ? err.message : String(err) };
-              }
-            };
-            return Promise.all([probe('nats', () => conn.ping()), probe('store', () => store.ping())]);
-          },
+          checkDependencies,
         },
         config.PORT,
         config.HOST,

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs the system packages Concord needs when they are missing: nats-server always,
-# redis-server for the test suite (rate-limit state on Redis). Uses apt-get when running as
+# redis-server and chromium for the test suite (rate-limit state on Redis; the console and API
+# reference driven in headless Chromium). Uses apt-get when running as
 # root or with passwordless sudo; otherwise says exactly what to install.
 set -euo pipefail
 
@@ -13,6 +14,7 @@ if $testing || [ -z "${NATS_URL:-}" ]; then
 fi
 if $testing; then
   command -v redis-server >/dev/null 2>&1 || need+=(redis-server)
+  [ -x /usr/bin/chromium ] || need+=(chromium)
 fi
 [ ${#need[@]} -eq 0 ] && exit 0
 

@@ -117,6 +117,21 @@ export const configSchema = z.object({
   ARB_FEED_CACHE_MS: intIn(0, 60_000, 2_000),
   ARB_STREAMS_PER_KEY: intIn(1, 1_000, 3),
   ARB_SSE_HEARTBEAT_SECONDS: intIn(1, 300, 15),
+  /** Port of the /health and /ready probe of a process that serves no API (production roles); unset: none. */
+  HEALTH_PORT: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v.trim() === '') return undefined;
+      const n = Number(v);
+      if (!Number.isInteger(n) || n < 0 || n > 65535) {
+        ctx.addIssue({ code: 'custom', message: `must be a port from 0 to 65535, got "${v}"` });
+        return z.NEVER;
+      }
+      return n;
+    }),
+  /** Copies of each JetStream stream kept by a NATS cluster (1 on a single server, 3 on the compose cluster). */
+  STREAM_REPLICAS: intIn(1, 5, 1),
   /** EIP-155 chain ids a SIWE message may name (docs/auth.md). */
   SIWE_CHAIN_IDS: z
     .string()

@@ -13,6 +13,8 @@ import { changePassword, requestPasswordReset, resetPassword, verifyPasswordOtp 
 import { hashSecret, verifySecret } from '../auth/passwords.ts';
 import { issueSession, rotateSession } from '../auth/sessions.ts';
 import { TOKEN_TTL_SECONDS } from '../auth/tokens.ts';
+import { contract } from '../openapi/contract.ts';
+import * as out from '../openapi/schemas/auth.ts';
 
 const registerBody = z.object({ email: emailField, password: newPasswordField, name: nameField.optional() });
 const loginBody = z.object({ email: emailField, password: currentPasswordField });
@@ -21,6 +23,20 @@ const verifyOtpBody = z.object({ email: emailField, otp: otpField });
 const resetBody = z.object({ reset_token: tokenField, password: newPasswordField });
 const changeBody = z.object({ current_password: currentPasswordField, new_password: newPasswordField });
 const logoutBody = z.object({ refresh_token: tokenField.optional() }).optional();
+
+const signedIn = (description: string, status = 200) => ({ [status]: { description, schema: out.sessionResponse, headers: out.sessionCookieHeaders } });
+/** OpenAPI contracts of the routes below (api/openapi/contract.ts). */
+const CONTRACT = {
+  register: contract({ summary: 'Create an email account and sign in', tags: ['Auth'], auth: 'public', body: registerBody, responses: signedIn('Account created; session cookies set', 201), errors: ['CONFLICT'] }),
+  login: contract({ summary: 'Sign in with email and password', tags: ['Auth'], auth: 'public', body: loginBody, responses: signedIn('Signed in; session cookies set'), errors: ['UNAUTHORIZED'] }),
+  refresh: contract({ summary: 'Exchange a refresh token for a new pair', description: 'Each refresh token is exchanged once; presenting it again ends every session of that sign-in.', tags: ['Auth'], auth: 'refresh', responses: signedIn('New token pair; cookies renewed') }),
+  logout: contract({ summary: 'Sign out: revoke the refresh token and clear the cookies', tags: ['Auth'], auth: 'public', body: logoutBody, bodyOptional: true, responses: { 200: out.logoutResponse } }),
+  me: contract({ summary: 'The signed-in account', tags: ['Auth'], auth: 'session', responses: { 200: out.accountResponse } }),
+  changePassword: contract({ summary: 'Change the password; every other session ends', tags: ['Auth'], auth: 'session', body: changeBody, responses: signedIn('Password changed; new session') }),
+  forgotPassword: contract({ summary: 'Mail a 6-digit reset code (always 200)', tags: ['Auth'], auth: 'public', body: forgotBody, responses: { 200: out.messageResponse } }),
+  verifyOtp: contract({ summary: 'Trade the code for a reset token', tags: ['Auth'], auth: 'public', body: verifyOtpBody, responses: { 200: out.verifyOtpResponse } }),
+  resetPassword: contract({ summary: 'Set a new password with the reset token (single use)', tags: ['Auth'], auth: 'public', body: resetBody, responses: { 200: out.resetPasswordResponse } }),
+};
 
 async function signIn(ctx: Context, deps: AppDeps, auth: AuthContext, account: AccountDoc, status = 200): Promise<void> {
   const tokens = await issueSession(auth, account);
@@ -40,14 +56,14 @@ export function authRouter(deps: AppDeps): Router {
   const auth = authContextFor(deps);
   const router = new Router({ prefix: '/auth' });
 
-  router.post('/register', async (ctx) => {
+  router.post('/register', CONTRACT.register, async (ctx) => {
     const body = parseInput(registerBody, ctx.request.body, 'body field');
     const account = await auth.accounts.create({ email: body.email, name: body.name ?? '', passwordHash: await hashSecret(body.password), now: new Date(auth.now()) });
     if (!account) throw new AppError('CONFLICT', 'An account with this email already exists; sign in, or reset the password at POST /api/v1/auth/forgot-password.');
     await signIn(ctx, deps, auth, account, 201);
   });
 
-  router.post('/login', async (ctx) => {
+  router.post('/login', CONTRACT.login, async (ctx) => {
     const body = parseInput(loginBody, ctx.request.body, 'body field');
     const account = await auth.accounts.findByEmail(body.email);
     // Unknown email costs the same argon2 verification as a wrong password.
@@ -57,7 +73,7 @@ export function authRouter(deps: AppDeps): Router {
     await signIn(ctx, deps, auth, account);
   });
 
-  router.post('/refresh', async (ctx) => {
+  router.post('/refresh', CONTRACT.refresh, async (ctx) => {
     const fromHeader = bearerToken(ctx);
     const token = fromHeader ?? ctx.cookies.get(COOKIE.refresh);
     if (!token) throw new AppError('UNAUTHORIZED', 'Send the refresh token as Authorization: Bearer <refresh_token> (or the svc_refresh cookie).');
@@ -70,7 +86,7 @@ export function authRouter(deps: AppDeps): Router {
     ctx.body = { data: accountView(rotated.account), tokens: rotated.tokens };
   });
 
-  router.post('/logout', async (ctx) => {
+  router.post('/logout', CONTRACT.logout, async (ctx) => {
     const body = parseInput(logoutBody, ctx.request.body, 'body field');
     const token = body?.refresh_token ?? ctx.cookies.get(COOKIE.refresh);
     let revoked = false;
@@ -82,12 +98,12 @@ export function authRouter(deps: AppDeps): Router {
     ctx.body = { data: { logged_out: true, refresh_token_revoked: revoked } };
   });
 
-  router.get('/me', requireSession(), async (ctx) => {
+  router.get('/me', CONTRACT.me, requireSession(), async (ctx) => {
     const caller = sessionCaller(ctx.state);
     ctx.body = { data: { id: caller.accountId, email: caller.email, name: caller.name } };
   });
 
-  router.post('/change-password', requireSession(), async (ctx) => {
+  router.post('/change-password', CONTRACT.changePassword, requireSession(), async (ctx) => {
     const caller = sessionCaller(ctx.state);
     const body = parseInput(changeBody, ctx.request.body, 'body field');
     const account = await changePassword(auth, caller.accountId, body.current_password, body.new_password);
@@ -95,13 +111,13 @@ export function authRouter(deps: AppDeps): Router {
     await signIn(ctx, deps, auth, account);
   });
 
-  router.post('/forgot-password', async (ctx) => {
+  router.post('/forgot-password', CONTRACT.forgotPassword, async (ctx) => {
     const body = parseInput(forgotBody, ctx.request.body, 'body field');
     await requestPasswordReset(auth, body.email);
     ctx.body = { data: { message: 'If an account exists for this email, a 6-digit code has been sent to it. The code is valid for 10 minutes.' } };
   });
 
-  router.post('/verify-otp', async (ctx) => {
+  router.post('/verify-otp', CONTRACT.verifyOtp, async (ctx) => {
     const body = parseInput(verifyOtpBody, ctx.request.body, 'body field');
     const verified = await verifyPasswordOtp(auth, body.email, body.otp);
     if (!verified.ok) {
@@ -110,7 +126,7 @@ export function authRouter(deps: AppDeps): Router {
     ctx.body = { data: { reset_token: verified.resetToken, expires_in: TOKEN_TTL_SECONDS.reset, expires_at: verified.expiresAt.toISOString() } };
   });
 
-  router.post('/reset-password', async (ctx) => {
+  router.post('/reset-password', CONTRACT.resetPassword, async (ctx) => {
     const body = parseInput(resetBody, ctx.request.body, 'body field');
     const reset = await resetPassword(auth, body.reset_token, body.password);
     if (!reset.ok) {

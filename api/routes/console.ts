@@ -13,6 +13,8 @@ import { requireSession, sessionCaller } from '../auth/guards.ts';
 import { isScope, SCOPES, type Scope } from '../auth/scopes.ts';
 import { GRANULARITIES } from '../../projections/usage/periods.ts';
 import { requestLogs, usageStats } from '../../projections/usage/queries.ts';
+import { contract } from '../openapi/contract.ts';
+import * as out from '../openapi/schemas/console.ts';
 
 export const DEFAULT_KEY_RATE_LIMIT = 60;
 
@@ -68,6 +70,38 @@ const statsQuery = z
 
 const logsQuery = z.object({ api_key_id: keyIdParam, limit: limitParam, offset: offsetParam }).strict();
 
+const KEY_ID_DOCS = { api_key_id: { format: 'uuid', description: 'id of one of your keys (GET /api/v1/console/keys)' } };
+/** OpenAPI contracts of the routes below (api/openapi/contract.ts). */
+const CONTRACT = {
+  createKey: contract({
+    summary: 'Create an API key (shown once)',
+    tags: ['Console'],
+    auth: 'session',
+    body: createKeyBody,
+    fieldDocs: {
+      permissions: {
+        description: `JSON-encoded array of scopes (a plain array is accepted too); all of ${SCOPES.join(', ')} when left out`,
+        anyOf: [{ type: 'string', examples: ['["read:markets","read:arbitrage"]'] }, { type: 'array', items: { enum: [...SCOPES] }, minItems: 1 }],
+      },
+      rate_limit: { default: DEFAULT_KEY_RATE_LIMIT, description: 'requests per minute for this key' },
+    },
+    responses: { 201: { description: 'The key, in `data.key`, returned this once', schema: out.createdKeyResponse } },
+    errors: ['CONFLICT'],
+  }),
+  listKeys: contract({ summary: "The account's API keys (revoked ones included)", tags: ['Console'], auth: 'session', responses: { 200: out.keyListResponse } }),
+  revokeKey: contract({ summary: 'Revoke an API key at once', tags: ['Console'], auth: 'session', params: z.object({ id: z.string().meta({ format: 'uuid', description: 'API key UUID' }) }), responses: { 200: out.revokedKeyResponse }, errors: ['NOT_FOUND'] }),
+  stats: contract({
+    summary: "Usage statistics of one key per period, oldest first",
+    tags: ['Console'],
+    auth: 'session',
+    query: statsQuery,
+    fieldDocs: { ...KEY_ID_DOCS, start: { format: 'date-time', description: 'first period to include (ISO 8601); default: the last `limit` periods up to now' } },
+    responses: { 200: out.usageStatsResponse },
+    errors: ['NOT_FOUND'],
+  }),
+  logs: contract({ summary: "One key's request log, newest first", tags: ['Console'], auth: 'session', query: logsQuery, fieldDocs: KEY_ID_DOCS, responses: { 200: out.requestLogResponse }, errors: ['NOT_FOUND'] }),
+};
+
 /** /api/v1/console: API keys, usage statistics and request logs of the signed-in account. */
 export function consoleRouter(deps: AppDeps): Router {
   const auth = authContextFor(deps);
@@ -80,7 +114,7 @@ export function consoleRouter(deps: AppDeps): Router {
     return key;
   };
 
-  router.post('/keys', async (ctx) => {
+  router.post('/keys', CONTRACT.createKey, async (ctx) => {
     const caller = sessionCaller(ctx.state);
     const body = parseInput(createKeyBody, ctx.request.body, 'body field');
     if ((await auth.apiKeys.countActive(caller.accountId)) >= MAX_ACTIVE_KEYS) {
@@ -100,13 +134,13 @@ export function consoleRouter(deps: AppDeps): Router {
     };
   });
 
-  router.get('/keys', async (ctx) => {
+  router.get('/keys', CONTRACT.listKeys, async (ctx) => {
     const caller = sessionCaller(ctx.state);
     const keys = await auth.apiKeys.listFor(caller.accountId);
     ctx.body = { data: keys.map(apiKeyView), meta: { count: keys.length } };
   });
 
-  router.delete('/keys/:id', async (ctx) => {
+  router.delete('/keys/:id', CONTRACT.revokeKey, async (ctx) => {
     const caller = sessionCaller(ctx.state);
     const id = parseInput(z.object({ id: keyIdParam }), { id: ctx.params.id }, 'path parameter').id;
     const revoked = await auth.apiKeys.revoke(id, caller.accountId, new Date(auth.now()));
@@ -114,7 +148,7 @@ export function consoleRouter(deps: AppDeps): Router {
     ctx.body = { data: apiKeyView(revoked), message: 'API key revoked; requests made with it are refused from now on.' };
   });
 
-  router.get('/stats', async (ctx) => {
+  router.get('/stats', CONTRACT.stats, async (ctx) => {
     const caller = sessionCaller(ctx.state);
     const q = parseInput(statsQuery, singleValuedQuery(ctx.query), 'query parameter');
     await ownedKey(caller.accountId, q.api_key_id);
@@ -128,7 +162,7 @@ export function consoleRouter(deps: AppDeps): Router {
     ctx.body = { data: records, meta: { granularity: q.granularity, count: records.length } };
   });
 
-  router.get('/logs', async (ctx) => {
+  router.get('/logs', CONTRACT.logs, async (ctx) => {
     const caller = sessionCaller(ctx.state);
     const q = parseInput(logsQuery, singleValuedQuery(ctx.query), 'query parameter');
     await ownedKey(caller.accountId, q.api_key_id);

@@ -11,6 +11,9 @@ import { AppError } from '../../shared/errors.ts';
 import { getMarket, listMarkets, MARKET_SORTS, VOLUME_WINDOWS } from '../../projections/markets/queries.ts';
 import { marketView } from '../views/marketView.ts';
 import { marketHistoryHandler, sparklinesHandler, trendingHandler } from './marketHistory.ts';
+import { contract } from '../openapi/contract.ts';
+import { uuidParam } from '../openapi/schemas/common.ts';
+import { marketListResponse, marketResponse } from '../openapi/schemas/markets.ts';
 
 /** The market list's query (exported as a value: the OpenAPI document is generated from it). */
 export const listQuery = z
@@ -49,13 +52,32 @@ export function marketListHandler(deps: AppDeps): Middleware {
 export function marketsRouter(deps: AppDeps): Router {
   const router = new Router({ prefix: '/markets' });
 
-  router.get('/', marketListHandler(deps));
+  router.get(
+    '/',
+    contract({
+      summary: 'List venue markets',
+      description: 'Cursor pages of normalised venue markets: sort, volume window, venue, category and full-text filters.',
+      tags: ['Markets'],
+      auth: 'public',
+      query: listQuery,
+      responses: { 200: marketListResponse },
+    }),
+    marketListHandler(deps),
+  );
   // Before '/:id', which would read these names as ids.
   router.get('/trending', trendingHandler(deps));
   router.get('/sparklines', sparklinesHandler(deps));
   router.get('/:id/history', marketHistoryHandler(deps));
 
-  router.get('/:id', async (ctx) => {
+  const detailContract = contract({
+    summary: 'One venue market with its outcomes and current prices',
+    tags: ['Markets'],
+    auth: 'public',
+    params: z.object({ id: uuidParam('market') }),
+    responses: { 200: marketResponse },
+    errors: ['MARKET_NOT_FOUND'],
+  });
+  router.get('/:id', detailContract, async (ctx) => {
     const id = ctx.params.id ?? '';
     if (!isUuid(id)) throw new AppError('INVALID_REQUEST', `Invalid path parameter 'id': must be a market UUID, got "${id.slice(0, 64)}".`);
     const market = await getMarket(deps.store, id);
@@ -65,3 +87,6 @@ export function marketsRouter(deps: AppDeps): Router {
 
   return router;
 }
+
+/** The list's query schema, for the contract of the same list under /external/markets. */
+export { listQuery as marketListQuery };

@@ -9,18 +9,37 @@ import { isUuid } from '../../shared/ids.ts';
 import { AppError } from '../../shared/errors.ts';
 import { discoverQuestions, getQuestion } from '../../projections/questions/queries.ts';
 import { discoverItemView, questionDetailView } from '../views/questionView.ts';
+import { contract } from '../openapi/contract.ts';
+import { uuidParam } from '../openapi/schemas/common.ts';
+import { discoverResponse, questionResponse } from '../openapi/schemas/questions.ts';
 
 const discoverQuery = z.object({ category: enumParam(CATEGORIES).optional(), limit: limitParam, offset: offsetParam }).strict();
 
 /** /discover and /questions/{id}: canonical questions, session authentication (spec table). */
 export function questionsRouter(deps: AppDeps): Router {
   const router = new Router();
-  router.get('/discover', requireSession(), async (ctx) => {
+  const discoverContract = contract({
+    summary: 'Canonical questions listed on at least two venues',
+    description: 'Most venues first, then 24-hour real-money volume; each with its volume-weighted index price and divergence.',
+    tags: ['Questions'],
+    auth: 'session',
+    query: discoverQuery,
+    responses: { 200: discoverResponse },
+  });
+  router.get('/discover', discoverContract, requireSession(), async (ctx) => {
     const query = parseInput(discoverQuery, singleValuedQuery(ctx.query), 'query parameter');
     const { items, total } = await discoverQuestions(deps.store, query);
     ctx.body = { data: items.map(discoverItemView), meta: { count: items.length, total, offset: query.offset, limit: query.limit } };
   });
-  router.get('/questions/:id', requireSession(), async (ctx) => {
+  const questionContract = contract({
+    summary: 'One canonical question with every linked venue market and the cross-venue index',
+    tags: ['Questions'],
+    auth: 'session',
+    params: z.object({ id: uuidParam('canonical question') }),
+    responses: { 200: questionResponse },
+    errors: ['QUESTION_NOT_FOUND'],
+  });
+  router.get('/questions/:id', questionContract, requireSession(), async (ctx) => {
     const id = String(ctx.params.id ?? '');
     if (!isUuid(id)) throw new AppError('INVALID_REQUEST', `Invalid path parameter 'id': must be a canonical question UUID, got "${id.slice(0, 64)}".`);
     const question = await getQuestion(deps.store, id);

@@ -10,6 +10,8 @@ import { parseInput } from '../http/validate.ts';
 import { authContextFor } from '../auth/authContext.ts';
 import { clearWalletCookie, COOKIE, setNonceBindingCookie, setWalletCookie } from '../auth/cookies.ts';
 import { NONCE_TTL_MS } from '../auth/siweNonces.ts';
+import { contract } from '../openapi/contract.ts';
+import { siweLogoutResponse, siweNonceResponse, siweVerifyResponse } from '../openapi/schemas/auth.ts';
 
 const verifyBody = z.object({
   message: z.string({ error: 'must be the EIP-4361 message text' }).min(1, 'is required').max(4096, 'is too long'),
@@ -17,6 +19,21 @@ const verifyBody = z.object({
 });
 
 const BINDING_RE = /^[A-Za-z0-9_-]{32,64}$/;
+
+/** OpenAPI contracts of the routes below (api/openapi/contract.ts). */
+const CONTRACT = {
+  nonce: contract({ summary: 'A one-time nonce for an EIP-4361 message (10 minutes)', description: 'Bound to this browser by the httpOnly svc_siwe_nonce cookie.', tags: ['SIWE'], auth: 'public', responses: { 200: siweNonceResponse } }),
+  verify: contract({
+    summary: 'Verify a signed EIP-4361 message and start a wallet session',
+    description: 'Sets the httpOnly svc_siwe cookie (24 hours). Wallet accounts never merge with email accounts and cannot reach the console.',
+    tags: ['SIWE'],
+    auth: 'public',
+    body: verifyBody,
+    responses: { 200: siweVerifyResponse },
+    errors: ['UNAUTHORIZED'],
+  }),
+  logout: contract({ summary: 'End the wallet session', tags: ['SIWE'], auth: 'public', responses: { 200: siweLogoutResponse } }),
+};
 
 const HOST_RE = /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*|\[[0-9A-Fa-f:.]{2,45}\])(?::\d{1,5})?$/;
 
@@ -76,7 +93,7 @@ export function siweRouter(deps: AppDeps): Router {
     auth.log.warn('PUBLIC_ORIGIN is not set: SIWE messages are checked against each request\'s Host header, which is fit for development only');
   }
 
-  router.get('/nonce', async (ctx) => {
+  router.get('/nonce', CONTRACT.nonce, async (ctx) => {
     const existing = ctx.cookies.get(COOKIE.siweBinding);
     const binding = existing && BINDING_RE.test(existing) ? existing : randomBytes(24).toString('base64url');
     const nonce = generateNonce();
@@ -85,7 +102,7 @@ export function siweRouter(deps: AppDeps): Router {
     ctx.body = { data: { nonce, expires_at: new Date(expiresAt).toISOString() } };
   });
 
-  router.post('/verify', async (ctx) => {
+  router.post('/verify', CONTRACT.verify, async (ctx) => {
     const body = parseInput(verifyBody, ctx.request.body, 'body field');
     const binding = ctx.cookies.get(COOKIE.siweBinding);
     if (!binding || !BINDING_RE.test(binding)) {
@@ -118,7 +135,7 @@ export function siweRouter(deps: AppDeps): Router {
     ctx.body = { data: { id: wallet._id, address: wallet.address, chain_id: message.chainId } };
   });
 
-  router.post('/logout', async (ctx) => {
+  router.post('/logout', CONTRACT.logout, async (ctx) => {
     const token = ctx.cookies.get(COOKIE.wallet);
     const verified = token ? auth.tokens.verify('wallet', token) : undefined;
     const revoked = verified?.ok ? await auth.walletSessions.revoke(verified.claims.jti, verified.claims.sub) : false;

@@ -6,6 +6,27 @@ import { AppError } from '../../shared/errors.ts';
 import { checkEthereumAddress, checkManifoldUsername, checkSolanaAddress, type Checked } from '../../pipeline/wallets/identity.ts';
 import { createDefaultWalletTracker } from '../../pipeline/wallets/defaultTracker.ts';
 import type { WalletIdentity } from '../../pipeline/wallets/types.ts';
+import { z } from 'zod';
+import { contract } from '../openapi/contract.ts';
+import { walletTrackerResponse } from '../openapi/schemas/walletTracker.ts';
+
+/** What walletIdentityOf accepts, for the OpenAPI document (the checks themselves are in pipeline/wallets/identity.ts). */
+const trackerContract = contract({
+  summary: "One wallet's positions and trades on six venues",
+  description:
+    'Venues are asked in parallel, each under its own time budget, and cached 60 s. A venue that fails leaves an `error` in its entry; the request still succeeds. The answer has no `data` envelope.',
+  tags: ['Wallet tracker'],
+  auth: 'account',
+  params: z.object({ address: z.string().meta({ pattern: '^0x[0-9a-fA-F]{40}$', description: 'Ethereum address (Polymarket, Limitless, Predict.fun, Azuro)' }) }),
+  query: z
+    .object({
+      solana: z.string().meta({ pattern: '^[1-9A-HJ-NP-Za-km-z]{32,44}$', description: 'Solana wallet (Drift authority)' }).optional(),
+      manifold: z.string().meta({ pattern: '^[A-Za-z0-9_]{1,25}$', description: 'Manifold username' }).optional(),
+      play_money_user: z.string().meta({ pattern: '^[A-Za-z0-9_]{1,25}$', description: "the spec's name of `manifold`; give one of the two" }).optional(),
+    })
+    .strict(),
+  responses: { 200: walletTrackerResponse },
+});
 
 /** `play_money_user` is the spec's neutral name of `manifold`; both are accepted (gap-notes). */
 const QUERY_PARAMETERS = new Set(['solana', 'manifold', 'play_money_user']);
@@ -44,7 +65,7 @@ export function walletIdentityOf(pathAddress: string, rawQuery: Record<string, s
 export function walletTrackerRouter(deps: AppDeps): Router {
   const tracker = deps.walletTracker ?? createDefaultWalletTracker(deps.config, deps.log);
   const router = new Router();
-  router.get('/wallet-tracker/:address', requireSession({ allowWallet: true }), async (ctx) => {
+  router.get('/wallet-tracker/:address', trackerContract, requireSession({ allowWallet: true }), async (ctx) => {
     const id = walletIdentityOf(String(ctx.params.address ?? ''), ctx.query);
     ctx.body = await tracker.track(id);
     ctx.set('Cache-Control', 'private, max-age=0');

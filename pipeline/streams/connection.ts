@@ -14,7 +14,8 @@ export interface StreamConnection {
 /** Connects to NATS with JetStream. noAsyncTraces: the async stack capture halves publish throughput. */
 export async function connectStreams(url: string, log: Logger, name = 'concord'): Promise<StreamConnection> {
   const nc = await connect({
-    servers: url,
+    // NATS_URL may list several servers of a cluster, comma-separated; the client also learns the rest.
+    servers: url.split(',').map((s) => s.trim()).filter(Boolean),
     name,
     noAsyncTraces: true,
     maxReconnectAttempts: -1,

@@ -45,7 +45,7 @@ export const RETENTION: Record<StreamKey, StreamRetention> = {
 /** Smallest byte bound provisioning falls back to when the server cannot reserve the configured one. */
 const MIN_FALLBACK_BYTES = 64 * MiB;
 
-export function streamConfig(key: StreamKey, maxBytes = RETENTION[key].maxBytes): Partial<StreamConfig> & { name: string } {
+export function streamConfig(key: StreamKey, maxBytes = RETENTION[key].maxBytes, replicas = 1): Partial<StreamConfig> & { name: string } {
   const def = STREAMS[key];
   const r = RETENTION[key];
   return {
@@ -57,6 +57,7 @@ export function streamConfig(key: StreamKey, maxBytes = RETENTION[key].maxBytes)
     max_bytes: maxBytes,
     discard: r.discard === 'old' ? DiscardPolicy.Old : DiscardPolicy.New,
     duplicate_window: r.duplicateWindowMinutes * MINUTE_NS,
+    num_replicas: replicas,
   };
 }
 
@@ -69,14 +70,15 @@ function isInsufficientResources(err: unknown): boolean {
 /**
  * Creates or updates every stream with its retention; idempotent, safe on every start. On a server with less
  * disk than the table assumes, a stream's byte bound is lowered (quartered, down to 64 MiB) with a warning
- * rather than refusing to start.
+ * rather than refusing to start. `replicas` (STREAM_REPLICAS) is how many servers of a NATS cluster keep each
+ * stream; a single server takes only 1.
  */
-export async function provisionStreams(jsm: JetStreamManager, log: Logger): Promise<void> {
+export async function provisionStreams(jsm: JetStreamManager, log: Logger, options: { replicas?: number } = {}): Promise<void> {
   for (const key of Object.keys(STREAMS) as StreamKey[]) {
     const name = STREAMS[key].name;
     let maxBytes = RETENTION[key].maxBytes;
     for (;;) {
-      const config = streamConfig(key, maxBytes);
+      const config = streamConfig(key, maxBytes, options.replicas ?? 1);
       try {
         const exists = await jsm.streams.info(name).then(
           () => true,

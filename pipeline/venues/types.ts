@@ -97,6 +97,9 @@ export interface OrderBookCapability {
   /** Books of the given markets, keyed by `market_id`; a market the venue could not serve maps to a reason. */
   fetchBooks(ctx: FetchContext, markets: readonly BookRequest[]): Promise<ReadonlyMap<string, BookResult>>;
   /** Recorded mode: the recorded (or composed) book file for a book request URL, else null. */
+  recordedFile(url: URL): string | null;
+}
+
 /** The market a history backfill is for, as Concord normalised it. */
 export interface HistoryTarget {
   readonly market_id: string;
