@@ -1,3 +1,4 @@
+import { outcomesView } from './marketView.ts';
 import type { QuestionDoc } from '../../projections/questions/projection.ts';
 import { VENUES } from '../../shared/venues/registry.ts';
 
@@ -44,7 +45,7 @@ export function questionDetailView(q: QuestionDoc) {
       relation: m.relation,
       match_reasons: m.reasons,
       play_money: m.play_money,
-      outcomes: m.outcomes,
+      outcomes: outcomesView(m.outcomes),
     })),
     index: {
       index_price: q.index.index_price,

@@ -8,23 +8,31 @@ import { STREAMS, type StreamKey } from '../../shared/streams/subjects.ts';
 export async function waitForQuiet(
   conn: StreamConnection,
   durables: ReadonlyArray<{ stream: StreamKey; durable: string }>,
-  timeoutMs = 60_000,
+  // Generous: a bound on a wait, not a timing claim. Eight recorded venues through embedding and linking take
+  // well over a minute on two loaded cores.
+  timeoutMs = 240_000,
 ): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   let quietRounds = 0;
+  let busyNames: string[] = [];
   while (Date.now() < deadline) {
     let busy = false;
+    busyNames = [];
     for (const d of durables) {
       try {
         const info = await conn.jsm.consumers.info(STREAMS[d.stream].name, d.durable);
-        if (info.num_pending > 0 || info.num_ack_pending > 0) busy = true;
+        if (info.num_pending > 0 || info.num_ack_pending > 0) {
+          busy = true;
+          busyNames.push(`${d.durable} (${info.num_pending} pending, ${info.num_ack_pending} unacked)`);
+        }
       } catch {
         busy = true;
+        busyNames.push(`${d.durable} (no info)`);
       }
     }
     quietRounds = busy ? 0 : quietRounds + 1;
     if (quietRounds >= 3) return;
     await new Promise((r) => setTimeout(r, 150));
   }
-  throw new Error(`consumers still busy after ${timeoutMs} ms`);
+  throw new Error(`consumers still busy after ${timeoutMs} ms: ${busyNames.join(', ')}`);
 }
