@@ -13,7 +13,7 @@ import { loadConfig } from '../../shared/config.ts';
 import { silentLog } from '../support/nats.ts';
 import { PIPELINE_DURABLES, TEST_MODEL } from '../support/service.ts';
 import { waitForQuiet } from '../support/quiesce.ts';
-import { liveRunOracle, readModelSnapshot } from '../ops/readModels.ts';
+import { liveRunOracle, readModelSnapshot, SCANNER_CLOCK_HELD } from '../ops/readModels.ts';
 import { waitFor } from './waitFor.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -48,7 +48,7 @@ const alive = (pid: number) => existsSync(`/proc/${pid}`) && !readFileSync(`/pro
 test('npm start stopped by SIGTERM under load: in-flight requests finish, consumers drain without acking unapplied work, no child is left, and a restart converges', async (t) => {
   const dataDir = mkdtempSync(join(tmpdir(), 'concord-shutdown-'));
   const port = await freePort();
-  const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, VENUE_SOURCE: 'recorded', VENUES: 'manifold', EMBEDDING_MODEL: TEST_MODEL, LOG_LEVEL: 'info', NATS_URL: '', WORKERS: '1' };
+  const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, VENUE_SOURCE: 'recorded', VENUES: 'manifold', EMBEDDING_MODEL: TEST_MODEL, LOG_LEVEL: 'info', NATS_URL: '', WORKERS: '1', ...SCANNER_CLOCK_HELD };
   const npm = spawn('npm', ['start'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   const logs: string[] = [];
   npm.stdout.on('data', (b: Buffer) => logs.push(b.toString()));

@@ -14,7 +14,7 @@ import { createRecordedHttpClient } from '../../pipeline/http/index.ts';
 import { VENUE_MODULES } from '../../pipeline/venues/index.ts';
 import type { VenueSlug } from '../../shared/venues/registry.ts';
 import { listDeadLetters } from '../../pipeline/ops/deadLetters.ts';
-import { liveRunOracle, readModelSnapshot } from '../ops/readModels.ts';
+import { liveRunOracle, readModelSnapshot, SCANNER_CLOCK_HELD } from '../ops/readModels.ts';
 import { waitFor } from './waitFor.ts';
 
 const VENUES: VenueSlug[] = ['manifold', 'polymarket'];
@@ -53,7 +53,7 @@ test.serial('nats-server killed with SIGKILL mid-stream and restarted: the servi
   const nats = await startTestNats();
   const dataDir = mkdtempSync(join(tmpdir(), 'concord-natskill-'));
   let restarted: LocalNatsServer | null = null;
-  const svc = await startTestService({ VENUES: VENUES.join(',') }, { nats, dataDir });
+  const svc = await startTestService({ VENUES: VENUES.join(','), ...SCANNER_CLOCK_HELD }, { nats, dataDir });
   try {
     t.is((await svc.get('/ready')).status, 200);
     const producer = await connectStreams(nats.server.url, silentLog, 'test-producer');

@@ -7,10 +7,10 @@ import { projectionDurable } from '../../projections/runProjection.ts';
 import { listDeadLetters } from '../../pipeline/ops/deadLetters.ts';
 import { lockSqlite } from './sqliteLocker.ts';
 import { waitFor } from './waitFor.ts';
-import { liveRunOracle, readModelSnapshot } from '../ops/readModels.ts';
+import { liveRunOracle, readModelSnapshot, SCANNER_CLOCK_HELD } from '../ops/readModels.ts';
 
 test('SQLite locked by another process: /ready 503, writes answer 503 in the envelope, consumers hold their messages and catch up when it returns', async (t) => {
-  const svc = await startTestService({ VENUES: 'manifold' });
+  const svc = await startTestService({ VENUES: 'manifold', ...SCANNER_CLOCK_HELD });
   const locker = await (async () => {
     await svc.service.ingestOnce();
     await svc.settle();

@@ -43,3 +43,10 @@ export async function liveRunOracle(conn: StreamConnection): Promise<DocumentSto
   }
   return store;
 }
+
+/**
+ * The arbitrage scanner's timed passes (staleness checks, full rescans) publish on their own clock, so a read
+ * model compared with liveRunOracle could move between the two reads. Tests that compare hold them off;
+ * scans driven by market and link events still run.
+ */
+export const SCANNER_CLOCK_HELD = { ARB_SCAN_INTERVAL_SECONDS: '3600', ARB_FULL_SCAN_SECONDS: '86400' } as const;

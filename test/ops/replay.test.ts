@@ -11,12 +11,10 @@ import { CHECKPOINTS } from '../../projections/applyEvent.ts';
 import { replay, ReplayError } from '../../pipeline/ops/replay.ts';
 import { allReplayables, rebuildName } from '../../pipeline/ops/replayables.ts';
 import { PROJECTIONS } from '../../projections/index.ts';
-import { liveRunOracle, readModelCounts, readModelSnapshot } from './readModels.ts';
+import { liveRunOracle, readModelCounts, readModelSnapshot, SCANNER_CLOCK_HELD } from './readModels.ts';
 import type { ApiRequestLogged, VenueHealthEvent } from '../../shared/events.ts';
 
-// The scanner's timed passes (staleness, full rescans) publish on their own clock; held off here so the live read
-// models and the oracle read one stream state. Event-driven scans still run.
-const ENV = { VENUES: 'polymarket,manifold', ARB_SCAN_INTERVAL_SECONDS: '3600', ARB_FULL_SCAN_SECONDS: '86400' };
+const ENV = { VENUES: 'polymarket,manifold', ...SCANNER_CLOCK_HELD };
 
 /** API usage as the usage capture publishes it; several in one key-hour so the hourly model accumulates. */
 async function publishUsage(svc: TestService, n: number, hour = '2026-05-01T10'): Promise<void> {
