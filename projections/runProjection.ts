@@ -21,29 +21,50 @@ export async function startProjection<E, D extends Doc>(
 ): Promise<ConsumerLoop> {
   await store.collection<D>(projection.collection).ensureIndexes(projection.indexes);
   if (projection.textIndex) await store.collection<D>(projection.collection).ensureTextIndex(projection.textIndex);
-  const durable = projectionDurable(projection.name);
+  return runInStreamOrder(conn, projection, (event, seq) => applyEvent(store, projection, event, seq), log);
+}
+
+/** Runs a multi-document projection as one durable consumer, in stream order (same contract as above). */
+export async function startCustomProjection<E>(conn: StreamConnection, store: DocumentStore, projection: CustomProjection<E>, log: Logger): Promise<ConsumerLoop> {
+  for (const c of projection.collections) await store.collection(c.name).ensureIndexes(c.indexes);
+  return runInStreamOrder(conn, projection, (event, seq) => projection.apply(store, event, seq), log);
+}
+
+interface OrderedSource<E> {
+  readonly name: string;
+  readonly stream: Projection<E, Doc>['stream'];
+  readonly filterSubject?: string;
+  decode: Projection<E, Doc>['decode'];
+}
+
+/**
+ * The consumer every read model runs on: one durable, strictly in stream order, paused by replay's gate,
+ * holding its message while the store is down, retrying other failures, never acking unapplied work.
+ */
+async function runInStreamOrder<E>(conn: StreamConnection, source: OrderedSource<E>, apply: (event: E, seq: number) => Promise<unknown>, log: Logger): Promise<ConsumerLoop> {
+  const durable = projectionDurable(source.name);
   await provisionDurable(conn.jsm, {
-    stream: projection.stream,
+    stream: source.stream,
     durable,
-    ...(projection.filterSubject ? { filterSubject: projection.filterSubject } : {}),
+    ...(source.filterSubject ? { filterSubject: source.filterSubject } : {}),
     // In stream order, strictly: the checkpoint skips every sequence at or below it, so a message redelivered
     // after a later one was applied (a nak, or one left unacked by a stopped process) would be lost. With one
     // unacknowledged message at most, the server never delivers past it.
     maxAckPending: 1,
   });
   // An operator tool (replay) may pause this projection to be the read model's only writer for a while.
-  const gate = await projectionGate(conn.nc, projection.name, log);
+  const gate = await projectionGate(conn.nc, source.name, log);
   const loop = runConsumer({
     conn,
-    stream: projection.stream,
+    stream: source.stream,
     durable,
     log,
     concurrency: 1,
     handle: async (data, meta) => {
-      const decoded = decodeMessage(data, projection.decode);
+      const decoded = decodeMessage(data, source.decode);
       if (!decoded.ok) return { kind: 'poison', reason: decoded.reason };
       try {
-        await gate.run(() => applyEvent(store, projection, decoded.event, meta.streamSeq), meta.working);
+        await gate.run(() => apply(decoded.event, meta.streamSeq), meta.working);
         return ACK;
       } catch (err) {
         // The consumer loop holds the message while the store is down; anything else is retried.
@@ -59,32 +80,4 @@ export async function startProjection<E, D extends Doc>(
       await loop.stop();
     },
   };
-}
-
-/** Runs a multi-document projection as one durable consumer, in stream order (same contract as above). */
-export async function startCustomProjection<E>(conn: StreamConnection, store: DocumentStore, projection: CustomProjection<E>, log: Logger): Promise<ConsumerLoop> {
-  for (const c of projection.collections) await store.collection(c.name).ensureIndexes(c.indexes);
-  const durable = projectionDurable(projection.name);
-  await provisionDurable(conn.jsm, {
-    stream: projection.stream,
-    durable,
-    ...(projection.filterSubject ? { filterSubject: projection.filterSubject } : {}),
-  });
-  return runConsumer({
-    conn,
-    stream: projection.stream,
-    durable,
-    log,
-    concurrency: 1,
-    handle: async (data, meta) => {
-      const decoded = decodeMessage(data, projection.decode);
-      if (!decoded.ok) return { kind: 'poison', reason: decoded.reason };
-      try {
-        await projection.apply(store, decoded.event, meta.streamSeq);
-        return ACK;
-      } catch (err) {
-        return { kind: 'retry', delayMs: 1_000, reason: err instanceof Error ? err.message : String(err) };
-      }
-    },
-  });
 }
