@@ -1,4 +1,3 @@
-import { parseArgs } from 'node:util';
 import { loadConfig } from '../shared/config.ts';
 import { isVenueSlug, VENUE_SLUGS } from '../shared/venues/registry.ts';
 import { createDocumentStore } from '../adapters/store/createStore.ts';
@@ -10,7 +9,7 @@ import { backfillVenue, sharedDescriptor } from '../pipeline/ops/backfill.ts';
 import { streamPosition } from '../pipeline/ops/streamReader.ts';
 import { findNatsUrl } from './cli/natsUrl.ts';
 import { progressReporter } from './cli/progress.ts';
-import { CliError, cliLogger, runCli } from './cli/run.ts';
+import { CliError, cliLogger, runCli, parseCommandLine } from './cli/run.ts';
 
 const USAGE = `Re-ingest a venue's catalogue into the RAW stream (details: docs/operations.md).
 
@@ -22,23 +21,19 @@ with a msgID, so a repeated run adds nothing. Requests go through the venue tran
 --since keeps items with a market created on or after the date (undated markets are kept).
 Venues: ${VENUE_SLUGS.join(', ')}.`;
 
-const { values } = (() => {
-  try {
-    return parseArgs({
-      allowPositionals: false,
-      options: {
-        venue: { type: 'string' },
-        since: { type: 'string' },
-        'rate-share': { type: 'string' },
-        json: { type: 'boolean', default: false },
-        help: { type: 'boolean', default: false },
-      },
-    });
-  } catch (err) {
-    process.stderr.write(`error: ${(err as Error).message}\n\n${USAGE}\n`);
-    process.exit(2);
-  }
-})();
+const { values } = parseCommandLine(
+  {
+    allowPositionals: false,
+    options: {
+      venue: { type: 'string' },
+      since: { type: 'string' },
+      'rate-share': { type: 'string' },
+      json: { type: 'boolean', default: false },
+      help: { type: 'boolean', default: false },
+    },
+  },
+  USAGE,
+);
 const log = cliLogger('backfill');
 
 async function main(): Promise<number> {

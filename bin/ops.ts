@@ -1,4 +1,3 @@
-import { parseArgs } from 'node:util';
 import { loadConfig } from '../shared/config.ts';
 import type { DocumentStore } from '../shared/ports/documentStore.ts';
 import { createDocumentStore } from '../adapters/store/createStore.ts';
@@ -6,7 +5,7 @@ import { connectStreams } from '../pipeline/streams/connection.ts';
 import { collectStatus, type OpsStatus } from '../pipeline/ops/status.ts';
 import { listDeadLetters, retryDeadLetter, type DeadLetter } from '../pipeline/ops/deadLetters.ts';
 import { findNatsUrl } from './cli/natsUrl.ts';
-import { CliError, cliLogger, runCli } from './cli/run.ts';
+import { CliError, cliLogger, runCli, parseCommandLine } from './cli/run.ts';
 
 const USAGE = `Operator views of the running service (details: docs/operations.md).
 
@@ -17,23 +16,19 @@ const USAGE = `Operator views of the running service (details: docs/operations.m
   npm run ops -- deadletters --retry <id> [--retry <id> ...] [--json]
       send a dead letter again to its own consumer (others skip the copy); it leaves the dead-letter list`;
 
-const { values, positionals } = (() => {
-  try {
-    return parseArgs({
-      allowPositionals: true,
-      options: {
-        json: { type: 'boolean', default: false },
-        retry: { type: 'string', multiple: true },
-        consumer: { type: 'string' },
-        limit: { type: 'string' },
-        help: { type: 'boolean', default: false },
-      },
-    });
-  } catch (err) {
-    process.stderr.write(`error: ${(err as Error).message}\n\n${USAGE}\n`);
-    process.exit(2);
-  }
-})();
+const { values, positionals } = parseCommandLine(
+  {
+    allowPositionals: true,
+    options: {
+      json: { type: 'boolean', default: false },
+      retry: { type: 'string', multiple: true },
+      consumer: { type: 'string' },
+      limit: { type: 'string' },
+      help: { type: 'boolean', default: false },
+    },
+  },
+  USAGE,
+);
 const log = cliLogger('ops');
 
 const mib = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MiB`;

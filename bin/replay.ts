@@ -1,5 +1,4 @@
 import { resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import { loadConfig } from '../shared/config.ts';
 import { createDocumentStore } from '../adapters/store/createStore.ts';
 import { connectStreams } from '../pipeline/streams/connection.ts';
@@ -8,7 +7,7 @@ import { allReplayables } from '../pipeline/ops/replayables.ts';
 import type { StreamStart } from '../pipeline/ops/streamReader.ts';
 import { findNatsUrl } from './cli/natsUrl.ts';
 import { progressReporter } from './cli/progress.ts';
-import { CliError, cliLogger, runCli } from './cli/run.ts';
+import { CliError, cliLogger, runCli, parseCommandLine } from './cli/run.ts';
 
 const USAGE = `Rebuild read models from JetStream (details: docs/operations.md).
 
@@ -54,27 +53,23 @@ function printSummary(s: ReplaySummary): void {
   process.stdout.write(`${out.join('\n')}\n`);
 }
 
-const { values } = (() => {
-  try {
-    return parseArgs({
-      allowPositionals: false,
-      options: {
-        projection: { type: 'string', multiple: true },
-        all: { type: 'boolean', default: false },
-        from: { type: 'string' },
-        seq: { type: 'string' },
-        into: { type: 'string' },
-        'dry-run': { type: 'boolean', default: false },
-        json: { type: 'boolean', default: false },
-        batch: { type: 'string' },
-        help: { type: 'boolean', default: false },
-      },
-    });
-  } catch (err) {
-    process.stderr.write(`error: ${(err as Error).message}\n\n${USAGE}\n`);
-    process.exit(2);
-  }
-})();
+const { values } = parseCommandLine(
+  {
+    allowPositionals: false,
+    options: {
+      projection: { type: 'string', multiple: true },
+      all: { type: 'boolean', default: false },
+      from: { type: 'string' },
+      seq: { type: 'string' },
+      into: { type: 'string' },
+      'dry-run': { type: 'boolean', default: false },
+      json: { type: 'boolean', default: false },
+      batch: { type: 'string' },
+      help: { type: 'boolean', default: false },
+    },
+  },
+  USAGE,
+);
 
 const log = cliLogger('replay');
 

@@ -1,3 +1,4 @@
+import { parseArgs, type ParseArgsConfig } from 'node:util';
 import pino, { type Logger } from 'pino';
 import { ConfigError } from '../../shared/config.ts';
 
@@ -34,4 +35,17 @@ export function runCli(main: () => Promise<number>, json: boolean, log: Logger):
       process.exit(err instanceof CliError ? err.exitCode : (err as Error)?.name === 'ReplayError' || err instanceof ConfigError ? 2 : 1);
     },
   );
+}
+
+/**
+ * Parses the command line with node's parseArgs; a bad option prints the error and the usage text and exits 2
+ * (what every operator command does), so callers only name their options.
+ */
+export function parseCommandLine<const T extends ParseArgsConfig>(config: T, usage: string): ReturnType<typeof parseArgs<T>> {
+  try {
+    return parseArgs(config);
+  } catch (err) {
+    process.stderr.write(`error: ${(err as Error).message}\n\n${usage}\n`);
+    process.exit(2);
+  }
 }
