@@ -46,6 +46,8 @@ export function apiKeyView(doc: ApiKeyDoc) {
 
 export class ApiKeyRepository {
   private readonly docs;
+  /** Per account, the end of the last key creation started in this process (see createWithinCap). */
+  private readonly creating = new Map<string, Promise<void>>();
 
   constructor(store: DocumentStore) {
     this.docs = store.collection<ApiKeyDoc>(API_KEYS);
@@ -79,6 +81,35 @@ export class ApiKeyRepository {
     };
     await this.docs.insert(doc);
     return { doc, key };
+  }
+
+  /**
+   * Creates a key unless the account already holds `cap` active ones (null then). Creations for one account
+   * run one at a time in this process, so concurrent requests here get exactly the free places. Another
+   * process can still count at the same moment: so every creation counts again after its insert and
+   * withdraws its own key if the account went over. The last insert to survive saw every other survivor,
+   * so the cap holds across processes; such a race can refuse more than it had to, never admit too many.
+   */
+  createWithinCap(input: { accountId: string; name: string; scopes: readonly Scope[]; rateLimit: number; now: Date }, cap: number): Promise<{ doc: ApiKeyDoc; key: string } | null> {
+    const previous = this.creating.get(input.accountId) ?? Promise.resolve();
+    const run = previous.then(async () => {
+      if ((await this.countActive(input.accountId)) >= cap) return null;
+      const created = await this.create(input);
+      if ((await this.countActive(input.accountId)) > cap) {
+        await this.docs.delete(created.doc._id);
+        return null;
+      }
+      return created;
+    });
+    const settled = run.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.creating.set(input.accountId, settled);
+    void settled.then(() => {
+      if (this.creating.get(input.accountId) === settled) this.creating.delete(input.accountId);
+    });
+    return run;
   }
 
   /** The account's keys, newest first, revoked ones included (they show revoked_at). */

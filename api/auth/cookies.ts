@@ -57,6 +57,10 @@ export function setNonceBindingCookie(ctx: Context, config: Config, binding: str
   set(ctx, config, COOKIE.siweBinding, binding, maxAgeSeconds);
 }
 
+export function clearNonceBindingCookie(ctx: Context, config: Config): void {
+  clear(ctx, config, COOKIE.siweBinding);
+}
+
 /** The bearer credential of an Authorization header, or undefined. */
 export function bearerToken(ctx: Context): string | undefined {
   const header = ctx.get('authorization');

@@ -117,16 +117,20 @@ export function consoleRouter(deps: AppDeps): Router {
   router.post('/keys', CONTRACT.createKey, async (ctx) => {
     const caller = sessionCaller(ctx.state);
     const body = parseInput(createKeyBody, ctx.request.body, 'body field');
-    if ((await auth.apiKeys.countActive(caller.accountId)) >= MAX_ACTIVE_KEYS) {
+    const created = await auth.apiKeys.createWithinCap(
+      {
+        accountId: caller.accountId,
+        name: body.name,
+        scopes: body.permissions ?? [...SCOPES],
+        rateLimit: body.rate_limit ?? DEFAULT_KEY_RATE_LIMIT,
+        now: new Date(auth.now()),
+      },
+      MAX_ACTIVE_KEYS,
+    );
+    if (!created) {
       throw new AppError('CONFLICT', `This account already has ${MAX_ACTIVE_KEYS} active API keys; revoke one before creating another.`);
     }
-    const { doc, key } = await auth.apiKeys.create({
-      accountId: caller.accountId,
-      name: body.name,
-      scopes: body.permissions ?? [...SCOPES],
-      rateLimit: body.rate_limit ?? DEFAULT_KEY_RATE_LIMIT,
-      now: new Date(auth.now()),
-    });
+    const { doc, key } = created;
     ctx.status = 201;
     ctx.body = {
       data: { ...apiKeyView(doc), key },

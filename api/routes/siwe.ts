@@ -8,7 +8,7 @@ import type { Config } from '../../shared/config.ts';
 import { AppError } from '../../shared/errors.ts';
 import { parseInput } from '../http/validate.ts';
 import { authContextFor } from '../auth/authContext.ts';
-import { clearWalletCookie, COOKIE, setNonceBindingCookie, setWalletCookie } from '../auth/cookies.ts';
+import { clearNonceBindingCookie, clearWalletCookie, COOKIE, setNonceBindingCookie, setWalletCookie } from '../auth/cookies.ts';
 import { NONCE_TTL_MS } from '../auth/siweNonces.ts';
 import { contract } from '../openapi/contract.ts';
 import { siweLogoutResponse, siweNonceResponse, siweVerifyResponse } from '../openapi/schemas/auth.ts';
@@ -131,7 +131,7 @@ export function siweRouter(deps: AppDeps): Router {
     const session = auth.tokens.sign('wallet', wallet._id);
     await auth.walletSessions.remember({ jti: session.jti, walletId: wallet._id, expiresAt: session.expiresAt, now: new Date(auth.now()) });
     setWalletCookie(ctx, deps.config, session.token);
-    ctx.cookies.set(COOKIE.siweBinding, '', { path: '/', maxAge: 0, expires: new Date(0), httpOnly: true, sameSite: 'lax' });
+    clearNonceBindingCookie(ctx, deps.config);
     ctx.body = { data: { id: wallet._id, address: wallet.address, chain_id: message.chainId } };
   });
 

@@ -1,6 +1,7 @@
 import test from 'ava';
 import { startApi, register, createKey, type TestApi } from './harness.ts';
-import { MAX_ACTIVE_KEYS } from '../../api/auth/apiKeys.ts';
+import { ApiKeyRepository, MAX_ACTIVE_KEYS } from '../../api/auth/apiKeys.ts';
+import { openSqliteStore } from '../../adapters/store/sqliteStore.ts';
 
 const keysOf = (api: TestApi, accountId: string) => api.store.collection('api_keys').find({ account_id: accountId });
 
@@ -80,5 +81,42 @@ test('last_used_at is written at most once a minute per key', async (t) => {
     t.is((await storedKey(api, a.id, (d) => d.last_used_at !== '2026-06-01T09:00:00.000Z')).last_used_at, '2026-06-01T09:01:00.000Z');
   } finally {
     await api.close();
+  }
+});
+
+// Key creations started in one tick: every await of count-then-insert is a point where the others run, as
+// they would against a networked store (HTTP requests on the in-process SQLite store arrive too far apart).
+const input = (accountId: string, name: string) => ({ accountId, name, scopes: ['read:markets'] as const, rateLimit: 60, now: new Date() });
+
+test('the 25-key cap holds under concurrent creation in one process: ten at 24 keys, exactly one is created', async (t) => {
+  const store = openSqliteStore({ file: ':memory:' });
+  try {
+    const keys = new ApiKeyRepository(store);
+    for (let i = 0; i < 24; i += 1) await keys.create(input('acct', `k${i}`));
+    const results = await Promise.all(Array.from({ length: 10 }, (_, i) => keys.createWithinCap(input('acct', `racer ${i}`), MAX_ACTIVE_KEYS)));
+    const created = results.filter((r) => r !== null);
+    t.is(created.length, 1);
+    t.is(await keys.countActive('acct'), 25);
+    t.deepEqual((await keys.listFor('acct')).filter((k) => k.name.startsWith('racer')).map((k) => k._id), created.map((r) => r!.doc._id));
+    t.is(await keys.createWithinCap(input('other', 'first'), MAX_ACTIVE_KEYS).then((r) => r?.doc.name), 'first', 'another account is not held up');
+  } finally {
+    await store.close();
+  }
+});
+
+test('the 25-key cap holds across two processes sharing the store: never more than 25 active, refused keys not kept', async (t) => {
+  const store = openSqliteStore({ file: ':memory:' });
+  try {
+    // Two repositories: each process has its own, so only the store is shared between them.
+    const [a, b] = [new ApiKeyRepository(store), new ApiKeyRepository(store)];
+    for (let i = 0; i < 22; i += 1) await a.create(input('acct', `k${i}`));
+    const results = await Promise.all(Array.from({ length: 12 }, (_, i) => (i % 2 ? a : b).createWithinCap(input('acct', `racer ${i}`), MAX_ACTIVE_KEYS)));
+    const created = results.filter((r) => r !== null).map((r) => r!.doc._id).sort();
+    const active = await a.countActive('acct');
+    t.true(active <= 25, `${active} active keys`);
+    t.deepEqual((await a.listFor('acct')).filter((k) => k.name.startsWith('racer')).map((k) => k._id).sort(), created, 'exactly the keys answered as created are stored');
+    t.is(active, 22 + created.length);
+  } finally {
+    await store.close();
   }
 });

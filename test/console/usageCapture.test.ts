@@ -18,8 +18,18 @@ function heldPublish() {
       if (notify && events.length >= waitingFor) notify();
       await released;
     },
-    /** Resolves once `n` events have been handed to publish. */
-    received: (n: number) => (events.length >= n ? Promise.resolve() : new Promise<void>((r) => ((notify = r), (waitingFor = n)))),
+    /**
+     * Resolves once `n` events have been handed to publish, or after 10 s without them, so a capture that
+     * never comes fails on the assertion that names it instead of hanging until the test times out.
+     */
+    received: (n: number) =>
+      events.length >= n
+        ? Promise.resolve()
+        : new Promise<void>((r) => {
+            notify = r;
+            waitingFor = n;
+            setTimeout(r, 10_000).unref();
+          }),
   };
 }
 

@@ -201,6 +201,11 @@ test.serial('a market that leaves the open listing is closed, not left open fore
   const all = async () => ((await svc.get('/api/v1/markets?platform=polymarket&limit=200&sort=newest')).body as { data: Row[] }).data;
   // Markets past their own end time are closed by the end-time rule (docs/prices.md), listed or not.
   const current = (rows: Row[]) => rows.filter((m) => !isPastEnd(m.end_time, new Date().toISOString()));
+  /** Status and delisting of each given market as `rows` show them (undefined when a market is missing). */
+  const stateOf = (markets: Row[], rows: Row[]) => {
+    const byId = new Map(rows.map((m) => [m.platform_market_id, m]));
+    return markets.map((m) => [m.platform_market_id, byId.get(m.platform_market_id)?.status, byId.get(m.platform_market_id)?.delisted_at]);
+  };
   try {
     await svc.service.ingestOnce();
     await svc.settle();
@@ -211,8 +216,13 @@ test.serial('a market that leaves the open listing is closed, not left open fore
     modes.set('polymarket', 'empty');
     await svc.service.ingestOnce();
     await svc.settle();
-    t.true(current(await all()).every((m) => m.status === 'open'), 'an empty walk closes nothing');
-    t.true((await all()).every((m) => m.delisted_at === null));
+    // The markets that were open, each looked up again: a list that lost them cannot pass for "nothing closed".
+    const openBefore = current(before);
+    const stillOpen = openBefore.map((m) => [m.platform_market_id, 'open', null]);
+    const afterEmpty = await all();
+    t.deepEqual(stateOf(openBefore, afterEmpty), stillOpen, 'an empty walk closes nothing');
+    t.deepEqual(afterEmpty.filter((m) => m.delisted_at !== null), [], 'and delists nothing');
+    t.is(afterEmpty.length, before.length);
 
     modes.set('polymarket', 'delist-first');
     await svc.service.ingestOnce();
@@ -227,7 +237,8 @@ test.serial('a market that leaves the open listing is closed, not left open fore
     await svc.service.ingestOnce();
     await svc.settle();
     const again = await all();
-    t.true(current(again).every((m) => m.status === 'open') && again.every((m) => m.delisted_at === null), 'a market listed again is open again');
+    t.deepEqual(stateOf(openBefore, again), stillOpen, 'a market listed again is open again');
+    t.deepEqual(again.filter((m) => m.delisted_at !== null), []);
   } finally {
     await close();
   }

@@ -70,12 +70,21 @@ test('without a margin field the overround of the odds is used', (t) => {
 
 test('a stopped condition is closed while the live winner market stays open, with no end time once the game is live', (t) => {
   const { markets } = parseAzuro(item('Kansas City Chiefs vs Buffalo Bills'), ctx);
-  const stopped = markets.filter((m) => m.group?.title.endsWith('Total Points'));
-  t.true(stopped.every((m) => m.status === 'closed'));
-  t.true(stopped.every((m) => m.outcomes.every((o) => o.best_ask === null)), 'a stopped condition takes no bets');
-  const live = markets.filter((m) => m.title.endsWith('to win'));
-  t.true(live.every((m) => m.status === 'open'));
-  t.true(live.every((m) => m.end_time === null), 'kick-off has passed; betting continues until the feed stops it');
+  // The recorded live game has an Active winner condition (…0001, outcomes 6983 and 6984) and a Stopped
+  // total-points condition (…0002, outcomes 7001 and 7002).
+  t.deepEqual(
+    markets.map((m) => [m.platform_market_id, m.status]),
+    [
+      ['100610000000000251040001:6983', 'open'],
+      ['100610000000000251040001:6984', 'open'],
+      ['100610000000000251040002:7001', 'closed'],
+      ['100610000000000251040002:7002', 'closed'],
+    ],
+  );
+  const stopped = markets.filter((m) => m.status === 'closed');
+  t.deepEqual(stopped.flatMap((m) => m.outcomes.map((o) => o.best_ask)), [null, null, null, null], 'a stopped condition takes no bets');
+  const live = markets.filter((m) => m.status === 'open');
+  t.deepEqual(live.map((m) => [m.title.endsWith('to win'), m.end_time]), [[true, null], [true, null]], 'kick-off has passed; betting continues until the feed stops it');
 });
 
 test('a resolved condition pays its won outcome 1 and the others 0, not their last odds', (t) => {

@@ -63,10 +63,16 @@ test('a leg with no listing stats has null volumes, never 0', (t) => {
 
 test('resolved legs inside an open category are resolved at their WON / LOST outcome; named outcomes keep their names', (t) => {
   const { markets } = parsePredictfun(item('unl-kvx-aut-2026-10-04'), ctx);
-  t.true(markets.every((m) => m.status === 'resolved'));
-  // Recorded legs: 2497624 Yes LOST / No WON, 2497627 Yes WON / No LOST (books empty). Before: [null, null].
-  t.deepEqual(leg(markets, '2497624').outcomes.map((o) => o.price), [0, 1]);
-  t.deepEqual(leg(markets, '2497627').outcomes.map((o) => o.price), [1, 0]);
+  // Recorded legs, all RESOLVED with empty books: 2497624 (KVX) Yes LOST / No WON, 2497627 (Draw) Yes WON /
+  // No LOST, 2497630 (AUT) Yes LOST / No WON. Before: [null, null].
+  t.deepEqual(
+    markets.map((m) => [m.platform_market_id, m.status, m.outcomes.map((o) => o.price)]),
+    [
+      ['2497624', 'resolved', [0, 1]],
+      ['2497627', 'resolved', [1, 0]],
+      ['2497630', 'resolved', [0, 1]],
+    ],
+  );
   t.true(markets.every((m) => m.outcomes.every((o) => o.best_bid === null && o.best_ask === null)), 'empty books: no execution quote');
   t.is(markets[0]!.category, 'sports');
   const upDown = parsePredictfun(item('bitcoin-up-or-down-on-october-5-2026'), ctx).markets[0]!;
