@@ -99,6 +99,8 @@ function problem(probe: Probe, reply: RawReply): string | null {
   }
   if (probe.method === 'HEAD' || reply.status === 204) return null;
   if (reply.status === 200 && /^text\/event-stream/.test(reply.headers['content-type'] ?? '')) return null;
+  // Pages for people (the API reference at /docs, the console) answer in HTML; the JSON rule is the API's.
+  if (reply.status < 300 && !probe.path.startsWith('/api/') && /^text\/html/.test(reply.headers['content-type'] ?? '')) return null;
   if (!/^application\/json/.test(reply.headers['content-type'] ?? '')) return `${where}: content-type ${reply.headers['content-type']} body ${reply.text.slice(0, 120)}`;
   if (reply.json === undefined) return `${where}: body is not JSON: ${reply.text.slice(0, 120)}`;
   if (reply.status >= 400) {
