@@ -69,8 +69,13 @@ export async function startCustomProjection<E>(conn: StreamConnection, store: Do
     stream: projection.stream,
     durable,
     ...(projection.filterSubject ? { filterSubject: projection.filterSubject } : {}),
+    // Its documents skip every sequence at or below the one they last applied, like a checkpoint: in stream
+    // order strictly, or a message redelivered after a later one was applied would be acked unapplied.
+    maxAckPending: 1,
   });
-  return runConsumer({
+  // Replay pauses it too while it swaps rebuilt collections in (a write to the old ones then would be lost).
+  const gate = await projectionGate(conn.nc, projection.name, log);
+  const loop = runConsumer({
     conn,
     stream: projection.stream,
     durable,
@@ -80,11 +85,19 @@ export async function startCustomProjection<E>(conn: StreamConnection, store: Do
       const decoded = decodeMessage(data, projection.decode);
       if (!decoded.ok) return { kind: 'poison', reason: decoded.reason };
       try {
-        await projection.apply(store, decoded.event, meta.streamSeq);
+        await gate.run(() => projection.apply(store, decoded.event, meta.streamSeq), meta.working);
         return ACK;
       } catch (err) {
+        if (isStoreUnavailable(err)) throw err;
         return { kind: 'retry', delayMs: 1_000, reason: err instanceof Error ? err.message : String(err) };
       }
     },
   });
+  return {
+    done: loop.done,
+    stop: async () => {
+      gate.close();
+      await loop.stop();
+    },
+  };
 }
