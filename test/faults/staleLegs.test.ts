@@ -21,7 +21,7 @@ const ENV = {
 const pair = (o: ArbitrageOpportunity) => o.legs.map((l) => l.platform.slug).sort().join('+');
 async function opportunities(svc: TestService): Promise<ArbitrageOpportunity[]> {
   await svc.settle();
-  const docs = await svc.service.store.collection<ArbitrageOpportunity & { _id: string }>('arbitrage_opportunities').find({ status: { $ne: 'resolved' } });
+  const docs = (await svc.service.store.collection('arbitrage_opportunities').find({ status: { $ne: 'resolved' } })) as unknown as ArbitrageOpportunity[];
   return docs.filter((o) => pair(o) === 'kalshi+limitless');
 }
 const status = async (svc: TestService, slug: VenueSlug) =>
