@@ -6,6 +6,7 @@ import { jetStreamPublisher } from '../pipeline/streams/publisher.ts';
 import { createHttpClient, createRecordedHttpClient } from '../pipeline/http/index.ts';
 import { VENUE_MODULES } from '../pipeline/venues/index.ts';
 import { backfillVenue, sharedDescriptor } from '../pipeline/ops/backfill.ts';
+import { withHistoryRecordings } from '../pipeline/history/recordedConnectors.ts';
 import { streamPosition } from '../pipeline/ops/streamReader.ts';
 import { findNatsUrl } from './cli/natsUrl.ts';
 import { progressReporter } from './cli/progress.ts';
@@ -19,6 +20,8 @@ Items whose current content is already in the stream are not published again; th
 with a msgID, so a repeated run adds nothing. Requests go through the venue transport at --rate-share
 (default 0.5) of the venue's documented rate limit, leaving the rest to the running service.
 --since keeps items with a market created on or after the date (undated markets are kept).
+Venues with price history (polymarket, limitless, predictfun, kalshi) then get each market's history fetched
+and published on the HISTORY stream, once per market: a market whose history was published is not asked again.
 Venues: ${VENUE_SLUGS.join(', ')}.`;
 
 const { values } = parseCommandLine(
@@ -61,7 +64,7 @@ async function main(): Promise<number> {
   const apiKey = keyEnv ? (process.env[keyEnv] ?? (recorded ? 'recorded-mode' : undefined)) : undefined;
   if (keyEnv && !apiKey) throw new CliError(`${values.venue} needs an API key: set ${keyEnv}.`, 2);
   const http = recorded
-    ? createRecordedHttpClient({ connectors: [module.connector] })
+    ? createRecordedHttpClient({ connectors: [withHistoryRecordings(module)] })
     : createHttpClient({ venues: [sharedDescriptor(descriptor, share)], log: log.child({ component: 'http' }) });
 
   const conn = await connectStreams(findNatsUrl(config), log, 'concord-backfill');

@@ -18,6 +18,7 @@ import { createWorkerPool } from '../pipeline/process/workerPool.ts';
 import { startProcessor } from '../pipeline/process/processor.ts';
 import { startCustomProjection, startProjection } from '../projections/runProjection.ts';
 import { CUSTOM_PROJECTIONS, PROJECTIONS } from '../projections/index.ts';
+import { removeRetiredProjections } from '../projections/retired.ts';
 import { startApiServer } from '../api/server.ts';
 import { createDocumentStore } from '../adapters/store/createStore.ts';
 import { startLinker } from '../pipeline/matching/linker/startLinker.ts';
@@ -149,6 +150,7 @@ export async function startServices(config: Config, roles: readonly Role[], log:
     }
 
     if (runs(roles, 'project')) {
+      await removeRetiredProjections(conn, store, log);
       for (const projection of PROJECTIONS) {
         const loop = await startProjection(conn, store, projection, log.child({ projection: projection.name }));
         stack.push({ name: `projection:${projection.name}`, stop: () => loop.stop() });

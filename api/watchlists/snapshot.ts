@@ -2,7 +2,9 @@ import type { DocumentStore } from '../../shared/ports/documentStore.ts';
 import { marketYesPrice, questionObservedAt } from '../../shared/watchedPrices.ts';
 import { marketsProjection, type MarketDoc } from '../../projections/markets/projection.ts';
 import { questionsProjection, type QuestionDoc } from '../../projections/questions/projection.ts';
-import { marketRecentPricesProjection, priceAt, questionRecentPricesProjection, type RecentPricesDoc } from '../../projections/recentPrices/projection.ts';
+import { questionHistoryProjection, type QuestionHistoryDoc } from '../../projections/questionHistory/projection.ts';
+import { marketSeries } from '../../projections/priceHistory/queries.ts';
+import { decodePoints, type Point } from '../../shared/history/series.ts';
 import type { ItemRefs, WatchlistItemDoc } from './repository.ts';
 
 /**
@@ -28,8 +30,26 @@ export const DAY_MS = 24 * 3_600_000;
 
 const round6 = (x: number) => Math.round(x * 1e6) / 1e6;
 
-function snapshot(base: Omit<ItemSnapshot, 'price_24h_ago' | 'change_24h'>, history: RecentPricesDoc | undefined, nowMs: number): ItemSnapshot {
-  const before = priceAt(history ?? null, nowMs - DAY_MS);
+/**
+ * The price that prevailed at `atSeconds` in a step series: its newest point at or before that time; null
+ * before the first point (a market Concord and its venue know nothing of then is not "unchanged").
+ */
+export function priceAt(points: readonly Point[], atSeconds: number): number | null {
+  let found: number | null = null;
+  for (const [t, p] of points) {
+    if (t > atSeconds) break;
+    found = p;
+  }
+  return found;
+}
+
+/**
+ * 24 hours ago is read from the price-history read models (docs/history.md): a market's observed Yes-price series
+ * merged with what its venue published before Concord saw it, a question's index series. Both keep the last 7
+ * days at one point per 5-minute bucket, so "24 hours ago" is exact to that bucket.
+ */
+function snapshot(base: Omit<ItemSnapshot, 'price_24h_ago' | 'change_24h'>, points: readonly Point[], nowMs: number): ItemSnapshot {
+  const before = priceAt(points, Math.floor((nowMs - DAY_MS) / 1000));
   return { ...base, price_24h_ago: before, change_24h: before !== null && base.price !== null ? round6(base.price - before) : null };
 }
 
@@ -40,13 +60,12 @@ export async function snapshotsFor(store: DocumentStore, items: readonly (ItemRe
   const [markets, questions, marketHistory, questionHistory] = await Promise.all([
     store.collection<MarketDoc>(marketsProjection.collection).getMany(marketIds),
     store.collection<QuestionDoc>(questionsProjection.collection).getMany(questionIds),
-    store.collection<RecentPricesDoc>(marketRecentPricesProjection.collection).getMany(marketIds),
-    store.collection<RecentPricesDoc>(questionRecentPricesProjection.collection).getMany(questionIds),
+    marketSeries(store, marketIds),
+    store.collection<QuestionHistoryDoc>(questionHistoryProjection.collection).getMany(questionIds),
   ]);
   const byId = <T extends { _id: string }>(docs: readonly T[]) => new Map(docs.map((d) => [d._id, d]));
   const m = byId(markets);
   const q = byId(questions);
-  const mh = byId(marketHistory);
   const qh = byId(questionHistory);
   const out = new Map<string, ItemSnapshot | null>();
   for (const item of items) {
@@ -57,7 +76,7 @@ export async function snapshotsFor(store: DocumentStore, items: readonly (ItemRe
         market
           ? snapshot(
               { kind: 'market', title: market.title, price: marketYesPrice(market), status: market.status, platform_slug: market.platform_slug, market_count: null, updated_at: market.updated_at },
-              mh.get(item.market_id),
+              marketHistory.get(item.market_id)?.points ?? [],
               nowMs,
             )
           : null,
@@ -70,7 +89,7 @@ export async function snapshotsFor(store: DocumentStore, items: readonly (ItemRe
       question
         ? snapshot(
             { kind: 'question', title: question.title, price: question.index.index_price, status: null, platform_slug: null, market_count: question.market_count, updated_at: questionObservedAt(question.members) },
-            qh.get(question._id),
+            decodePoints(qh.get(question._id)?.points),
             nowMs,
           )
         : null,

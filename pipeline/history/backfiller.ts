@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { MarketHistoryBackfilled, MarketNormalized } from '../../shared/events.ts';
+import type { NormalizedMarket } from '../../shared/types/market.ts';
 import type { Doc, DocumentStore } from '../../shared/ports/documentStore.ts';
 import type { VenueSlug } from '../../shared/venues/registry.ts';
 import { VenueError } from '../../shared/errors.ts';
@@ -55,13 +56,24 @@ function settled(state: BackfillState | null, nowMs: number): boolean {
  * (msgID per market: a retried publish is dropped), then record the outcome. Never throws for venue trouble.
  */
 export async function backfillMarket(event: MarketNormalized, deps: BackfillDeps): Promise<BackfillOutcome> {
-  const m = event.market;
+  return backfillMarketHistory(event.market, deps);
+}
+
+/**
+ * The same for a market known otherwise (the operator backfill's catalogue walk). `askAgain` decides whether a
+ * market with a recorded outcome is asked again; by default only a transient failure past its retry delay is.
+ */
+export async function backfillMarketHistory(
+  m: NormalizedMarket,
+  deps: BackfillDeps,
+  askAgain: (state: BackfillState, nowMs: number) => boolean = (state, nowMs) => !settled(state, nowMs),
+): Promise<BackfillOutcome> {
   const module = deps.modules.find((x) => x.connector.descriptor.slug === m.platform_slug);
   if (!module?.history) return 'not_applicable';
   const states = deps.store.collection<BackfillState>(BACKFILL_STATE);
   const nowMs = (deps.now ?? Date.now)();
   const previous = await states.get(m.id);
-  if (settled(previous, nowMs)) return 'already';
+  if (previous && !askAgain(previous, nowMs)) return 'already';
   const now = new Date(nowMs).toISOString();
   const target: HistoryTarget = {
     market_id: m.id,

@@ -8,11 +8,12 @@ import type { HttpClient } from '../http/types.ts';
 import type { Publisher } from '../streams/publisher.ts';
 import type { VenueDescriptor, VenueModule } from '../venues/types.ts';
 import { ChangeTracker } from '../ingest/changeTracker.ts';
+import { venueHistoryBackfill } from './historyBackfill.ts';
 
 /**
- * Price-history backfill of a venue, when its module offers it (issue 10 adds `history` to venue modules and
- * a per-market backfiller): given the markets the catalogue walk found, fetch and publish their history
- * through the same venue transport. `historyBackfillFor` returns null until that capability is wired here.
+ * Price-history backfill of a venue, when its module has the history capability (`VenueModule.history`):
+ * given the markets the catalogue walk found, fetch and publish their history through the same venue
+ * transport (historyBackfill.ts). `historyBackfillFor` is null for a venue without it.
  */
 export interface HistoryBackfill {
   run(
@@ -21,8 +22,8 @@ export interface HistoryBackfill {
   ): Promise<Record<string, number>>;
 }
 
-export function historyBackfillFor(_module: VenueModule): HistoryBackfill | null {
-  return null;
+export function historyBackfillFor(module: VenueModule): HistoryBackfill | null {
+  return venueHistoryBackfill(module);
 }
 
 /** The venue's documented rate limit scaled to a share, so a backfill beside the live service stays inside it. */

@@ -1,7 +1,7 @@
 import type { Doc, DocumentStore, IndexSpec } from '../../shared/ports/documentStore.ts';
 import type { StreamKey } from '../../shared/streams/subjects.ts';
 import type { Projection } from '../../projections/projection.ts';
-import { PROJECTIONS } from '../../projections/index.ts';
+import { CUSTOM_PROJECTIONS, PROJECTIONS } from '../../projections/index.ts';
 import { CHECKPOINTS } from '../../projections/applyEvent.ts';
 import { applyBatch, type BatchCounts, type SequencedEvent } from '../../projections/applyBatch.ts';
 import { projectionDurable } from '../../projections/runProjection.ts';
@@ -110,7 +110,7 @@ export function replayableMultiDocument(projection: MultiDocumentProjection): Re
   };
 }
 
-/** Every read model `npm run replay` can rebuild: each registered projection. */
+/** Every read model `npm run replay` can rebuild: each registered projection, single- and multi-document. */
 export function allReplayables(): Replayable[] {
-  return PROJECTIONS.map(replayableProjection);
+  return [...PROJECTIONS.map(replayableProjection), ...CUSTOM_PROJECTIONS.map((p) => replayableMultiDocument(p as unknown as MultiDocumentProjection))];
 }

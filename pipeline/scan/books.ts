@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import type { Logger } from 'pino';
 import type { OrderBook } from '../../shared/arbitrage/types.ts';
 import type { NormalizedMarket } from '../../shared/types/market.ts';
@@ -47,9 +48,13 @@ export function createBookFetcher(opts: BookFetcherOptions): BookFetcher {
     const requests: BookRequest[] = markets.map((m) => ({ market_id: m.id, platform_market_id: m.platform_market_id, book_ref: m.book_ref ?? null }));
     requested += requests.length;
     const at = now();
+    // Every request of the batch waits on this one signal (Kalshi: one request per market), beyond node's
+    // default of 10 listeners per signal: that is by design, not a leak.
+    const signal = AbortSignal.timeout(60_000);
+    setMaxListeners(0, signal);
     try {
       const results = await capability.fetchBooks(
-        { http: opts.http, log, signal: AbortSignal.timeout(60_000), ...(opts.apiKeys[venue] ? { apiKey: opts.apiKeys[venue] } : {}) },
+        { http: opts.http, log, signal, ...(opts.apiKeys[venue] ? { apiKey: opts.apiKeys[venue] } : {}) },
         requests,
       );
       for (const r of requests) {

@@ -6,7 +6,8 @@ import { startProjection } from '../../projections/runProjection.ts';
 import { projectionDurable } from '../../projections/runProjection.ts';
 import { marketsProjection } from '../../projections/markets/projection.ts';
 import { questionsProjection } from '../../projections/questions/projection.ts';
-import { marketRecentPricesProjection, questionRecentPricesProjection } from '../../projections/recentPrices/projection.ts';
+import { priceHistoryProjection } from '../../projections/priceHistory/projection.ts';
+import { questionHistoryProjection } from '../../projections/questionHistory/projection.ts';
 import type { ConsumerLoop } from '../../pipeline/streams/consume.ts';
 import { ALERTS_INDEX_DURABLE, ALERTS_MARKETS_DURABLE, startAlerts, type AlertsRole } from '../../pipeline/alerts/startAlerts.ts';
 import { silentLog, startTestNats, type TestNats } from '../support/nats.ts';
@@ -36,7 +37,7 @@ export interface StreamHarness {
 export async function startStreamHarness(options: StartOptions = {}): Promise<StreamHarness> {
   const nats = await startTestNats();
   const api = await startApi(options);
-  const projections = [marketsProjection, questionsProjection, marketRecentPricesProjection, questionRecentPricesProjection] as const;
+  const projections = [marketsProjection, questionsProjection, priceHistoryProjection, questionHistoryProjection] as const;
   const loops: ConsumerLoop[] = [];
   for (const p of projections) loops.push(await startProjection(nats.conn, api.store, p as never, silentLog));
   const start = () => startAlerts({ config: api.deps.config, conn: nats.conn, store: api.store, log: silentLog, pollMs: 50 });
@@ -62,8 +63,8 @@ export async function startStreamHarness(options: StartOptions = {}): Promise<St
     async settled(stream, seq) {
       const durables =
         stream === 'markets'
-          ? [projectionDurable(marketsProjection.name), projectionDurable(marketRecentPricesProjection.name), ALERTS_MARKETS_DURABLE]
-          : [projectionDurable(questionsProjection.name), projectionDurable(questionRecentPricesProjection.name), ALERTS_INDEX_DURABLE];
+          ? [projectionDurable(marketsProjection.name), projectionDurable(priceHistoryProjection.name), ALERTS_MARKETS_DURABLE]
+          : [projectionDurable(questionsProjection.name), projectionDurable(questionHistoryProjection.name), ALERTS_INDEX_DURABLE];
       await until(async () => {
         for (const d of durables) if ((await ackFloor(stream, d)) < seq) return undefined;
         return true;

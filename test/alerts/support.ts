@@ -8,7 +8,8 @@ import { marketId } from '../../shared/ids.ts';
 import { applyEvent } from '../../projections/applyEvent.ts';
 import { marketsProjection } from '../../projections/markets/projection.ts';
 import { questionsProjection } from '../../projections/questions/projection.ts';
-import { marketRecentPricesProjection, questionRecentPricesProjection } from '../../projections/recentPrices/projection.ts';
+import { priceHistoryProjection } from '../../projections/priceHistory/projection.ts';
+import { questionHistoryProjection } from '../../projections/questionHistory/projection.ts';
 import { cookiesOf, register, type TestApi } from '../auth/harness.ts';
 
 /**
@@ -83,10 +84,10 @@ export async function project(store: DocumentStore, events: ReadonlyArray<{ even
   for (const { event, seq } of events) {
     if (event.type === 'market_normalized') {
       await applyEvent(store, marketsProjection, event, seq);
-      await applyEvent(store, marketRecentPricesProjection, event, seq);
+      await applyEvent(store, priceHistoryProjection, event, seq);
     } else {
       await applyEvent(store, questionsProjection, event, seq);
-      await applyEvent(store, questionRecentPricesProjection, event, seq);
+      await applyEvent(store, questionHistoryProjection, event, seq);
     }
   }
 }

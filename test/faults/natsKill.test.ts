@@ -73,6 +73,8 @@ test.serial('nats-server killed with SIGKILL mid-stream and restarted: the servi
     // Items whose publish failed during the outage were not marked published: the next cycle sends them.
     await svc.service.ingestOnce();
     await svc.settle();
+    await svc.service.scanner!.scanNow(true);
+    await svc.settle();
 
     const served = (await svc.service.store.collection<{ _id: string }>('markets').find({})).map((m) => m._id).sort();
     t.deepEqual(served, await expectedMarkets(), 'every market of both catalogues is served');

@@ -11,6 +11,7 @@ import { VENUE_MODULES } from '../../pipeline/venues/index.ts';
 import { backfillVenue, sharedDescriptor } from '../../pipeline/ops/backfill.ts';
 import { jetStreamPublisher } from '../../pipeline/streams/publisher.ts';
 import { openSqliteStore } from '../../adapters/store/sqliteStore.ts';
+import { marketId } from '../../shared/ids.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const VENUES_DIR = fileURLToPath(new URL('../../pipeline/venues/', import.meta.url));
@@ -102,5 +103,43 @@ test('a backfill goes through the venue transport at its share of the rate limit
   } finally {
     await store.close();
     await nats.close();
+  }
+});
+
+test('a backfill of a venue with price history publishes each market\'s history once on HISTORY, and asks again only what was not published', async (t) => {
+  const nats = await startTestNats();
+  const dataDir = mkdtempSync(join(tmpdir(), 'concord-backfill-history-'));
+  const env = { NATS_URL: nats.server.url, DATA_DIR: dataDir, VENUE_SOURCE: 'recorded' };
+  try {
+    const kalshi = VENUE_MODULES.kalshi!;
+    // Oracle: the markets of the recorded catalogue through the pure parser. One of them, KXELONMARS-99, has
+    // recorded candles (recorded/README.md); the others' candle requests find nothing recorded (404).
+    const http = createRecordedHttpClient({ connectors: [kalshi.connector] });
+    const ids: string[] = [];
+    for await (const page of kalshi.connector.fetchCatalog({ http, log: silentLog, signal: new AbortController().signal })) {
+      for (const item of page) ids.push(...kalshi.parse(item, { fetchedAt: '2026-01-01T00:00:00Z' }).markets.map((m) => m.id));
+    }
+    const elonMars = marketId('kalshi', 'KXELONMARS-99');
+    t.true(ids.includes(elonMars) && ids.length > 1);
+
+    const first = await backfillCli(['--venue', 'kalshi'], env);
+    t.is(first.code, 0, first.stderr);
+    t.deepEqual(first.json.history, { not_applicable: 0, already: 0, done: 1, empty: 0, unavailable: ids.length - 1, failed: 0 });
+    const history = await nats.conn.jsm.streams.info('HISTORY');
+    t.is(history.state.messages, 1);
+    const msg = await nats.conn.jsm.streams.getMessage('HISTORY', { seq: history.state.first_seq });
+    t.is(msg.subject, 'history.backfill.kalshi');
+    const event = msg.json<{ market_id: string; points: Array<[number, number]> }>();
+    t.is(event.market_id, elonMars);
+    // The six real hourly candles, each closing with a 0.10 bid and a 0.12 ask: midpoint 0.11.
+    t.deepEqual(event.points, [1789387200, 1789412400, 1789430400, 1789437600, 1789459200, 1789470000].map((ts) => [ts, 0.11]));
+
+    const second = await backfillCli(['--venue', 'kalshi'], env);
+    t.is(second.code, 0, second.stderr);
+    t.deepEqual(second.json.history, { not_applicable: 0, already: 1, done: 0, empty: 0, unavailable: ids.length - 1, failed: 0 }, 'published history is not asked again; the rest is');
+    t.is((await nats.conn.jsm.streams.info('HISTORY')).state.messages, 1);
+  } finally {
+    await nats.close();
+    rmSync(dataDir, { recursive: true, force: true });
   }
 });

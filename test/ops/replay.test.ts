@@ -50,6 +50,8 @@ async function populated(existing?: { nats: TestNats; dataDir: string }): Promis
   await publishUsage(svc, 40);
   await publishHealth(svc, 6);
   await svc.settle();
+  await svc.service.scanner!.scanNow(true);
+  await svc.settle();
   return svc;
 }
 
@@ -60,7 +62,7 @@ test.serial('a full rebuild is built beside the live read models and swapped in,
   try {
     const live = await readModelSnapshot(svc.service.store);
     const counts = await readModelCounts(svc.service.store);
-    t.true(counts.markets! > 50 && counts.api_usage_hourly! >= 3 && counts.api_request_logs === 40 && counts.platform_status! >= 2, JSON.stringify(counts));
+    t.true(counts.markets! > 50 && counts.api_usage_hourly! >= 3 && counts.api_request_logs === 40 && counts.platform_status! >= 2 && counts.arbitrage_stats === 1 && counts.platform_totals! >= 2, JSON.stringify(counts));
     const oracle = await liveRunOracle(svc.nats.conn);
     t.deepEqual(await readModelSnapshot(oracle), live, 'the live service and the one-at-a-time oracle agree to begin with');
 

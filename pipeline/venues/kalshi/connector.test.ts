@@ -188,9 +188,9 @@ test('recorded mode walks the real Synpath page, then the composed overlap page 
   t.like((pages[0]![0]!.payload as { series: unknown }).series, { ticker: 'KXELONMARS', fee_type: 'quadratic', fee_multiplier: 1 }, 'the real series entry');
 });
 
-test('recorded mode answers the captured candles, trades and tickers lookups, and nothing else (books are the order-book capability\'s)', (t) => {
+test('recorded mode answers the captured trades and tickers lookups, and nothing else (books and candles are the capabilities\')', (t) => {
   const file = (u: string) => kalshiConnector.recordedFile(new URL(`https://api.elections.kalshi.com/trade-api/v2${u}`));
-  t.is(file('/series/KXELONMARS/markets/KXELONMARS-99/candlesticks?period_interval=60&start_ts=1&end_ts=2'), 'series-markets-candlesticks.synpath.json');
+  t.is(file('/series/KXELONMARS/markets/KXELONMARS-99/candlesticks?period_interval=60&start_ts=1&end_ts=2'), null, 'served by kalshiHistory.recordedFile');
   t.is(file('/markets/trades?ticker=KXELONMARS-99&limit=3'), 'markets-trades.synpath.json');
   t.is(file('/markets?tickers=KXELONMARS-99,KXCOLONIZEMARS-50'), 'markets-tickers.ccxt-static.json');
   t.is(file('/events?cursor=unknown'), null);

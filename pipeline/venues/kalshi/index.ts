@@ -1,7 +1,8 @@
 import type { VenueModule } from '../types.ts';
 import { withOrderBooks } from '../orderbook/book.ts';
 import { kalshiConnector } from './connector.ts';
+import { kalshiHistory } from './history.ts';
 import { kalshiOrderBooks } from './orderbook.ts';
 import { parseKalshi } from './parse.ts';
 
-export const kalshiVenue: VenueModule = withOrderBooks({ connector: kalshiConnector, parse: parseKalshi }, kalshiOrderBooks);
+export const kalshiVenue: VenueModule = withOrderBooks({ connector: kalshiConnector, parse: parseKalshi, history: kalshiHistory }, kalshiOrderBooks);

@@ -14,7 +14,6 @@ const EVENT_PAGES: Readonly<Record<string, string>> = {
 const BY_PATH: Readonly<Record<string, string>> = {
   '/series': 'series.composed.json',
   '/series/KXELONMARS': 'series-ticker.synpath.json',
-  '/series/KXELONMARS/markets/KXELONMARS-99/candlesticks': 'series-markets-candlesticks.synpath.json',
 };
 
 export function recordedKalshiFile(url: URL): string | null {
