@@ -1,7 +1,7 @@
 import test from 'ava';
-import { unexplainedEventWords } from '../../pipeline/matching/verifier/eventWords.ts';
+import { unexplainedEventWords } from '../../pipeline/matching/verifier/compare/eventWords.ts';
 import { compareProps, extractProposition, OPERATING_POINT, verifyPair } from '../../pipeline/matching/verifier/index.ts';
-import { neighbourScore, neighboursLoaded } from '../../pipeline/matching/verifier/wordNeighbours.ts';
+import { neighbourScore, neighboursLoaded } from '../../pipeline/matching/verifier/lexicon/wordNeighbours.ts';
 import type { MarketRef } from '../../pipeline/matching/verifier/types.ts';
 
 const m = (venue: string, title: string, outcome = 'Yes', end: string | null = '2026-06-30', category = 'politics'): MarketRef => ({ venue, title, outcome, end_date: end, category });

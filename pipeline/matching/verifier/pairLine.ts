@@ -3,8 +3,8 @@
  * valid JSON or lacks a field yields a "different" verdict that says what is wrong, never a throw.
  */
 import { z } from 'zod';
-import { compareProps } from './compare.ts';
-import { extractProposition } from './proposition.ts';
+import { compareProps } from './compare/decide.ts';
+import { extractProposition } from './read/proposition.ts';
 import type { MarketRef, MatchVerdict, Proposition } from './types.ts';
 
 const market = z.object({

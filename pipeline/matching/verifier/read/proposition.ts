@@ -4,13 +4,13 @@
  * it, a symbol is first read into a question. Pure and deterministic, so the result can be cached
  * per market and compared against many candidates.
  */
-import { symbolToQuestion } from '../../../shared/text/marketSymbol.ts';
+import { symbolToQuestion } from '../../../../shared/text/marketSymbol.ts';
 import { extractDates } from './dates.ts';
 import { extractEntities } from './entities.ts';
 import { extractNumbers } from './numbers.ts';
 import { actionsOf, foldAccents, holdsRoleOnDay, namedAwards, namedTitles, rewritePhrases } from './phrases.ts';
-import type { DateCondition, MarketRef, PropEntity, Proposition } from './types.ts';
-import { LEAVE_WORDS, OFFICE_PHRASES, STAY_WORDS, STOPWORDS, SYNONYMS } from './vocabulary.ts';
+import type { DateCondition, MarketRef, PropEntity, Proposition } from '../types.ts';
+import { LEAVE_WORDS, OFFICE_PHRASES, STAY_WORDS, STOPWORDS, SYNONYMS } from '../lexicon/vocabulary.ts';
 
 const YES = new Set(['yes', 'y', 'long', 'true', '']);
 const NO = new Set(['no', 'n', 'short', 'false']);

@@ -4,10 +4,10 @@
  * or "GOP" / "Republican" agree. Other proper names are kept by surname-like key so two markets
  * naming different candidates never look alike.
  */
-import { ENTITIES, type EntityDef } from '../../../shared/text/lexicon.ts';
-import { COUNTRIES, US_STATES } from '../../../shared/text/places.ts';
-import type { PropEntity } from './types.ts';
-import { COMMON_CAPITALISED } from './vocabulary.ts';
+import { ENTITIES, type EntityDef } from '../../../../shared/text/lexicon.ts';
+import { COUNTRIES, US_STATES } from '../../../../shared/text/places.ts';
+import type { PropEntity } from '../types.ts';
+import { COMMON_CAPITALISED } from '../lexicon/vocabulary.ts';
 
 interface AliasRule {
   readonly alias: string;

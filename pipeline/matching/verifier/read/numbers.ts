@@ -3,7 +3,7 @@
  * more", "<250k"), closed buckets ("$50-100b", "between 5 and 10 years"), sizes ("50 bps").
  * Input is text with dates already masked, so day numbers and years are not read as amounts.
  */
-import type { Comparator, NumericCondition, Unit } from './types.ts';
+import type { Comparator, NumericCondition, Unit } from '../types.ts';
 
 const NUM = String.raw`(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)`;
 const MULT = String.raw`(k|m|b|bn|t|thousand|million|billion|trillion)?`;

@@ -5,8 +5,8 @@
  * team's home city (Kalshi's "Seattle" for the Seahawks). Anything one market names and the other
  * names differently is a veto: the candidate, the team, the asset, the place, the party.
  */
-import { ALL_TICKER_NAMES, namesOfTicker, tickersIn, tickersOfName } from '../../../shared/text/tickers.ts';
-import type { PropEntity, Proposition } from './types.ts';
+import { ALL_TICKER_NAMES, namesOfTicker, tickersIn, tickersOfName } from '../../../../shared/text/tickers.ts';
+import type { PropEntity, Proposition } from '../types.ts';
 
 /** Last words of team and club names ("Leviatán Esports", "Orlando City"): shared by rivals, never a surname. */
 const ORG_TAILS: ReadonlySet<string> = new Set(['esports', 'gaming', 'fc', 'cf', 'sc', 'united', 'city', 'club', 'team', 'athletic', 'academy', 'party', 'pride', 'sports']);

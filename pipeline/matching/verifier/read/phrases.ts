@@ -1,4 +1,4 @@
-import { COUNTRIES } from '../../../shared/text/places.ts';
+import { COUNTRIES } from '../../../../shared/text/places.ts';
 
 /**
  * Phrase-level normalisation and the tables of "what kind of thing happens": the prize or

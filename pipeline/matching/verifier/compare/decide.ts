@@ -4,13 +4,13 @@
  * named reason and vetoes the link; without vetoes the markets must still share enough of what
  * they say (entities, event words, numbers, dates) to be called the same. Fails closed.
  */
-import { compareDates, compareYears } from './compareDates.ts';
-import { compareEntities, type EntityCheck } from './compareEntities.ts';
-import { compareNumbers, thresholdComplement } from './numbers.ts';
-import { compareComparison, compareDraw, compareGenerations, comparePollSource, compareSeasons, comparePredicate, compareSeatGoal, compareStages } from './comparePredicate.ts';
+import { compareDates, compareYears } from './dates.ts';
+import { compareEntities, type EntityCheck } from './entities.ts';
+import { compareNumbers, thresholdComplement } from '../read/numbers.ts';
+import { compareComparison, compareDraw, compareGenerations, comparePollSource, compareSeasons, comparePredicate, compareSeatGoal, compareStages } from './predicate.ts';
 import { compareEventWords, unexplainedEventWords } from './eventWords.ts';
-import { extractProposition } from './proposition.ts';
-import type { MatchVerdict, Proposition } from './types.ts';
+import { extractProposition } from '../read/proposition.ts';
+import type { MatchVerdict, Proposition } from '../types.ts';
 
 /** Minimum overlap score for a link once no structural check objects. */
 export const LINK_THRESHOLD = 0.5;

@@ -3,7 +3,7 @@
  * the venues' end dates are only resolution timing and may differ by some days, so they are used
  * when a title says nothing, never to overrule what a title says.
  */
-import type { DateCondition, DateSense, Proposition } from './types.ts';
+import type { DateCondition, DateSense, Proposition } from '../types.ts';
 
 /** How far apart two venues' end dates may be for the same question (resolution lag). */
 export const END_DATE_SLACK_DAYS = 10;

@@ -7,7 +7,7 @@
  * a product generation (Artemis II vs III), the poll an average is read from.
  */
 import { shareAnIdea } from './eventWords.ts';
-import type { Proposition } from './types.ts';
+import type { Proposition } from '../types.ts';
 
 /** Words that name the office or setting, not what happens in it. */
 const SETTING_WORDS: ReadonlySet<string> = new Set([

@@ -7,12 +7,12 @@
  * "catch the upper stage", "announce" vs "release", "home runs" vs "stolen bases"). A word on one
  * side only is a qualifier a venue may add or leave out, so it is not enough to refuse a link.
  */
-import { AWARD_PHRASES, TITLE_PHRASES } from './phrases.ts';
-import { canonicalWord } from './proposition.ts';
-import type { Proposition } from './types.ts';
-import { STOPWORDS } from './vocabulary.ts';
-import { isCommonWord, neighbourScore } from './wordNeighbours.ts';
-import { areDomainSynonyms, BENIGN_ONE_SIDED, FILLER_WORDS, LEVEL_WORDS, officeKind, SCAFFOLD_WORDS } from './eventVocabulary.ts';
+import { AWARD_PHRASES, TITLE_PHRASES } from '../read/phrases.ts';
+import { canonicalWord } from '../read/proposition.ts';
+import type { Proposition } from '../types.ts';
+import { STOPWORDS } from '../lexicon/vocabulary.ts';
+import { isCommonWord, neighbourScore } from '../lexicon/wordNeighbours.ts';
+import { areDomainSynonyms, BENIGN_ONE_SIDED, FILLER_WORDS, LEVEL_WORDS, officeKind, SCAFFOLD_WORDS } from '../lexicon/eventVocabulary.ts';
 
 /** Cosine from which two words count as one idea (calibrated on the labelled sets). */
 export const NEIGHBOUR_THRESHOLD = 0.75;
