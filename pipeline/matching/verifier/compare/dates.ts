@@ -3,6 +3,7 @@
  * the venues' end dates are only resolution timing and may differ by some days, so they are used
  * when a title says nothing, never to overrule what a title says.
  */
+import { isEndOfDay } from '../read/clock.ts';
 import type { DateCondition, DateSense, Proposition } from '../types.ts';
 
 /** How far apart two venues' end dates may be for the same question (resolution lag). */
@@ -87,10 +88,6 @@ function withinPeriod(d: DateCondition, endDate: string): boolean {
   return t >= start && t <= end + RELEASE_LAG_DAYS * dayMs;
 }
 
-function yearFromEnd(p: Proposition): number | null {
-  return p.endDate ? Number(p.endDate.slice(0, 4)) : null;
-}
-
 export function compareYears(a: Proposition, b: Proposition): string[] {
   if (a.years.length > 0 && b.years.length > 0) {
     if (a.years.some((y) => b.years.includes(y))) return [];
@@ -99,11 +96,32 @@ export function compareYears(a: Proposition, b: Proposition): string[] {
   const withYears = a.years.length > 0 ? a : b.years.length > 0 ? b : null;
   if (!withYears) return [];
   const other = withYears === a ? b : a;
-  const endYear = yearFromEnd(other);
-  if (endYear === null) return [];
+  // Elections, Grands Prix and seasons recur every year: the year one venue names must be the one the
+  // other venue's market is in, and a market with neither a year nor an end date cannot say which it is.
+  if (!other.endDate) return [`year on one side only: ${withYears.years.join('/')}, and the other market has no end date to place it`];
+  const endYear = Number(other.endDate.slice(0, 4));
+  const endMonth = Number(other.endDate.slice(5, 7));
   const lo = Math.min(...withYears.years);
   const hi = Math.max(...withYears.years);
-  // A 2024 election resolves in early 2025; a market closing before the named year asks about another one.
-  if (endYear < lo || endYear > hi + 1) return [`year differs: ${withYears.years.join('/')} vs other market ends ${other.endDate}`];
+  // A 2024 election is certified and its winner sworn in early in 2025; later than that is another edition.
+  const settlesEarlyNextYear = endYear === hi + 1 && endMonth <= 2;
+  if (endYear < lo || (endYear > hi && !settlesEarlyNextYear)) return [`year differs: ${withYears.years.join('/')} vs other market ends ${other.endDate}`];
   return [];
+}
+
+/** Words that fix the instant without a clock time: a stock's close is 4 pm ET on every venue. */
+const CLOSE = /\bclos(?:e|es|ed|ing)\b|\beod\b|\bend of (?:the )?(?:day|session)\b/i;
+
+/**
+ * One day read at two instants is two questions ("at 12pm ET" vs "at 5pm ET", "12:00 UTC" vs
+ * "12:00 ET"). A clock time on one side only pins a level the other venue may read at another
+ * instant, so it refuses too, unless it is the end of the day or the other side reads a close.
+ */
+export function compareClocks(a: Proposition, b: Proposition): string[] {
+  if (a.clock && b.clock) return a.clock.minutesUtc === b.clock.minutesUtc ? [] : [`time of day differs: ${a.clock.text} vs ${b.clock.text}`];
+  const timed = a.clock ? a : b.clock ? b : null;
+  if (!timed?.clock || isEndOfDay(timed.clock)) return [];
+  const other = timed === a ? b : a;
+  if (other.numbers.length === 0 || CLOSE.test(other.text)) return [];
+  return [`time of day on one side only: ${timed.clock.text}`];
 }

@@ -1,15 +1,21 @@
 /**
- * Two propositions → verdict. Every structural disagreement (who, which office, which year,
- * which deadline and its sense, which threshold and comparator, which side, which order) is a
- * named reason and vetoes the link; without vetoes the markets must still share enough of what
- * they say (entities, event words, numbers, dates) to be called the same. Fails closed.
+ * Two propositions → verdict. Every aspect of the proposition is compared on its own (who, in which
+ * role and scope, which office, trophy, stage and action, which year, date, sense and clock time,
+ * which threshold and comparator, which side of a contest) and any disagreement is a named reason
+ * that vetoes the link. Some aspects can instead be exact negations of each other: a No outcome or
+ * "not", staying against leaving, the other side of a contest that cannot be drawn, at-or-above
+ * against below one level read once. An odd number of those makes a complement, an even number an
+ * identity; anything short of exact negation is "different". Without vetoes the markets must still
+ * share enough of what they say to be called the same. Fails closed, with its reasons.
  */
-import { compareDates, compareYears } from './dates.ts';
-import { compareEntities, type EntityCheck } from './entities.ts';
-import { compareNumbers, thresholdComplement } from '../read/numbers.ts';
-import { compareComparison, compareDraw, compareGenerations, comparePollSource, compareSeasons, comparePredicate, compareSeatGoal, compareStages } from './predicate.ts';
+import { anchoredTo } from './anchor.ts';
+import { compareClocks, compareDates, compareYears } from './dates.ts';
+import { compareEntities } from './entities.ts';
 import { compareEventWords, unexplainedEventWords } from './eventWords.ts';
-import { extractProposition } from '../read/proposition.ts';
+import { overlapScore } from './overlap.ts';
+import { compareComparison, compareDraw, compareGenerations, comparePollSource, compareSeasons, comparePredicate, compareSeatGoal, compareStages } from './predicate.ts';
+import { compareActions, compareConjunction, compareDirection, compareEditions, compareEvents, compareOffices, compareOrder, compareScope, compareTitles } from './shape.ts';
+import { compareNumbers, levelScale, thresholdComplement } from './thresholds.ts';
 import type { MatchVerdict, Proposition } from '../types.ts';
 
 /** Minimum overlap score for a link once no structural check objects. */
@@ -48,135 +54,27 @@ export interface OperatingPoint {
  */
 export const OPERATING_POINT: OperatingPoint = { veto: 'both', oneSidedPenalty: 0.2, sameThreshold: 0.66 };
 
-function compareOffices(a: Proposition, b: Proposition): string[] {
-  if (a.offices.length === 0 || b.offices.length === 0) return [];
-  if (a.offices.some((o) => b.offices.includes(o))) return [];
-  return [`office differs: ${a.offices.join('/')} vs ${b.offices.join('/')}`];
-}
-
-/** Different trophies, different awards, or an award on one side only: different questions. */
-function compareTitles(a: Proposition, b: Proposition): string[] {
-  const out: string[] = [];
-  if (a.titles.length > 0 && b.titles.length > 0 && !a.titles.some((t) => b.titles.includes(t))) out.push(`title differs: ${a.titles.join('/')} vs ${b.titles.join('/')}`);
-  if ((a.awards.length > 0 || b.awards.length > 0) && !sameSet(a.awards, b.awards)) out.push(`award differs: ${a.awards.join('/') || 'none'} vs ${b.awards.join('/') || 'none'}`);
-  return out;
-}
-
-/** Both name what happens and nothing in common: "invade" vs "blockade", "visit" vs "acquire". */
-function compareActions(a: Proposition, b: Proposition): string[] {
-  if (a.actions.length === 0 || b.actions.length === 0) return [];
-  return a.actions.some((x) => b.actions.includes(x)) ? [] : [`action differs: ${a.actions.join('/')} vs ${b.actions.join('/')}`];
-}
-
-function compareEvents(a: Proposition, b: Proposition): string[] {
-  const nomA = a.events.includes('nomination');
-  const nomB = b.events.includes('nomination');
-  if (nomA !== nomB) return [`event differs: ${nomA ? 'nomination' : 'election'} vs ${nomB ? 'nomination' : 'election'}`];
-  return [];
-}
-
-const sameSet = (x: readonly string[], y: readonly string[]): boolean => x.length === y.length && x.every((w) => y.includes(w));
+/** Verbs of a path: whether a level is touched at some time, never read once ("reach", "dip to"). */
+const PATH = /\b(?:reach|reaches|hit|hits|touch|touches|dip|dips|fall|falls|drop|drops|cross|crosses|surpass|surpasses|exceed|exceeds|break|breaks|top|tops|sink|sinks|climb|climbs|rise|rises|soar|soars|plunge|plunges)\b/i;
 
 /**
- * "A before B" vs "B before A", "X beats Y" vs "Y beats X": after dropping what both markets
- * share on the same side (the tournament, the verb), the sides have swapped.
+ * A level read once: on one day, in one game, or a count over one period ("how many cuts in 2026").
+ * Only then do "at or above X" and "below X" split every outcome; "reach X by June" and "dip below X
+ * by June" can both happen.
  */
-function compareOrder(a: Proposition, b: Proposition): string[] {
-  if (!a.ordered || !b.ordered) return [];
-  const [al, ar] = a.ordered;
-  const [bl, br] = b.ordered;
-  const sharedLeft = al.filter((w) => bl.includes(w));
-  const sharedRight = ar.filter((w) => br.includes(w));
-  const strip = (xs: readonly string[]): string[] => xs.filter((w) => !sharedLeft.includes(w) && !sharedRight.includes(w));
-  const [al2, ar2, bl2, br2] = [strip(al), strip(ar), strip(bl), strip(br)];
-  const meets = (x: readonly string[], y: readonly string[]): boolean => x.some((w) => y.includes(w));
-  // What one market puts first the other puts second, and nothing stays on its side.
-  if (meets(al2, br2) && meets(ar2, bl2) && !meets(al2, bl2) && !meets(ar2, br2)) {
-    return [`order inverted: ${al2.join(' ')} first vs ${bl2.join(' ')} first`];
-  }
-  return [];
+function measuredOnce(p: Proposition): boolean {
+  if (p.dates.some((d) => d.sense === 'by' || d.sense === 'through') || PATH.test(p.text)) return false;
+  if (p.game) return true;
+  if (p.dates.length === 0) return false;
+  if (p.dates.every((d) => d.sense === 'on')) return true;
+  return p.dates.every((d) => d.sense === 'in' || d.sense === 'after') && p.numbers.every((n) => n.unit === 'count' || n.unit === 'bps');
 }
 
-const OPPOSITES: readonly (readonly [string, string])[] = [['cut', 'hike'], ['cut', 'hold'], ['hike', 'hold'], ['win', 'lose'], ['rise', 'fall'], ['pass', 'fail'], ['increase', 'decrease']];
-
-/** Opposite actions on the same subject ("cut" vs "hike") are different questions, not complements. */
-function compareDirection(a: Proposition, b: Proposition): string[] {
-  for (const [x, y] of OPPOSITES) {
-    const ax = a.words.includes(x) && !a.words.includes(y);
-    const ay = a.words.includes(y) && !a.words.includes(x);
-    const bx = b.words.includes(x) && !b.words.includes(y);
-    const by = b.words.includes(y) && !b.words.includes(x);
-    if ((ax && by) || (ay && bx)) return [`direction differs: ${ax ? x : y} vs ${bx ? x : y}`];
-  }
-  return [];
-}
-
-function compareConjunction(a: Proposition, b: Proposition): string[] {
-  return a.conjunction !== b.conjunction ? ['conjunction on one side only ("both … and …")'] : [];
-}
-
-function compareEditions(a: Proposition, b: Proposition): string[] {
-  if (a.editions.length === 0 || b.editions.length === 0) return [];
-  return a.editions.some((e) => b.editions.includes(e)) ? [] : [`edition differs: ${a.editions[0]} vs ${b.editions[0]}`];
-}
-
-function wordOverlap(a: Proposition, b: Proposition): { shared: number; union: number } {
-  const setB = new Set(b.words);
-  const shared = a.words.filter((w) => setB.has(w)).length;
-  return { shared, union: a.words.length + b.words.length - shared };
-}
-
-/**
- * 0-1: how much of what the two markets say is said by both. The plain share of the union is
- * blended with how much of the terser market the wordier one covers, since one venue's title is
- * often the other's plus a description ("out as Supreme Leader of Iran" for "leave office").
- */
-function overlapScore(a: Proposition, b: Proposition, ent: EntityCheck): number {
-  const { shared, union } = wordOverlap(a, b);
-  const entityWeight = 3;
-  const structural = (a.numbers.length + b.numbers.length > 0 ? 2 : 0) + (a.years.length + b.years.length > 0 ? 1 : 0);
-  const num = entityWeight * ent.matched + 2 * shared + 2 * structural;
-  const den = entityWeight * ent.total + 2 * union + 2 * structural;
-  if (den === 0) return 0;
-  const jaccard = num / den;
-  const sizeA = entityWeight * a.entities.length + 2 * a.words.length;
-  const sizeB = entityWeight * b.entities.length + 2 * b.words.length;
-  const smaller = Math.min(sizeA, sizeB);
-  const coveredInSmaller = entityWeight * Math.min(ent.matched / 2, Math.min(a.entities.length, b.entities.length)) + 2 * shared;
-  const containment = smaller === 0 ? 0 : Math.min(1, (coveredInSmaller + 2 * structural) / (smaller + 2 * structural));
-  return (jaccard + containment) / 2;
-}
-
-/** A month name or a m/d date: something a year could be inferred for. */
-const YEARLESS_DATE = /\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}\b|\b\d{1,2}\/\d{1,2}\b/i;
-const ANCHORED = new WeakMap<Proposition, Map<string, Proposition>>();
-
-/**
- * PredictIt lists many markets without an end date, so "on Feb. 4" or "2/4-2/6" has no year to
- * read. Read such a market again with the partner's year so its dates still count; the end date
- * itself stays unknown.
- */
-function anchoredTo(p: Proposition, other: Proposition): Proposition {
-  if (p.endDate !== null || other.endDate === null || p.dates.length > 0 || !YEARLESS_DATE.test(p.text)) return p;
-  let byEnd = ANCHORED.get(p);
-  if (!byEnd) ANCHORED.set(p, (byEnd = new Map()));
-  let q = byEnd.get(other.endDate);
-  if (!q) {
-    q = { ...extractProposition({ ...p.source, end_date: other.endDate }), endDate: null, source: p.source };
-    if (byEnd.size > 64) byEnd.clear();
-    byEnd.set(other.endDate, q);
-  }
-  return q;
-}
-
-export function compareProps(first: Proposition, second: Proposition, point: OperatingPoint = OPERATING_POINT): MatchVerdict {
-  const a = anchoredTo(first, second);
-  const b = anchoredTo(second, first);
-  const ent = compareEntities(a, b);
-  const pointInTime = a.dates.length > 0 && b.dates.length > 0 && a.dates.every((d) => d.sense === 'on') && b.dates.every((d) => d.sense === 'on');
-  const levelFlip = pointInTime && thresholdComplement(a.numbers, b.numbers);
-  const vetoes = [
-    ...ent.reasons,
+function vetoesOf(a: Proposition, b: Proposition, levelFlip: boolean, entityReasons: readonly string[]): string[] {
+  const scale = levelScale(a, b);
+  return [
+    ...entityReasons,
+    ...compareScope(a, b),
     ...compareOffices(a, b),
     ...compareTitles(a, b),
     ...compareActions(a, b),
@@ -184,7 +82,8 @@ export function compareProps(first: Proposition, second: Proposition, point: Ope
     ...compareYears(a, b),
     ...compareEditions(a, b),
     ...compareDates(a, b),
-    ...(levelFlip ? [] : compareNumbers(a.numbers, b.numbers)),
+    ...compareClocks(a, b),
+    ...(levelFlip ? [] : compareNumbers(a.numbers, b.numbers, scale)),
     ...compareOrder(a, b),
     ...compareDirection(a, b),
     ...compareConjunction(a, b),
@@ -196,20 +95,34 @@ export function compareProps(first: Proposition, second: Proposition, point: Ope
     ...comparePollSource(a, b),
     ...compareSeasons(a, b),
   ];
+}
+
+const refuse = (reasons: readonly string[]): MatchVerdict => ({ same: false, confidence: 0, relation: 'different', reasons });
+
+export function compareProps(first: Proposition, second: Proposition, point: OperatingPoint = OPERATING_POINT): MatchVerdict {
+  const a = anchoredTo(first, second);
+  const b = anchoredTo(second, first);
+  const ent = compareEntities(a, b);
+  const levelFlip = measuredOnce(a) && measuredOnce(b) && thresholdComplement(a.numbers, b.numbers, levelScale(a, b));
+  const vetoes = vetoesOf(a, b, levelFlip, ent.reasons);
   // Only when nothing structural objects: the predicate check is the broadest and its reason the vaguest.
   if (vetoes.length === 0) vetoes.push(...comparePredicate(a, b));
   const words = vetoes.length === 0 ? unexplainedEventWords(a, b) : { onlyA: [], onlyB: [], qualifiers: [] };
   if (vetoes.length === 0) vetoes.push(...compareEventWords(words, point.veto));
+  if (vetoes.length > 0) return refuse(vetoes);
   const score = overlapScore(a, b, ent);
-  if (vetoes.length > 0) return { same: false, confidence: 0, relation: 'different', reasons: vetoes };
-  if (score < LINK_THRESHOLD) {
-    return { same: false, confidence: 0, relation: 'different', reasons: [`too little in common: overlap ${score.toFixed(2)} < ${LINK_THRESHOLD}`] };
-  }
-  const complement = a.negated !== b.negated !== ent.partyFlip !== levelFlip;
+  if (score < LINK_THRESHOLD) return refuse([`too little in common: overlap ${score.toFixed(2)} < ${LINK_THRESHOLD}`]);
+  const negations = [
+    a.negated !== b.negated ? 'one market is the negation of the other' : null,
+    ent.sideFlip ? 'the other side of a contest that cannot be drawn' : null,
+    levelFlip ? 'at or above vs below the same level, read once' : null,
+  ].filter((x): x is string => x !== null);
+  const complement = negations.length % 2 === 1;
   const support: string[] = [`overlap ${score.toFixed(2)}`];
   if (ent.matched > 0) support.push(`entities agree (${ent.matched}/${ent.total})`);
   if (a.numbers.length > 0) support.push('thresholds agree');
   if (a.dates.length > 0 && b.dates.length > 0) support.push('dates agree');
+  if (a.clock && b.clock) support.push('clock times agree');
   if (a.years.length > 0 && b.years.length > 0) support.push('years agree');
   let confidence = 0.55 + 0.4 * score;
   if (a.dates.length + b.dates.length > 0 && (a.dates.length === 0 || b.dates.length === 0)) {
@@ -223,12 +136,10 @@ export function compareProps(first: Proposition, second: Proposition, point: Ope
     support.push(`said on one side only: ${oneSided.slice(0, 3).join(' ')}`);
   }
   if (complement) {
-    support.push(ent.partyFlip ? 'complement: opposite sides of a two-way race' : levelFlip ? 'complement: above vs below the same level on the same day' : 'complement: one market is the negation of the other');
+    support.push(`complement: ${negations.join('; ')}`);
     confidence -= 0.05;
-  }
-  if (confidence < point.sameThreshold) {
-    return { same: false, confidence: 0, relation: 'different', reasons: [`too weak: confidence ${confidence.toFixed(2)} < ${point.sameThreshold}`, ...support] };
-  }
+  } else if (negations.length > 0) support.push(`identity through two negations: ${negations.join('; ')}`);
+  if (confidence < point.sameThreshold) return refuse([`too weak: confidence ${confidence.toFixed(2)} < ${point.sameThreshold}`, ...support]);
   return {
     same: true,
     confidence: Math.max(0.05, Math.min(0.99, Number(confidence.toFixed(3)))),

@@ -8,7 +8,7 @@
  * side only is a qualifier a venue may add or leave out, so it is not enough to refuse a link.
  */
 import { AWARD_PHRASES, TITLE_PHRASES } from '../read/phrases.ts';
-import { canonicalWord } from '../read/proposition.ts';
+import { canonicalWord } from '../read/words.ts';
 import type { Proposition } from '../types.ts';
 import { STOPWORDS } from '../lexicon/vocabulary.ts';
 import { isCommonWord, neighbourScore } from '../lexicon/wordNeighbours.ts';

@@ -75,6 +75,8 @@ export const LEVEL_WORDS: ReadonlySet<string> = new Set(
 /** Groups of words venues use for one idea; a word meets any other of its group. */
 const GROUPS: readonly string[] = [
   'capture take seize control fall falls',
+  // Military action against a country is a strike on it, however the venue words it.
+  'strike attack military airstrike bomb bombing',
   'ipo public listing list',
   'deal agreement accord pact treaty sign',
   'visit travel trip go',

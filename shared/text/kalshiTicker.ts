@@ -1,0 +1,3 @@
+export function kalshiTickerQuestion(_title: string, _outcome: string): { title: string; outcome: string } | null {
+  return null;
+}
