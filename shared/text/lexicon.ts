@@ -39,7 +39,7 @@ const PEOPLE: readonly EntityDef[] = [
   { id: 'tim-walz', kind: 'person', display: 'Tim Walz', aliases: ['tim walz', 'walz'], codes: ['WALZ'] },
   { id: 'vivek-ramaswamy', kind: 'person', display: 'Vivek Ramaswamy', aliases: ['vivek ramaswamy', 'ramaswamy'], codes: ['VIVEK'] },
   { id: 'nikki-haley', kind: 'person', display: 'Nikki Haley', aliases: ['nikki haley', 'haley'], codes: ['HALEY'] },
-  { id: 'rfk-jr', kind: 'person', display: 'Robert F. Kennedy Jr.', aliases: ['robert f. kennedy jr.', 'robert f. kennedy', 'rfk jr.', 'rfk jr', 'rfk'], codes: ['RFK'] },
+  { id: 'rfk-jr', kind: 'person', display: 'Robert F. Kennedy Jr.', aliases: ['robert f. kennedy jr.', 'robert f. kennedy', 'robert kennedy jr.', 'robert kennedy jr', 'rfk jr.', 'rfk jr', 'rfk'], codes: ['RFK'] },
   { id: 'zohran-mamdani', kind: 'person', display: 'Zohran Mamdani', aliases: ['zohran mamdani', 'mamdani'], codes: ['MAMDANI'] },
   { id: 'andrew-cuomo', kind: 'person', display: 'Andrew Cuomo', aliases: ['andrew cuomo', 'cuomo'], codes: ['CUOMO'] },
   { id: 'jerome-powell', kind: 'person', display: 'Jerome Powell', aliases: ['jerome powell', 'powell'], codes: ['POWELL'] },

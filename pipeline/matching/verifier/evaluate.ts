@@ -14,6 +14,7 @@ const marketSchema = z.object({
   category: z.string(),
   description: z.string().nullable().optional(),
   rules: z.string().nullable().optional(),
+  ticker: z.string().nullable().optional(),
 });
 
 export const labelledPairSchema = z.object({

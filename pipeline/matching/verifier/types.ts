@@ -11,6 +11,8 @@ export interface MarketRef {
   readonly category: string;
   readonly description?: string | null;
   readonly rules?: string | null;
+  /** The venue's own market code where it carries structure (a Kalshi ticker: KXNBAGAME-26JAN10SASBOS-BOS). */
+  readonly ticker?: string | null;
 }
 
 export type MatchRelation = 'identity' | 'complement' | 'different';
@@ -110,6 +112,13 @@ export interface Proposition {
   readonly versus: readonly string[];
   /** Whether the contest can end with neither side winning: only when it cannot are its two sides negations. */
   readonly draws: 'yes' | 'no' | 'unknown';
+  /** A game's sides as the venue writes them ("Los Angeles L", "Spurs"), and the side the contract picks ("draw" for a draw). */
+  readonly sides: readonly string[];
+  readonly pick: string | null;
+  /** Two side codes run together in a Kalshi ticker ("SASBOS"), for a title that names no sides. */
+  readonly sideCodes: string;
+  /** The day the event takes place when the market states it (a ticker's date, "win on 2026-01-10"), else null. */
+  readonly eventDay: string | null;
   /** The market it was read from, so a missing year can be read again against a partner's end date. */
   readonly source: MarketRef;
 }

@@ -11,8 +11,15 @@ export const END_DATE_SLACK_DAYS = 10;
 /** How far apart end dates may be when neither title names a date or a year. */
 export const UNDATED_SLACK_DAYS = 45;
 
-/** How far apart two venues' end dates may be for one undated game. */
-export const GAME_SLACK_DAYS = 2;
+/** How far apart end dates may be for one scheduled race (election, nomination) named without a year. */
+export const SCHEDULED_SLACK_DAYS = 400;
+
+/** Races held on a date set in advance: their markets close at settlement, not at a deadline. */
+const SCHEDULED = /\b(?:election|elections|race|primary|primaries|nominee|nomination|governorship|seat|caucus(?:es)?|runoff|midterms?)\b/i;
+const scheduled = (p: Proposition): boolean => SCHEDULED.test(p.text);
+
+/** How far apart two venues' days for one game may be: one venue dates it in UTC (often the next day), one locally. */
+export const GAME_SLACK_DAYS = 1;
 /** How long after a month or quarter its figure may be published and the market settle (CPI, GDP). */
 export const RELEASE_LAG_DAYS = 45;
 
@@ -37,7 +44,17 @@ function primary(dates: readonly DateCondition[]): DateCondition | null {
   return best;
 }
 
+/** The day a game is played: the day it states, else its market's end date. */
+const gameDay = (p: Proposition): string | null => p.eventDay ?? p.endDate;
+
 export function compareDates(a: Proposition, b: Proposition): string[] {
+  if (a.game && b.game) {
+    const x = gameDay(a);
+    const y = gameDay(b);
+    // Teams meet many times a season: a game is placed by its day or not at all.
+    if (!x || !y) return [`game day unknown on one side (${x ?? 'no date'} vs ${y ?? 'no date'}): the same teams play again`];
+    return daysBetween(x, y) > GAME_SLACK_DAYS ? [`game days differ: ${x} vs ${y}`] : [];
+  }
   const da = primary(a.dates);
   const db = primary(b.dates);
   if (da && db) {
@@ -59,6 +76,11 @@ export function compareDates(a: Proposition, b: Proposition): string[] {
   const other = da ? b : a;
   if (stated && other.endDate) {
     const gap = daysBetween(stated.end, other.endDate);
+    const year = Number(stated.end.slice(0, 4));
+    // The other market names the same year (in its title or its ticker): its close date is only settlement.
+    if (stated.granularity === 'year' && other.years.includes(year)) return [];
+    // An election or a nomination is settled when it is certified, often months later: a later close is no other window.
+    if (stated.granularity === 'year' && scheduled(other) && other.endDate > stated.end && Number(other.endDate.slice(0, 4)) <= year + 1) return [];
     // A deadline far from when the other market closes means the other asks about another window.
     if (gap > END_DATE_SLACK_DAYS && !(stated.granularity === 'year' && other.endDate.slice(0, 4) === stated.end.slice(0, 4)) && !withinPeriod(stated, other.endDate)) {
       return [`deadline differs: ${stated.text} (${stated.end}) vs other market ends ${other.endDate}`];
@@ -69,7 +91,9 @@ export function compareDates(a: Proposition, b: Proposition): string[] {
     const gap = daysBetween(a.endDate, b.endDate);
     // A game is played on one day: two undated game markets closing days apart are two games.
     if (a.game && b.game && gap > GAME_SLACK_DAYS) return [`game days differ: ${a.endDate} vs ${b.endDate}`];
-    if (gap > UNDATED_SLACK_DAYS) return [`end dates differ by ${gap} days: ${a.endDate} vs ${b.endDate}`];
+    // Two markets on one scheduled race close when each venue settles it, up to a year apart; a deadline market closes at its deadline.
+    const slack = scheduled(a) && scheduled(b) ? SCHEDULED_SLACK_DAYS : UNDATED_SLACK_DAYS;
+    if (gap > slack) return [`end dates differ by ${gap} days: ${a.endDate} vs ${b.endDate}`];
   }
   return [];
 }
@@ -104,7 +128,8 @@ export function compareYears(a: Proposition, b: Proposition): string[] {
   const lo = Math.min(...withYears.years);
   const hi = Math.max(...withYears.years);
   // A 2024 election is certified and its winner sworn in early in 2025; later than that is another edition.
-  const settlesEarlyNextYear = endYear === hi + 1 && endMonth <= 2;
+  // An election is settled up to a year after it, and "the next election" may close years later.
+  const settlesEarlyNextYear = endYear === hi + 1 && (endMonth <= 2 || scheduled(other));
   if (endYear < lo || (endYear > hi && !settlesEarlyNextYear)) return [`year differs: ${withYears.years.join('/')} vs other market ends ${other.endDate}`];
   return [];
 }

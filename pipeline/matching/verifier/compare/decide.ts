@@ -10,11 +10,12 @@
  */
 import { anchoredTo } from './anchor.ts';
 import { compareClocks, compareDates, compareYears } from './dates.ts';
+import { compareContests, withoutSides } from './contest.ts';
 import { compareEntities } from './entities.ts';
 import { compareEventWords, unexplainedEventWords } from './eventWords.ts';
 import { overlapScore } from './overlap.ts';
 import { compareComparison, compareDraw, compareGenerations, comparePollSource, compareSeasons, comparePredicate, compareSeatGoal, compareStages } from './predicate.ts';
-import { compareActions, compareConjunction, compareDirection, compareEditions, compareEvents, compareOffices, compareOrder, compareScope, compareTitles } from './shape.ts';
+import { compareActions, compareCatchAll, compareConjunction, compareDirection, compareEditions, compareEvents, compareLetterIds, compareOffices, compareOrder, compareScope, compareTitles } from './shape.ts';
 import { compareNumbers, levelScale, thresholdComplement } from './thresholds.ts';
 import type { MatchVerdict, Proposition } from '../types.ts';
 
@@ -75,6 +76,8 @@ function vetoesOf(a: Proposition, b: Proposition, levelFlip: boolean, entityReas
   return [
     ...entityReasons,
     ...compareScope(a, b),
+    ...compareCatchAll(a, b),
+    ...compareLetterIds(a, b),
     ...compareOffices(a, b),
     ...compareTitles(a, b),
     ...compareActions(a, b),
@@ -100,21 +103,27 @@ function vetoesOf(a: Proposition, b: Proposition, levelFlip: boolean, entityReas
 const refuse = (reasons: readonly string[]): MatchVerdict => ({ same: false, confidence: 0, relation: 'different', reasons });
 
 export function compareProps(first: Proposition, second: Proposition, point: OperatingPoint = OPERATING_POINT): MatchVerdict {
-  const a = anchoredTo(first, second);
-  const b = anchoredTo(second, first);
+  const anchoredA = anchoredTo(first, second);
+  const anchoredB = anchoredTo(second, first);
+  // Two games are compared side by side first; their side names then leave the other checks.
+  const contest = compareContests(anchoredA, anchoredB);
+  const a = contest.applies ? withoutSides(anchoredA) : anchoredA;
+  const b = contest.applies ? withoutSides(anchoredB) : anchoredB;
   const ent = compareEntities(a, b);
   const levelFlip = measuredOnce(a) && measuredOnce(b) && thresholdComplement(a.numbers, b.numbers, levelScale(a, b));
-  const vetoes = vetoesOf(a, b, levelFlip, ent.reasons);
+  const vetoes = vetoesOf(a, b, levelFlip, [...contest.reasons, ...ent.reasons]);
   // Only when nothing structural objects: the predicate check is the broadest and its reason the vaguest.
   if (vetoes.length === 0) vetoes.push(...comparePredicate(a, b));
   const words = vetoes.length === 0 ? unexplainedEventWords(a, b) : { onlyA: [], onlyB: [], qualifiers: [] };
   if (vetoes.length === 0) vetoes.push(...compareEventWords(words, point.veto));
   if (vetoes.length > 0) return refuse(vetoes);
-  const score = overlapScore(a, b, ent);
+  // Sides of a game that were matched above are shared entities, though they left the entity check.
+  const sides = contest.applies ? 2 * Math.min(Math.max(anchoredA.sides.length, 1), Math.max(anchoredB.sides.length, 1)) : 0;
+  const score = overlapScore(contest.applies ? anchoredA : a, contest.applies ? anchoredB : b, { ...ent, matched: ent.matched + sides, total: ent.total + sides });
   if (score < LINK_THRESHOLD) return refuse([`too little in common: overlap ${score.toFixed(2)} < ${LINK_THRESHOLD}`]);
   const negations = [
     a.negated !== b.negated ? 'one market is the negation of the other' : null,
-    ent.sideFlip ? 'the other side of a contest that cannot be drawn' : null,
+    ent.sideFlip || contest.flip ? 'the other side of a contest that cannot be drawn' : null,
     levelFlip ? 'at or above vs below the same level, read once' : null,
   ].filter((x): x is string => x !== null);
   const complement = negations.length % 2 === 1;
@@ -129,7 +138,8 @@ export function compareProps(first: Proposition, second: Proposition, point: Ope
     confidence -= 0.08;
     support.push('date stated on one side only');
   }
-  if (a.entities.length === 0 || b.entities.length === 0) confidence -= 0.1;
+  // Matched sides of a game name who it is about, even when one venue spells them only in its ticker.
+  if (!contest.applies && (a.entities.length === 0 || b.entities.length === 0)) confidence -= 0.1;
   const oneSided = words.qualifiers;
   if (oneSided.length > 0) {
     confidence -= point.oneSidedPenalty * Math.min(2, oneSided.length);

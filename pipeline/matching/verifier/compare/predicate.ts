@@ -69,6 +69,16 @@ const STAGES: readonly (readonly [RegExp, string])[] = [
   [/\brun-?offs?\b|\bsecond ballot\b/i, 'runoff'],
   [/\b(?:win|wins|won|take|takes)\s+(?:a|an|any|one|at least one|\d+)\s+(?:stages?|rounds?|legs?|races?|sets?|maps?|heats?|primar(?:y|ies))\b|\bstage (?:win|victory)\b/i, 'partial-win'],
   [/\b(?:advance|advances|advancing|qualify|qualifies|qualifying|qualification|make it|progress)\s+(?:to|for|into|past|through|beyond)\b/i, 'advance'],
+  // A shortlist, a lead part-way, a method of winning, a playoff berth, a request: each stops short of or narrows the event.
+  [/\bfinalists?\b|\bshortlist(?:ed)?\b|\bnominated for\b/i, 'shortlist'],
+  [/\blead(?:er|ing|s)? (?:after|at the end of) (?:day|round|stage|week|lap|hole|quarter|period|the first|the second|the third)\b/i, 'interim'],
+  [/\bby (?:knockout|ko|tko|submission|decision|stoppage)\b/i, 'method'],
+  [/\bmake (?:the )?(?:[\w-]+ ){0,3}playoffs?\b|\bclinch(?:es)? (?:a )?playoff\b/i, 'make-playoffs'],
+  [/\brequests? (?:a )?trade\b/i, 'request'],
+  // Being a candidate is not winning: "on the ballot", "qualify for the ballot", "file to run".
+  [/\bon the ballot\b|\bballot access\b/i, 'ballot'],
+  // One state's presidential primary or caucus is a step toward the nomination, not the nomination.
+  [/\bpresidential (?:primary|caucus(?:es)?) in\b|\b(?:iowa|new hampshire|nevada|south carolina|michigan) (?:presidential )?(?:primary|caucus(?:es)?)\b(?=[^?]*\bpresiden)/i, 'state-contest'],
 ];
 
 export function stagesOf(text: string): string[] {

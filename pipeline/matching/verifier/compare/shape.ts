@@ -8,8 +8,19 @@ import type { Proposition } from '../types.ts';
 
 const sameSet = (x: readonly string[], y: readonly string[]): boolean => x.length === y.length && x.every((w) => y.includes(w));
 
+/** A primary, a nomination or a race in one state: several offices are contested there on one day. */
+const STATE_RACE = /\b(?:primary|primaries|nominee|nomination|race|election|runoff)\b/i;
+const inState = (p: Proposition): boolean => p.entities.some((e) => e.key.startsWith('state:'));
+
 export function compareOffices(a: Proposition, b: Proposition): string[] {
-  if (a.offices.length === 0 || b.offices.length === 0) return [];
+  if (a.offices.length === 0 && b.offices.length === 0) return [];
+  if (a.offices.length === 0 || b.offices.length === 0) {
+    // "Will X win the Michigan Democratic primary?" against X as the nominee for governor: which primary is not said.
+    const named = a.offices.length > 0 ? a : b;
+    const other = named === a ? b : a;
+    const stateRace = STATE_RACE.test(a.text) && STATE_RACE.test(b.text) && inState(a) && inState(b);
+    return stateRace && !other.offices.length ? [`office on one side only: ${named.offices.join('/')} (the other race in the state is not named)`] : [];
+  }
   if (a.offices.some((o) => b.offices.includes(o))) return [];
   return [`office differs: ${a.offices.join('/')} vs ${b.offices.join('/')}`];
 }
@@ -81,4 +92,36 @@ export function compareEditions(a: Proposition, b: Proposition): string[] {
 /** "Hegseth or another Cabinet member" is broader than "Hegseth". */
 export function compareScope(a: Proposition, b: Proposition): string[] {
   return a.widened !== b.widened ? [`scope differs: "${(a.widened ? a : b).source.title}" widens the subject to a group`] : [];
+}
+
+/** "D Senate", "R House", "Group A", "Plan B": a single capital letter beside a word identifies which one. */
+function letterIds(text: string): Map<string, Set<string>> {
+  const out = new Map<string, Set<string>>();
+  const add = (word: string, letter: string): void => {
+    const w = word.toLowerCase();
+    out.set(w, (out.get(w) ?? new Set()).add(letter));
+  };
+  for (const m of text.matchAll(/\b([B-HJ-Z])\s+([A-Z][a-z]{2,})\b/g)) add(m[2] ?? '', m[1] ?? '');
+  for (const m of text.matchAll(/\b([A-Z][a-z]{2,})\s+([A-Z])\b(?![.'’])/g)) add(m[1] ?? '', m[2] ?? '');
+  return out;
+}
+
+export function compareLetterIds(a: Proposition, b: Proposition): string[] {
+  const la = letterIds(a.text);
+  if (la.size === 0) return [];
+  const lb = letterIds(b.text);
+  for (const [word, letters] of la) {
+    const other = lb.get(word);
+    if (other && ![...letters].every((l) => other.has(l))) return [`identifier differs: ${[...letters].join('/')} ${word} vs ${[...other].join('/')} ${word}`];
+  }
+  return [];
+}
+
+/** "Other", "Field", "None of the above": a contract for every outcome not listed is never one listed outcome. */
+const CATCH_ALL = /^(?:other|others|any other|anyone else|someone else|field|the field|none|none of the above|another (?:candidate|team|player|party|person))$/i;
+
+export function compareCatchAll(a: Proposition, b: Proposition): string[] {
+  const ca = CATCH_ALL.test(a.source.outcome.trim());
+  const cb = CATCH_ALL.test(b.source.outcome.trim());
+  return ca !== cb ? [`catch-all contract on one side only: "${(ca ? a : b).source.outcome}"`] : [];
 }

@@ -47,6 +47,11 @@ export const BENIGN_ONE_SIDED: ReadonlySet<string> = new Set(
     'publicly officially formally ultimately anytime sometime').split(/\s+/),
 );
 
+/** What a game's line counts ("over 2.5 goals scored", "O/U 220.5 points"): said on one side only it restates the line. */
+export const LINE_WORDS: ReadonlySet<string> = new Set(
+  'goal goals scored score scoring point points run runs total totals combined corner corners card cards map maps set sets kill kills'.split(' '),
+);
+
 /**
  * Office and election-type words, by the office they name. They are compared, not dropped: a market
  * about a presidential election is not one about a parliamentary election. An office word explains

@@ -80,7 +80,7 @@ export const SYNONYMS: Readonly<Record<string, string>> = {
 
 /** Office or chamber named by a phrase; a market about one never matches a market about another. */
 export const OFFICE_PHRASES: readonly (readonly [RegExp, string])[] = [
-  [/\bvice[- ]president(?:ial)?\b|\bveep\b/i, 'vice-president'],
+  [/\bvice[- ]presiden(?:t|tial|cy)\b|\bveep\b/i, 'vice-president'],
   [/(?<!\bvice[- ])\bpresiden(?:t|tial|cy)\b|\bpotus\b/i, 'president'],
   [/\bsenate\b|\bsenators?\b/i, 'senate'],
   [/\bhouse of representatives\b|\bthe house\b|\bhouse (?:seats?|race|election|majority|control)\b|\bus house\b|\bcongressional district\b/i, 'house'],

@@ -7,8 +7,17 @@
 import type { PropEntity } from '../types.ts';
 import { extractEntities } from './entities.ts';
 
-/** "A vs. B", "A v B", "A @ B", Kalshi "A at B Winner?", "Will A win on 2026-10-05?": one game on one day. */
-export const GAME_TITLE = /^[^?]{2,60}?\s(?:vs\.?|v\.?|versus|@)\s[^?]{2,80}$|^[^?]{2,40}\sat\s[^?]{2,40}\swinner\??$|^[^?]{2,40}\s(?:vs\.?|v\.?)\s[^?]{2,40}\swinner\??$|\bwins? on \d{4}-\d{2}-\d{2}\b/i;
+/**
+ * "A vs. B", "A v B", "A @ B", Kalshi "A at B Winner?" and "Away at Home" (two capitalised places),
+ * "Will A win on 2026-10-05?", "Will A vs. B end in a draw?": one game on one day.
+ */
+const GAME_TITLE = /^[^?]{2,60}?\s(?:vs\.?|v\.?|versus|@)\s[^?]{2,80}$|^[^?]{2,40}\sat\s[^?]{2,40}\swinner\??$|^[^?]{2,40}\s(?:vs\.?|v\.?)\s[^?]{2,40}\swinner\??$|\bwins? on \d{4}-\d{2}-\d{2}\b|^will .{2,60}\s(?:vs\.?|v\.?)\s.{2,60}\send in a draw\??$/i;
+/** Kalshi's bare "Away at Home": capitalised places on both sides of "at", nothing else. */
+const AWAY_AT_HOME = /^(?:[A-Z][\w.'&-]*\s?){1,4}\sat\s(?:[A-Z][\w.'&-]*\s?){1,4}$/;
+
+export function isGameTitle(title: string): boolean {
+  return GAME_TITLE.test(title) || AWAY_AT_HOME.test(title.trim());
+}
 
 /** Two subjects compared, the first picked: "A beats B", "A outperforms B", "A finishes ahead of B". */
 const PICKS_FIRST = /\b(?:beats?|defeats?|win against|outperforms?|finish(?:es)? (?:ahead of|above)|do(?:es)? better than)\b/i;
@@ -24,12 +33,39 @@ const SIDE_LABELS: readonly (readonly [RegExp, string])[] = [
 /**
  * Sports whose games always produce a winner (overtime, extra innings, shootouts, tie-breaks) and
  * those whose games may be drawn. A comparison of two prices or counts ("which does better") is
- * never tied in practice. Anything else may be drawn as far as the verifier knows.
+ * never tied in practice. A fight (UFC, boxing) can be drawn; anything else may be as far as the verifier knows.
  */
-const NO_DRAW = /\b(?:nba|wnba|nfl|mlb|nhl|ncaa[bf]?|college (?:football|basketball)|atp|wta|tennis|ufc|mma|lol|league of legends|lck|lpl|lec|cs2|counter-strike|dota|valorant|esports|baseball|basketball|hockey|world series|stanley cup|super bowl|innings?|overtime)\b/i;
-const DRAWS = /\b(?:draw|tie|epl|premier league|la ?liga|serie a|bundesliga|ligue 1|eredivisie|mls|champions league|europa|conference league|uefa|fifa|soccer|fc|cf|cricket|test match|boxing)\b/i;
+const NO_DRAW = /\b(?:nba|wnba|nfl|mlb|nhl|ncaa[bf]?|college (?:football|basketball)|atp|wta|tennis|lol|league of legends|lck|lpl|lec|cs2|counter-strike|dota|valorant|esports|baseball|basketball|hockey|world series|stanley cup|super bowl|innings?|overtime)\b/i;
+const DRAWS = /\b(?:draw|tie|ufc|mma|epl|premier league|la ?liga|serie a|bundesliga|ligue 1|eredivisie|mls|champions league|europa|conference league|uefa|fifa|soccer|fc|cf|cricket|test match|boxing)\b/i;
 
 export type Draws = 'yes' | 'no' | 'unknown';
+
+/** The side phrases of a game title, as written ("Los Angeles L", "Spurs", "Brighton & Hove Albion FC"). */
+function titleSides(title: string): string[] {
+  let t = title.trim().replace(/\?+$/, '').replace(/\s+winner$/i, '').replace(/\s+end in a draw$/i, '').replace(/^will\s+/i, '');
+  // "X vs. Y: O/U 2.5", "X vs. Y (Game 3)": what follows the pairing is not a side.
+  t = t.replace(/\s*:\s*(?:o\/u|over\/under|total|spread|handicap|moneyline|winner|draw)\b.*$/i, '').replace(/\s*\([^)]*\)/g, ' ').trim();
+  const vs = /\s(?:vs\.?|v\.?|versus|@)\s/i;
+  const at = t.search(vs);
+  // "NBA: X vs. Y", "World Series Game 4: Dodgers vs. Blue Jays": a prefix before the pairing names the setting.
+  const colon = t.lastIndexOf(':', at >= 0 ? at : t.length);
+  if (colon >= 0) t = t.slice(colon + 1).trim();
+  const pair = /^(.+?)\s(?:vs\.?|v\.?|versus|@)\s(.+)$/i.exec(t) ?? /^(.+?)\s+at\s+(.+)$/.exec(t);
+  if (pair?.[1] && pair[2]) return [pair[1].trim(), pair[2].replace(/\s+[-–—]\s+.*$/, '').trim()];
+  const winsOn = /^(.+?)\s+wins?\s+on\b/i.exec(t);
+  return winsOn?.[1] ? [winsOn[1].trim()] : [];
+}
+
+/** The side a contract picks, as written: the label, "draw", or the subject of "Will A win on …" / "A beats B". */
+function pickOf(title: string, label: string | null): string | null {
+  if (label) {
+    if (/^(?:draw|tie)$/i.test(label)) return 'draw';
+    return /^(?:over|under)\b/i.test(label) ? null : label;
+  }
+  if (/\bend in a draw\b/i.test(title)) return 'draw';
+  const m = /^(?:will\s+)?(?:the\s+)?(.+?)\s+(?:wins?\s+on|beats?|defeats?|win against)\b/i.exec(title);
+  return m?.[1] ? m[1].replace(/^.*[:–—-]\s+/, '').trim() : null;
+}
 
 export interface ContestReading {
   /** A single game, played on one day. */
@@ -39,6 +75,9 @@ export interface ContestReading {
   /** The side a contract picks: the entities of its label, or the subject of "A beats B" / "Will A win on …". */
   readonly selected: readonly string[];
   readonly draws: Draws;
+  /** The sides of a game as each venue writes them, and the side the contract picks ("draw" for a draw). */
+  readonly sides: readonly string[];
+  readonly pick: string | null;
 }
 
 /** Contract labels repeat across a venue ("Republican", "Yes", a candidate in many groups): read each once. */
@@ -88,7 +127,7 @@ function drawsOf(text: string, entities: readonly PropEntity[], comparison: bool
 }
 
 export function readContest(title: string, label: string | null, text: string, entities: readonly PropEntity[], firstAt: ReadonlyMap<string, number>): ContestReading {
-  const game = GAME_TITLE.test(title);
+  const game = isGameTitle(title);
   // "outperform", "finish ahead of", "which does better": a comparison of two measures, never tied in practice.
   const comparison = !game && /\b(?:outperform|ahead of|better|more than)\b/i.test(title) && (PICKS_FIRST.test(title) || VERSUS.test(title));
   const contest = game || PICKS_FIRST.test(title);
@@ -98,5 +137,7 @@ export function readContest(title: string, label: string | null, text: string, e
     versus: twoSided ? entities.filter((e) => e.group !== 'party').map((e) => e.key) : [],
     selected: selectedSide(title, label, entities, firstAt),
     draws: drawsOf(text, entities, comparison),
+    sides: game ? titleSides(title) : [],
+    pick: game ? pickOf(title, label) : null,
   };
 }

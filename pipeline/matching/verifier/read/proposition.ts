@@ -7,7 +7,7 @@
  * or a Kalshi ticker is first read into a question. Pure and deterministic, so the result can be
  * cached per market and compared against many candidates.
  */
-import { kalshiTickerQuestion } from '../../../../shared/text/kalshiTicker.ts';
+import { kalshiTickerQuestion, parseKalshiTicker } from '../../../../shared/text/kalshiTicker.ts';
 import { symbolToQuestion } from '../../../../shared/text/marketSymbol.ts';
 import { readClock } from './clock.ts';
 import { readContest } from './contest.ts';
@@ -48,12 +48,6 @@ function stayDeadline(d: DateCondition): DateCondition {
   return { ...d, sense: 'by', end: t };
 }
 
-function rulesDates(ref: MarketRef, endDate: string | null): DateCondition[] {
-  const rules = clean(`${ref.rules ?? ''} ${ref.description ?? ''}`).slice(0, 400);
-  if (!rules) return [];
-  return extractDates(rules, endDate).dates.filter((d) => d.sense === 'by' || d.sense === 'on').slice(0, 1);
-}
-
 /** Rate-decision labels for no move ("No change", "Hold", "Maintains rate"): one spelling. */
 const HOLD_LABEL = /^(?:no change|unchanged|hold|holds|pause|maintains?(?: rates?)?|(?:fed )?maintains? rate)$/i;
 
@@ -71,6 +65,8 @@ function questionText(title: string, label: string | null): string {
 export function extractProposition(ref: MarketRef): Proposition {
   const endDate = ref.end_date && /^\d{4}-\d{2}-\d{2}$/.test(ref.end_date) ? ref.end_date : null;
   const ticker = kalshiTickerQuestion(ref.title, ref.outcome);
+  // The ticker states what a Kalshi title may leave out: the event's year, its day, the sides' codes.
+  const code = parseKalshiTicker(ref.ticker ?? '') ?? parseKalshiTicker(ref.title);
   const rawTitle = clean(ticker?.title ?? ref.title);
   const symbolQuestion = ticker ? null : symbolToQuestion(rawTitle);
   const title = symbolQuestion ?? rawTitle;
@@ -85,6 +81,7 @@ export function extractProposition(ref: MarketRef): Proposition {
   const { clock, rest: clockless } = readClock(text, endDate);
   const { dates: titleDates, years: yearList, masked } = extractDates(clockless, endDate);
   const years = new Set(yearList);
+  if (years.size === 0 && code?.year) years.add(code.year);
   const eds = editions(text, years);
   const { entities, rest, firstAt } = extractEntities(text);
   // Numbers are read with dates, clock times and entity names (S&P 500, GPT-5) blanked out.
@@ -97,11 +94,15 @@ export function extractProposition(ref: MarketRef): Proposition {
   if (counts.negate) negated = !negated;
   const stays = words.some((w) => STAY_WORDS.has(w)) || (holdsRoleOnDay(title) && !words.some((w) => LEAVE_WORDS.has(w)) && titleDates.some((d) => d.sense === 'on'));
   if (stays) negated = !negated;
-  const ownDates = titleDates.length > 0 ? titleDates : rulesDates(ref, endDate);
+  // Only the title's dates are structure: a resolution text mentions many dates (the election day, a
+  // certification, a fallback) that are not the question's, and reading them there refused real links.
   // "Still in office on June 1" is "not gone by May 31": a stay read on a day is a deadline the day before.
-  const dates = stays ? ownDates.map(stayDeadline) : ownDates;
+  const dates = stays ? titleDates.map(stayDeadline) : titleDates;
   const titleText = label ? `${title} ${label}` : title;
   const contest = readContest(title, label, text, entities, firstAt);
+  const sideCodes = code?.day && /^[A-Z]{4,8}$/.test(code.eventCodes) ? code.eventCodes : '';
+  const game = contest.game || (sideCodes !== '' && contest.sides.length === 0);
+  const isoDay = titleDates.find((d) => d.sense === 'on' && d.granularity === 'day' && /\d{4}-\d{2}-\d{2}/.test(d.text));
   return {
     venue: ref.venue,
     text,
@@ -125,9 +126,13 @@ export function extractProposition(ref: MarketRef): Proposition {
     conjunction: /\bboth\b.+\band\b/i.test(title),
     endDate,
     fromSymbol: symbolQuestion !== null || ticker !== null,
-    game: contest.game,
+    game,
     versus: contest.versus,
     draws: contest.draws,
+    sides: contest.sides,
+    pick: contest.pick,
+    sideCodes,
+    eventDay: code?.day ?? (game && isoDay ? isoDay.end : null),
     source: ref,
   };
 }

@@ -1,0 +1,53 @@
+import test from 'ava';
+import { verifyPair } from '../../pipeline/matching/verifier/index.ts';
+import type { MarketRef } from '../../pipeline/matching/verifier/index.ts';
+import { abbreviates, sameSide } from '../../pipeline/matching/verifier/compare/sides.ts';
+
+const g = (venue: string, title: string, outcome: string, end_date: string | null, ticker?: string): MarketRef => ({ venue, title, outcome, end_date, category: 'sports', ...(ticker ? { ticker } : {}) });
+const rel = (a: MarketRef, b: MarketRef): string => verifyPair(a, b).relation;
+const why = (a: MarketRef, b: MarketRef): string => verifyPair(a, b).reasons.join('; ');
+
+test('a side named by city, by nickname or by ticker code is one team; a city with another initial is another', (t) => {
+  t.true(sameSide('Los Angeles L', 'Lakers'));
+  t.false(sameSide('Los Angeles C', 'Lakers'));
+  t.true(sameSide('Boston', 'Celtics'));
+  t.true(sameSide('New York Y', 'Yankees'));
+  t.true(sameSide('Toronto', 'Maple Leafs'));
+  t.true(sameSide('Sevilla', 'Sevilla FC'));
+  t.false(sameSide('Manchester City', 'Manchester United'));
+  t.true(abbreviates('MUN', 'Manchester United FC'));
+  t.true(abbreviates('SAS', 'San Antonio Spurs'));
+  t.true(abbreviates('PAL', 'SE Palmeiras'));
+  t.false(abbreviates('MCI', 'Manchester United FC'));
+});
+
+test('Kalshi "Away at Home" with the team as outcome against Polymarket "Team vs. Team": same side identity, other side complement', (t) => {
+  const kalshi = (o: string): MarketRef => g('kalshi', 'San Antonio at Boston', o, null, `KXNBAGAME-26JAN10SASBOS-${o === 'Boston' ? 'BOS' : 'SAS'}`);
+  const poly = (o: string): MarketRef => g('polymarket', 'Spurs vs. Celtics', o, '2026-01-11');
+  t.is(rel(kalshi('Boston'), poly('Celtics')), 'identity');
+  t.is(rel(kalshi('San Antonio'), poly('Celtics')), 'complement');
+  t.is(rel(g('kalshi', 'Kansas City at Buffalo Winner?', 'Kansas City', '2025-11-16'), g('polymarket', 'Chiefs vs. Bills', 'Chiefs', '2025-11-16')), 'identity');
+  t.is(rel(g('kalshi', 'New York Y vs Boston Winner?', 'New York Y', '2025-09-12'), g('polymarket', 'Yankees vs. Red Sox', 'Yankees', '2025-09-12')), 'identity');
+});
+
+test('another opponent, another day or a game without a day is another game', (t) => {
+  t.regex(why(g('kalshi', 'Kansas City at Denver Winner?', 'Kansas City', '2025-11-16'), g('polymarket', 'Chiefs vs. Bills', 'Chiefs', '2025-11-16')), /teams differ/);
+  t.regex(why(g('kalshi', 'Kansas City at Buffalo Winner?', 'Kansas City', '2025-12-21'), g('polymarket', 'Chiefs vs. Bills', 'Chiefs', '2025-11-16')), /game days differ/);
+  t.regex(why(g('kalshi', 'Philadelphia at Toronto', 'Philadelphia', null), g('polymarket', '76ers vs. Raptors', '76ers', '2026-01-13')), /game day unknown/);
+  t.is(rel(g('kalshi', 'Philadelphia at Toronto', 'Philadelphia', null, 'KXNBAGAME-26JAN13PHITOR-PHI'), g('polymarket', '76ers vs. Raptors', '76ers', '2026-01-13')), 'identity');
+  t.regex(why(g('kalshi', 'Los Angeles D vs Toronto: Game 3 Winner?', 'Los Angeles D', '2025-10-27'), g('polymarket', 'World Series Game 4: Dodgers vs. Blue Jays', 'Dodgers', '2025-10-28')), /differ/);
+});
+
+test('two sides of a game that can be drawn are not negations', (t) => {
+  t.regex(why(g('polymarket', 'Arsenal vs. Chelsea', 'Arsenal', '2025-11-29'), g('kalshi', 'Arsenal vs Chelsea Winner?', 'Chelsea', '2025-11-29')), /other side of the game/);
+  t.regex(why(g('polymarket', 'UFC 324: Justin Gaethje vs. Paddy Pimblett', 'Paddy Pimblett', '2026-01-24'), g('kalshi', 'Gaethje vs Pimblett winner?', 'Justin Gaethje', '2026-01-24')), /can be drawn/);
+  t.is(rel(g('polymarket', 'Will Arsenal win on 2025-11-29?', 'Yes', '2025-11-29'), g('kalshi', 'Arsenal vs Chelsea Winner?', 'Arsenal', '2025-11-29')), 'identity');
+});
+
+test('a Kalshi total whose title names no teams is placed by its ticker', (t) => {
+  const kalshi = g('kalshi', 'Will over 1.5 goals be scored?', 'Yes', '2026-06-06', 'KXEPLTOTAL-26MAY24BRIMUN-1');
+  t.is(rel(kalshi, g('polymarket', 'Brighton & Hove Albion FC vs. Manchester United FC: O/U 1.5', 'Over', '2026-05-23')), 'identity');
+  t.is(rel(kalshi, g('polymarket', 'Brighton & Hove Albion FC vs. Manchester United FC: O/U 1.5', 'Under', '2026-05-23')), 'complement');
+  t.is(rel(kalshi, g('polymarket', 'Brighton & Hove Albion FC vs. Manchester United FC: O/U 2.5', 'Over', '2026-05-23')), 'different');
+  t.regex(why(kalshi, g('polymarket', 'Chelsea FC vs. Arsenal FC: O/U 1.5', 'Over', '2026-05-24')), /teams differ/);
+});
