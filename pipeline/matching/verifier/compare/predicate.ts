@@ -38,6 +38,8 @@ function nameWords(a: Proposition, b: Proposition): Set<string> {
  */
 export function comparePredicate(a: Proposition, b: Proposition): string[] {
   if (a.actions.length === 0 && b.actions.length === 0) return [];
+  // Two games: who wins is the predicate, compared side by side (see contest.ts).
+  if (a.game && b.game) return [];
   // Two levels that agree ("reach $150k" / "How high … $150,000 or above") carry the predicate themselves.
   if (a.numbers.length > 0 && b.numbers.length > 0) return [];
   const names = nameWords(a, b);

@@ -33,8 +33,8 @@ export function teamsNamed(phrase: string): readonly Team[] {
   const p = words(key).join(' ');
   const code = isCode(key) ? key.trim().toUpperCase() : null;
   hit = TEAMS.filter((t) => {
-    const city = t.city.toLowerCase();
-    const nick = t.nickname.toLowerCase();
+    const city = words(t.city).join(' ');
+    const nick = words(t.nickname).join(' ');
     if (p === `${city} ${nick}` || p === nick || t.short.includes(p) || p.endsWith(` ${nick}`)) return true;
     if (p === city || p === `${city} ${nick.charAt(0)}`) return true;
     return code !== null && t.codes.includes(code);

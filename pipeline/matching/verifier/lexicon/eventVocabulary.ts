@@ -22,7 +22,7 @@ export const FILLER_WORDS: ReadonlySet<string> = new Set(
     // How a race or a case is framed rather than what happens in it.
     'election elections race midterm midterms snap pro issue anyone anybody someone prison jail length units voters voter people obtain company companies ' +
     // Leagues and governing bodies: the setting of a sports question, compared as titles and teams.
-    'fifa uefa nfl nba mlb nhl wnba ncaa atp wta pga ufc football basketball baseball hockey soccer elite').split(/\s+/),
+    'fifa uefa nfl nba mlb nhl wnba ncaa atp wta pga ufc football basketball baseball hockey soccer elite lol cs2 dota dota2 valorant esports bo1 bo3 bo5 bo7').split(/\s+/),
 );
 
 /**
@@ -43,7 +43,7 @@ export const SCAFFOLD_WORDS: ReadonlySet<string> = new Set(
  * against a different word on the other side they still count (they stay event words).
  */
 export const BENIGN_ONE_SIDED: ReadonlySet<string> = new Set(
-  ('fixed temperature temperatures actual headline nominal reported recorded measured seasonally adjusted ' +
+  ('fixed temperature temperatures actual headline nominal reported recorded measured seasonally adjusted upper bound target ' +
     'publicly officially formally ultimately anytime sometime').split(/\s+/),
 );
 

@@ -32,7 +32,7 @@ export const COMMON_CAPITALISED: ReadonlySet<string> = new Set(
     'administrator office department state cabinet administration government regime communist ' +
     'pro football basketball baseball hockey soccer conference western eastern offensive defensive comeback ' +
     'protector rookie coach of winner winners party parties race races vote popular seat seats majority ' +
-    'lol cup tournament open grand slam ath men women mens womens college singles doubles oscar oscars grammy grammys emmy emmys nobel').split(/\s+/),
+    'exactly least fewer than or lol cup tournament open grand slam ath men women mens womens college singles doubles oscar oscars grammy grammys emmy emmys nobel').split(/\s+/),
 );
 
 /** Spelling and phrasing variants mapped to one canonical word. */

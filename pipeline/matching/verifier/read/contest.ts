@@ -35,7 +35,7 @@ const SIDE_LABELS: readonly (readonly [RegExp, string])[] = [
  * those whose games may be drawn. A comparison of two prices or counts ("which does better") is
  * never tied in practice. A fight (UFC, boxing) can be drawn; anything else may be as far as the verifier knows.
  */
-const NO_DRAW = /\b(?:nba|wnba|nfl|mlb|nhl|ncaa[bf]?|college (?:football|basketball)|atp|wta|tennis|lol|league of legends|lck|lpl|lec|cs2|counter-strike|dota|valorant|esports|baseball|basketball|hockey|world series|stanley cup|super bowl|innings?|overtime)\b/i;
+const NO_DRAW = /\b(?:nba|wnba|nfl|mlb|nhl|ncaa[bf]?|college (?:football|basketball)|atp|wta|tennis|wimbledon|roland[- ]garros|(?:australian|us|french) open|lol|league of legends|lck|lpl|lec|cs2|counter-strike|dota|valorant|esports|baseball|basketball|hockey|world series|stanley cup|super bowl|innings?|overtime)\b/i;
 const DRAWS = /\b(?:draw|tie|ufc|mma|epl|premier league|la ?liga|serie a|bundesliga|ligue 1|eredivisie|mls|champions league|europa|conference league|uefa|fifa|soccer|fc|cf|cricket|test match|boxing)\b/i;
 
 export type Draws = 'yes' | 'no' | 'unknown';
@@ -116,6 +116,15 @@ function selectedSide(title: string, label: string | null, entities: readonly Pr
   const rivals = entities.filter((e) => e.group !== 'party' && e.group !== 'org' && (firstAt.get(e.key) ?? Infinity) < verb.index);
   const nearest = rivals.sort((x, y) => (firstAt.get(y.key) ?? 0) - (firstAt.get(x.key) ?? 0))[0];
   return nearest ? [nearest.key] : [];
+}
+
+/** Kalshi series of leagues without draws, and of competitions whose games may be drawn. */
+const NO_DRAW_SERIES = /^(?:NBA|WNBA|NFL|MLB|NHL|NCAAF|NCAAB|NCAAMB|NCAAWB|CFB|CBB|ATP|WTA|LOL|CS2|CSGO|DOTA|VALORANT|MLS?PLAYOFF)/;
+const DRAW_SERIES = /^(?:EPL|LALIGA|SERIEA|BUNDESLIGA|LIGUE1|UCL|UEL|MLS|FIFA|WC|COPA|BRASILEIRO|EREDIVISIE|LIGAMX|UFC|BOXING|SOCCER)/;
+
+export function drawsOfSeries(series: string | null): Draws {
+  if (!series) return 'unknown';
+  return NO_DRAW_SERIES.test(series) ? 'no' : DRAW_SERIES.test(series) ? 'yes' : 'unknown';
 }
 
 function drawsOf(text: string, entities: readonly PropEntity[], comparison: boolean): Draws {

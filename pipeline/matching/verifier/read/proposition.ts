@@ -10,7 +10,7 @@
 import { kalshiTickerQuestion, parseKalshiTicker } from '../../../../shared/text/kalshiTicker.ts';
 import { symbolToQuestion } from '../../../../shared/text/marketSymbol.ts';
 import { readClock } from './clock.ts';
-import { readContest } from './contest.ts';
+import { drawsOfSeries, readContest } from './contest.ts';
 import { extractDates } from './dates.ts';
 import { editions } from './editions.ts';
 import { extractEntities } from './entities.ts';
@@ -78,7 +78,10 @@ export function extractProposition(ref: MarketRef): Proposition {
   const text = questionText(title, label);
 
   // The clock time is read first and blanked, so "12:00 PM" is neither a level nor a day.
-  const { clock, rest: clockless } = readClock(text, endDate);
+  const read = readClock(text, endDate);
+  const clockless = read.rest;
+  // A Kalshi ticker's hour ("25NOV2117") is the instant the level is read at, in Eastern time.
+  const clock = read.clock ?? (code?.day && code.hour !== null ? readClock(`at ${code.hour}:00 ET`, code.day).clock : null);
   const { dates: titleDates, years: yearList, masked } = extractDates(clockless, endDate);
   const years = new Set(yearList);
   if (years.size === 0 && code?.year) years.add(code.year);
@@ -128,7 +131,8 @@ export function extractProposition(ref: MarketRef): Proposition {
     fromSymbol: symbolQuestion !== null || ticker !== null,
     game,
     versus: contest.versus,
-    draws: contest.draws,
+    // A ticker's series names the league when the title does not ("KXNCAAFGAME": college football, never drawn).
+    draws: contest.draws !== 'unknown' ? contest.draws : drawsOfSeries(code?.series ?? null),
     sides: contest.sides,
     pick: contest.pick,
     sideCodes,
