@@ -98,7 +98,7 @@ const GROUPS: readonly string[] = [
   'win control take takes flip keep retain hold',
   'leave out remain exit depart fired replaced resign stay still',
   'gross grossing box',
-  'rule ruling rules uphold strike overturn favor let allow permit',
+  'rule ruling rules favor let allow permit',
   'overturn overrule overturned overruled reverse reversed strike',
   'reach complete achieve attain accomplish',
   'orbit orbital',
