@@ -71,25 +71,22 @@ function measuredOnce(p: Proposition): boolean {
   return p.dates.every((d) => d.sense === 'in' || d.sense === 'after') && p.numbers.every((n) => n.unit === 'count' || n.unit === 'bps');
 }
 
-function vetoesOf(a: Proposition, b: Proposition, levelFlip: boolean, entityReasons: readonly string[]): string[] {
-  const scale = levelScale(a, b);
+/**
+ * When, how much, and which title, office, stage or option: read straight off both propositions, so
+ * they are checked first and a pair they refuse never pays for the name spellings below.
+ */
+function whenAndHowMuch(a: Proposition, b: Proposition, levelFlip: boolean): string[] {
   return [
-    ...entityReasons,
+    ...compareYears(a, b),
+    ...compareEditions(a, b),
+    ...compareDates(a, b),
+    ...compareClocks(a, b),
+    ...(levelFlip ? [] : compareNumbers(a.numbers, b.numbers, levelScale(a, b))),
     ...compareScope(a, b),
     ...compareCatchAll(a, b),
     ...compareLetterIds(a, b),
     ...compareOffices(a, b),
     ...compareTitles(a, b),
-    ...compareActions(a, b),
-    ...compareEvents(a, b),
-    ...compareYears(a, b),
-    ...compareEditions(a, b),
-    ...compareDates(a, b),
-    ...compareClocks(a, b),
-    ...(levelFlip ? [] : compareNumbers(a.numbers, b.numbers, scale)),
-    ...compareOrder(a, b),
-    ...compareDirection(a, b),
-    ...compareConjunction(a, b),
     ...compareStages(a, b),
     ...compareSeatGoal(a, b),
     ...compareComparison(a, b),
@@ -97,7 +94,13 @@ function vetoesOf(a: Proposition, b: Proposition, levelFlip: boolean, entityReas
     ...compareGenerations(a, b),
     ...comparePollSource(a, b),
     ...compareSeasons(a, b),
+    ...compareConjunction(a, b),
   ];
+}
+
+/** Who, in which role, doing what. */
+function whoAndWhat(a: Proposition, b: Proposition, entityReasons: readonly string[]): string[] {
+  return [...entityReasons, ...compareActions(a, b), ...compareEvents(a, b), ...compareOrder(a, b), ...compareDirection(a, b)];
 }
 
 const refuse = (reasons: readonly string[]): MatchVerdict => ({ same: false, confidence: 0, relation: 'different', reasons });
@@ -109,9 +112,11 @@ export function compareProps(first: Proposition, second: Proposition, point: Ope
   const contest = compareContests(anchoredA, anchoredB);
   const a = contest.applies ? withoutSides(anchoredA) : anchoredA;
   const b = contest.applies ? withoutSides(anchoredB) : anchoredB;
-  const ent = compareEntities(a, b);
   const levelFlip = measuredOnce(a) && measuredOnce(b) && thresholdComplement(a.numbers, b.numbers, levelScale(a, b));
-  const vetoes = vetoesOf(a, b, levelFlip, [...contest.reasons, ...ent.reasons]);
+  const cheap = [...contest.reasons, ...whenAndHowMuch(a, b, levelFlip)];
+  if (cheap.length > 0) return refuse(cheap);
+  const ent = compareEntities(a, b);
+  const vetoes = whoAndWhat(a, b, ent.reasons);
   // Only when nothing structural objects: the predicate check is the broadest and its reason the vaguest.
   if (vetoes.length === 0) vetoes.push(...comparePredicate(a, b));
   const words = vetoes.length === 0 ? unexplainedEventWords(a, b) : { onlyA: [], onlyB: [], qualifiers: [] };
