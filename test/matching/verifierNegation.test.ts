@@ -63,3 +63,12 @@ test('a catch-all contract and a lettered option are told apart', (t) => {
   t.regex(why(m('polymarket', '2026 Balance of Power: D Senate, R House', 'Yes', '2026-11-02'), m('predictfun', 'Balance of Power: 2026 Midterms', 'Other', '2026-11-02')), /catch-all/);
   t.regex(why(m('polymarket', '2026 Balance of Power: D Senate, D House', 'Yes', '2026-11-02'), m('predictfun', 'Balance of Power: 2026 Midterms', 'D Senate, R House', '2026-11-02')), /identifier differs/);
 });
+
+test('holding a role on a day negates leaving it, never becoming it', (t) => {
+  t.is(rel(m('kalshi', 'Who will be the next Speaker of the House?', 'Jim Jordan', '2027-01-03'), m('polymarket', 'Will Jim Jordan be Speaker of the House on December 31, 2026?', 'Yes', '2026-12-31')), 'different');
+  t.is(rel(m('kalshi', 'Will Jerome Powell be Fed Chair on Jun 1, 2026?', 'Yes', '2026-06-01'), m('polymarket', 'Powell out as Fed Chair by May 31, 2026?', 'Yes', '2026-05-31')), 'complement');
+});
+
+test('finishing second or reaching a round is not winning it', (t) => {
+  t.regex(why(m('kalshi', 'Will Luiz Inácio Lula da Silva finish 2nd in the first round of the 2026 Brazilian presidential election?', 'Yes', '2027-10-04'), m('polymarket', 'Will Luiz Inácio Lula da Silva win the first round of the 2026 Brazilian presidential election?', 'Yes', '2026-10-04')), /stage differs/);
+});

@@ -65,3 +65,14 @@ test('synonymous qualifiers: emergency, unscheduled and between-meeting cuts are
   t.is(rel(poly, m('kalshi', 'Will the Fed make an unscheduled rate cut before 2026?', 'Yes', '2025-12-31')), 'identity');
   t.is(rel(poly, m('kalshi', 'Will the Fed cut rates between meetings in 2025?', 'Yes', '2025-12-31')), 'identity');
 });
+
+test('deadlines and windows must agree, whatever the close dates', (t) => {
+  const p = 'politics';
+  t.is(rel(m('kalshi', 'Who will be the next UK Prime Minister before 2030?', 'Andy Burnham', '2030-01-01', p), m('polymarket', 'Will Andy Burnham be the next UK Prime Minister in 2026?', 'Yes', '2026-12-31', p)), 'different');
+  t.is(rel(m('kalshi', 'Will Trump acquire Greenland before 2029?', 'Yes', '2029-01-01', p), m('polymarket', 'Will the US acquire Greenland before 2027?', 'Yes', '2026-12-31', p)), 'different');
+  t.is(rel(m('kalshi', 'Will Trump pardon Ghislaine Maxwell before 2027?', 'Yes', '2027-01-01', p), m('polymarket', 'Trump pardons Ghislaine Maxwell by June 30, 2026?', 'Yes', '2026-06-30', p)), 'different');
+  // A Kalshi ticker dates a title that names no year: the 2028 race is not the 2026 one.
+  const ga = (ticker: string, end: string): MarketRef => ({ ...m('kalshi', 'Will Republicans win the Senate race in Georgia?', 'Yes', end, p), ticker });
+  t.is(rel(ga('SENATEGA-26-R', '2027-11-03'), m('polymarket', 'Will the Republicans win the Georgia Senate race in 2026?', 'Yes', '2026-11-03', p)), 'identity');
+  t.is(rel(ga('SENATEGA-28-R', '2029-11-07'), m('polymarket', 'Will the Republicans win the Georgia Senate race in 2026?', 'Yes', '2026-11-03', p)), 'different');
+});

@@ -15,7 +15,7 @@ import { compareEntities } from './entities.ts';
 import { compareEventWords, unexplainedEventWords } from './eventWords.ts';
 import { overlapScore } from './overlap.ts';
 import { compareComparison, compareDraw, compareGenerations, comparePollSource, compareSeasons, comparePredicate, compareSeatGoal, compareStages } from './predicate.ts';
-import { compareActions, compareCatchAll, compareConjunction, compareDirection, compareEditions, compareEvents, compareLetterIds, compareOffices, compareOrder, compareScope, compareTitles } from './shape.ts';
+import { compareActions, compareCatchAll, compareRoleHolding, compareConjunction, compareDirection, compareEditions, compareEvents, compareLetterIds, compareOffices, compareOrder, compareScope, compareTitles } from './shape.ts';
 import { compareNumbers, levelScale, thresholdComplement } from './thresholds.ts';
 import type { MatchVerdict, Proposition } from '../types.ts';
 
@@ -100,7 +100,7 @@ function whenAndHowMuch(a: Proposition, b: Proposition, levelFlip: boolean): str
 
 /** Who, in which role, doing what. */
 function whoAndWhat(a: Proposition, b: Proposition, entityReasons: readonly string[]): string[] {
-  return [...entityReasons, ...compareActions(a, b), ...compareEvents(a, b), ...compareOrder(a, b), ...compareDirection(a, b)];
+  return [...entityReasons, ...compareActions(a, b), ...compareEvents(a, b), ...compareRoleHolding(a, b), ...compareOrder(a, b), ...compareDirection(a, b)];
 }
 
 const refuse = (reasons: readonly string[]): MatchVerdict => ({ same: false, confidence: 0, relation: 'different', reasons });

@@ -65,7 +65,7 @@ const STAGES: readonly (readonly [RegExp, string])[] = [
   [/\bplayoffs?\b|\bpostseason\b/i, 'playoffs'],
   [/\bfirst round\b/i, 'first-round'],
   [/\bsecond round\b/i, 'second-round'],
-  [/\bpodium\b|\bfinish (?:in )?(?:the )?top \d+\b/i, 'placing'],
+  [/\bpodium\b|\bfinish (?:in )?(?:the )?top \d+\b|\bfinish(?:es)? (?:in )?(?:\d+(?:st|nd|rd|th)|second|third|fourth|last)\b/i, 'placing'],
   // Partial progress toward the event: reaching a runoff, taking one stage or round, qualifying or advancing.
   // Said on one side only it changes what the market asks ("advance to the runoff" is not "win the election").
   [/\brun-?offs?\b|\bsecond ballot\b/i, 'runoff'],

@@ -125,3 +125,15 @@ export function compareCatchAll(a: Proposition, b: Proposition): string[] {
   const cb = CATCH_ALL.test(b.source.outcome.trim());
   return ca !== cb ? [`catch-all contract on one side only: "${(ca ? a : b).source.outcome}"`] : [];
 }
+
+const LEAVING = new Set(['leave', 'out', 'exit', 'depart', 'fired', 'replaced']);
+
+/**
+ * "Will X be Speaker on Dec 31?" is "X is not gone by Dec 30" only for the one who holds the post now:
+ * it negates a market on X leaving, never one on X becoming Speaker ("the next Speaker", "be nominated").
+ */
+export function compareRoleHolding(a: Proposition, b: Proposition): string[] {
+  if (a.holdsRole === b.holdsRole) return [];
+  const other = a.holdsRole ? b : a;
+  return other.events.some((w) => LEAVING.has(w)) ? [] : [`holding a role on a day vs ${/\bnext\b/i.test(other.text) ? 'becoming the next holder' : 'another question about the role'}`];
+}
