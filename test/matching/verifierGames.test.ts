@@ -51,3 +51,9 @@ test('a Kalshi total whose title names no teams is placed by its ticker', (t) =>
   t.is(rel(kalshi, g('polymarket', 'Brighton & Hove Albion FC vs. Manchester United FC: O/U 2.5', 'Over', '2026-05-23')), 'different');
   t.regex(why(kalshi, g('polymarket', 'Chelsea FC vs. Arsenal FC: O/U 1.5', 'Over', '2026-05-24')), /teams differ/);
 });
+
+test('a margin (spread, win by more than N) is neither who wins nor a total', (t) => {
+  t.regex(why(g('kalshi', 'Will Boston win by over 5.5 points?', 'Yes', '2026-01-11', 'KXNBASPREAD-26JAN10SASBOS-BOS5'), g('polymarket', 'Spurs vs. Celtics: O/U 5.5', 'Over', '2026-01-11')), /stage differs/);
+  t.regex(why(g('polymarket', 'Spurs vs. Celtics: Spread -5.5', 'Celtics', '2026-01-11'), g('kalshi', 'San Antonio at Boston', 'Boston', null, 'KXNBAGAME-26JAN10SASBOS-BOS')), /stage differs/);
+  t.regex(why(g('kalshi', 'Pro Baseball AL Champion?', 'New York Y', '2025-10-20'), g('polymarket', 'Will the New York Yankees win the 2025 World Series?', 'Yes', '2025-11-01')), /title differs/);
+});

@@ -72,3 +72,9 @@ test('holding a role on a day negates leaving it, never becoming it', (t) => {
 test('finishing second or reaching a round is not winning it', (t) => {
   t.regex(why(m('kalshi', 'Will Luiz Inácio Lula da Silva finish 2nd in the first round of the 2026 Brazilian presidential election?', 'Yes', '2027-10-04'), m('polymarket', 'Will Luiz Inácio Lula da Silva win the first round of the 2026 Brazilian presidential election?', 'Yes', '2026-10-04')), /stage differs/);
 });
+
+test('anyone is broader than a named subject; a value read a day after launch is not read a week after', (t) => {
+  t.regex(why(m('kalshi', 'Will anyone win outright in the first round of the 2026 Brazil Presidential election?', 'Yes', '2027-10-04'), m('polymarket', 'Will Lula win outright in the first round of the 2026 Brazil election?', 'Yes', '2026-10-04')), /scope differs/);
+  t.regex(why(m('predictfun', 'Monad FDV above $1B one week after launch?', 'Yes', '2025-12-31', 'crypto'), m('polymarket', 'Monad FDV above $1B one day after launch?', 'Yes', '2025-12-31', 'crypto')), /reading time differs/);
+  t.is(rel(m('predictfun', 'Monad FDV above $1B one day after launch?', 'Yes', '2025-12-31', 'crypto'), m('polymarket', 'Monad FDV above $1B one day after launch?', 'Yes', '2025-12-31', 'crypto')), 'identity');
+});

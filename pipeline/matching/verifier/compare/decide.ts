@@ -14,7 +14,7 @@ import { compareContests, withoutSides } from './contest.ts';
 import { compareEntities } from './entities.ts';
 import { compareEventWords, unexplainedEventWords } from './eventWords.ts';
 import { overlapScore } from './overlap.ts';
-import { compareComparison, compareDraw, compareGenerations, comparePollSource, compareSeasons, comparePredicate, compareSeatGoal, compareStages } from './predicate.ts';
+import { compareComparison, compareDraw, compareGenerations, compareOffsets, comparePollSource, compareSeasons, comparePredicate, compareSeatGoal, compareStages } from './predicate.ts';
 import { compareActions, compareCatchAll, compareRoleHolding, compareConjunction, compareDirection, compareEditions, compareEvents, compareLetterIds, compareOffices, compareOrder, compareScope, compareTitles } from './shape.ts';
 import { compareNumbers, levelScale, thresholdComplement } from './thresholds.ts';
 import type { MatchVerdict, Proposition } from '../types.ts';
@@ -94,6 +94,7 @@ function whenAndHowMuch(a: Proposition, b: Proposition, levelFlip: boolean): str
     ...compareGenerations(a, b),
     ...comparePollSource(a, b),
     ...compareSeasons(a, b),
+    ...compareOffsets(a, b),
     ...compareConjunction(a, b),
   ];
 }

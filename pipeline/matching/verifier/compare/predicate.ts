@@ -77,6 +77,8 @@ const STAGES: readonly (readonly [RegExp, string])[] = [
   [/\bby (?:knockout|ko|tko|submission|decision|stoppage)\b/i, 'method'],
   [/\bmake (?:the )?(?:[\w-]+ ){0,3}playoffs?\b|\bclinch(?:es)? (?:a )?playoff\b/i, 'make-playoffs'],
   [/\brequests? (?:a )?trade\b/i, 'request'],
+  // A margin (a spread, "win by more than 5.5") is not who wins, nor a total.
+  [/\bspread\b|\bhandicap\b|\bmargin\b|\bwins? by (?:more than |over |at least |fewer than |less than )?\d/i, 'margin'],
   // Being a candidate is not winning: "on the ballot", "qualify for the ballot", "file to run".
   [/\bon the ballot\b|\bballot access\b/i, 'ballot'],
   // One state's presidential primary or caucus is a step toward the nomination, not the nomination.
@@ -197,4 +199,23 @@ export function comparePollSource(a: Proposition, b: Proposition): string[] {
   const sb = POLL_SOURCES.filter(([re]) => re.test(b.text)).map(([, s]) => s);
   if (sa.length === 0 || sb.length === 0 || sa.some((s) => sb.includes(s))) return [];
   return [`poll source differs: ${sa[0]} vs ${sb[0]}`];
+}
+
+/** "one day after launch", "two weeks after the announcement": a reading taken some time after an event. */
+const OFFSET = /\b(one|a|an|two|three|four|five|six|seven|\d+)\s+(hour|day|week|month|year)s?\s+(?:after|post|following)\b/i;
+const COUNT: Readonly<Record<string, number>> = { one: 1, a: 1, an: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7 };
+
+function offsetOf(text: string): string | null {
+  const m = OFFSET.exec(text);
+  if (!m?.[1] || !m[2]) return null;
+  const n = COUNT[m[1].toLowerCase()] ?? Number(m[1]);
+  return `${n} ${m[2].toLowerCase()}`;
+}
+
+/** A value read one day after launch is not the value one week after, nor one read at no stated time. */
+export function compareOffsets(a: Proposition, b: Proposition): string[] {
+  const oa = offsetOf(a.text);
+  const ob = offsetOf(b.text);
+  if (oa === ob) return [];
+  return [`reading time differs: ${oa ?? 'none'} after vs ${ob ?? 'none'} after`];
 }

@@ -89,9 +89,17 @@ export function compareEditions(a: Proposition, b: Proposition): string[] {
   return a.editions.some((e) => b.editions.includes(e)) ? [] : [`edition differs: ${a.editions[0]} vs ${b.editions[0]}`];
 }
 
-/** "Hegseth or another Cabinet member" is broader than "Hegseth". */
+/** "anyone", "any candidate": a subject no one in particular, broader than any named one. */
+const ANYONE = /\b(?:anyone|anybody|someone|any (?:candidate|player|team|country|person|nominee|one)|a third[- ]party)\b/i;
+const named = (p: Proposition): boolean => p.entities.some((e) => e.group === 'person' || e.group === 'name' || e.group === 'team');
+
+/** "Hegseth or another Cabinet member" is broader than "Hegseth"; "anyone wins outright" than "Lula wins outright". */
 export function compareScope(a: Proposition, b: Proposition): string[] {
-  return a.widened !== b.widened ? [`scope differs: "${(a.widened ? a : b).source.title}" widens the subject to a group`] : [];
+  if (a.widened !== b.widened) return [`scope differs: "${(a.widened ? a : b).source.title}" widens the subject to a group`];
+  const anyA = ANYONE.test(a.text);
+  const anyB = ANYONE.test(b.text);
+  if (anyA !== anyB && named(anyA ? b : a)) return [`scope differs: "${(anyA ? a : b).source.title}" asks about anyone, the other about a named subject`];
+  return [];
 }
 
 /** "D Senate", "R House", "Group A", "Plan B": a single capital letter beside a word identifies which one. */
