@@ -5,7 +5,16 @@
  * what a Kalshi title often leaves out (the year, the day, the teams), so it is read as structure:
  * a date, the codes of the sides, and the market's own code. Read by general shape, not by series.
  */
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { monthName, monthNumber } from './calendar.ts';
+
+interface SeriesFile {
+  readonly highCities: Readonly<Record<string, string>>;
+  readonly assets: Readonly<Record<string, string>>;
+  readonly leagues: Readonly<Record<string, string>>;
+}
+const SERIES = JSON.parse(readFileSync(fileURLToPath(new URL('./data/kalshiSeries.json', import.meta.url)), 'utf8')) as SeriesFile;
 
 export interface KalshiTicker {
   readonly series: string;
@@ -93,11 +102,25 @@ export function kalshiTickerQuestion(title: string, outcome: string): { title: s
   const t = parseKalshiTicker(title);
   if (!t) return null;
   const when = t.day ? ` on ${t.day}` : t.month && t.year ? ` in ${monthName(t.month)} ${t.year}` : t.year ? ` in ${t.year}` : '';
+  const at = t.hour !== null ? ` at ${t.hour % 12 === 0 ? 12 : t.hour % 12}${t.hour < 12 ? 'am' : 'pm'} ET` : '';
   const code = t.market ?? '';
+  const label = (fallback: string): string => (/^(?:yes|no)$/i.test(outcome) ? fallback : outcome || fallback);
   const fed = /^FEDDECISION$/.test(t.series) ? fedMove(code) : null;
   if (fed) return { title: `Fed decision${when}?`, outcome: fed };
   if (t.series === 'FED' && /^T\d/.test(code)) return { title: `Fed funds rate upper bound after the${when.replace(/^ in/, '')} meeting?`, outcome: `Above ${code.slice(1)}%` };
-  return { title: `${t.series}${when}?`, outcome: /^yes|no$/i.test(outcome) ? outcome : outcome || code };
+  // KXHIGHNY-25NOV21-B52.5: the day's high in a city; a B bucket spans the whole degrees around its centre.
+  const city = /^HIGH([A-Z]+)$/.exec(t.series)?.[1];
+  if (city && SERIES.highCities[city]) {
+    const bucket = /^B(\d+)\.5$/.exec(code);
+    return { title: `Highest temperature in ${SERIES.highCities[city]}${when}?`, outcome: label(bucket?.[1] ? `${bucket[1]}° to ${Number(bucket[1]) + 1}°` : code) };
+  }
+  // KXBTCD-25NOV2117-T95999.99: a coin or an index above a level at an hour of a day.
+  const asset = /^([A-Z0-9]+?)(?:D|U)?$/.exec(t.series)?.[1];
+  if (asset && SERIES.assets[asset] && /^T\d/.test(code)) return { title: `${SERIES.assets[asset]} price${when}${at}?`, outcome: label(`Above ${code.slice(1)}`) };
+  // KXNBAGAME-26JAN10SASBOS-BOS: a game of a league; the sides are the codes of the event.
+  const league = /^([A-Z0-9]+?)GAME$/.exec(t.series)?.[1];
+  if (league && SERIES.leagues[league]) return { title: `${SERIES.leagues[league]} game${when}?`, outcome: label(code) };
+  return { title: `${t.series}${when}?`, outcome: label(code) };
 }
 
 /** Fed decision market codes: C25 cut 25 bp, C26 a cut of more than 25 bp, H0 a move of 0 (no change). */

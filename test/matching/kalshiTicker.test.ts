@@ -18,3 +18,15 @@ test('names with a hyphen and a number, and Drift symbols, are not Kalshi ticker
   t.false(isKalshiTicker('TRUMP-WIN-2024-BET'));
   t.is(parseKalshiTicker('Will Bitcoin reach $100k?'), null);
 });
+
+test('a ticker given as the title is read as the question it codes', async (t) => {
+  const { verifyPair } = await import('../../pipeline/matching/verifier/index.ts');
+  const m = (venue: string, title: string, outcome: string, end_date: string | null) => ({ venue, title, outcome, end_date, category: 'x' });
+  t.is(verifyPair(m('kalshi', 'KXHIGHNY-25NOV21-B52.5', 'Yes', '2025-11-22'), m('polymarket', 'Highest temperature in NYC on November 21?', '52-53°F', '2025-11-21')).relation, 'identity');
+  t.is(verifyPair(m('kalshi', 'KXHIGHNY-25NOV21-B52.5', 'Yes', '2025-11-22'), m('polymarket', 'Highest temperature in NYC on November 21?', '54-55°F', '2025-11-21')).relation, 'different');
+  t.is(verifyPair(m('kalshi', 'KXNBAGAME-26JAN10SASBOS-BOS', 'Yes', null), m('polymarket', 'Spurs vs. Celtics', 'Celtics', '2026-01-11')).relation, 'identity');
+  t.is(verifyPair(m('kalshi', 'KXNBAGAME-26JAN10SASBOS-SAS', 'Yes', null), m('polymarket', 'Spurs vs. Celtics', 'Celtics', '2026-01-11')).relation, 'complement');
+  // The ticker's hour is the instant: 5 pm ET is not Polymarket's unstated hour.
+  t.is(verifyPair(m('kalshi', 'KXBTCD-25NOV2117-T95999.99', 'Yes', '2025-11-21'), m('polymarket', 'Bitcoin above ___ on November 21 at 5PM ET?', '96,000', '2025-11-21')).relation, 'identity');
+  t.is(verifyPair(m('kalshi', 'KXBTCD-25NOV2117-T95999.99', 'Yes', '2025-11-21'), m('polymarket', 'Bitcoin above ___ on November 21?', '96,000', '2025-11-21')).relation, 'different');
+});

@@ -140,7 +140,8 @@ export function compareProps(first: Proposition, second: Proposition, point: Ope
   if (a.clock && b.clock) support.push('clock times agree');
   if (a.years.length > 0 && b.years.length > 0) support.push('years agree');
   let confidence = 0.55 + 0.4 * score;
-  if (a.dates.length + b.dates.length > 0 && (a.dates.length === 0 || b.dates.length === 0)) {
+  // A game's day was compared above, from whichever of title, ticker or end date states it.
+  if (!contest.applies && a.dates.length + b.dates.length > 0 && (a.dates.length === 0 || b.dates.length === 0)) {
     confidence -= 0.08;
     support.push('date stated on one side only');
   }

@@ -134,7 +134,8 @@ export function extractProposition(ref: MarketRef): Proposition {
     // A ticker's series names the league when the title does not ("KXNCAAFGAME": college football, never drawn).
     draws: contest.draws !== 'unknown' ? contest.draws : drawsOfSeries(code?.series ?? null),
     sides: contest.sides,
-    pick: contest.pick,
+    // A game read from its ticker picks its label, or the market code when that is one of the sides' codes.
+    pick: contest.pick ?? (sideCodes && label && !/^(?:over|under)\b/i.test(label) ? label : sideCodes && code?.market && sideCodes.includes(code.market) ? code.market : null),
     sideCodes,
     eventDay: code?.day ?? (game && isoDay ? isoDay.end : null),
     source: ref,
