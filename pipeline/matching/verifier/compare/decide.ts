@@ -63,11 +63,18 @@ const PATH = /\b(?:reach|reaches|hit|hits|touch|touches|dip|dips|fall|falls|drop
  * Only then do "at or above X" and "below X" split every outcome; "reach X by June" and "dip below X
  * by June" can both happen.
  */
+const RELEASE = /\b(?:cpi|inflation|unemployment|jobless|gdp|pce|ppi|payrolls|retail sales|pmi)\b/i;
+
+/** A count of what one election, release or contest yields ("above 34 seats", "<35 seats"). */
+const COUNTED_RESULT = /\b(?:seats?|electoral votes|medals?|goals?|points?|runs?|wins?|cuts?|hikes?)\b/i;
+
 function measuredOnce(p: Proposition): boolean {
   if (p.dates.some((d) => d.sense === 'by' || d.sense === 'through') || PATH.test(p.text)) return false;
   if (p.game) return true;
-  if (p.dates.length === 0) return false;
+  if (p.dates.length === 0) return p.numbers.length > 0 && p.numbers.every((n) => n.unit === 'count') && COUNTED_RESULT.test(p.text);
   if (p.dates.every((d) => d.sense === 'on')) return true;
+  // One release of a statistic for a month or a quarter is read once.
+  if (RELEASE.test(p.text) && p.dates.every((d) => d.sense === 'in' || d.sense === 'after')) return true;
   return p.dates.every((d) => d.sense === 'in' || d.sense === 'after') && p.numbers.every((n) => n.unit === 'count' || n.unit === 'bps');
 }
 

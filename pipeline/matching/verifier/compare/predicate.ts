@@ -69,7 +69,7 @@ const STAGES: readonly (readonly [RegExp, string])[] = [
   // Partial progress toward the event: reaching a runoff, taking one stage or round, qualifying or advancing.
   // Said on one side only it changes what the market asks ("advance to the runoff" is not "win the election").
   [/\brun-?offs?\b|\bsecond ballot\b/i, 'runoff'],
-  [/\b(?:win|wins|won|take|takes)\s+(?:a|an|any|one|at least one|\d+)\s+(?:stages?|rounds?|legs?|races?|sets?|maps?|heats?|primar(?:y|ies))\b|\bstage (?:win|victory)\b/i, 'partial-win'],
+  [/\b(?:win|wins|won|take|takes)\s+(?:a|an|any|one|at least one|\d+)\s+(?:stages?|rounds?|legs?|races?|sets?|maps?|heats?|primar(?:y|ies))\b|\bstage (?:win|victory)\b|\b(?:first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th) (?:set|map|game|quarter|period|inning)\b/i, 'partial-win'],
   [/\b(?:advance|advances|advancing|qualify|qualifies|qualifying|qualification|make it|progress)\s+(?:to|for|into|past|through|beyond)\b/i, 'advance'],
   // A shortlist, a lead part-way, a method of winning, a playoff berth, a request: each stops short of or narrows the event.
   [/\bfinalists?\b|\bshortlist(?:ed)?\b|\bnominated for\b/i, 'shortlist'],

@@ -14,14 +14,21 @@ export interface LevelScale {
   readonly discrete: boolean;
   /** Fed moves: basis points in 25 bp steps, and counts of cuts in the same steps. */
   readonly rateSteps: boolean;
+  /** A released statistic (CPI, unemployment, GDP) is printed to one decimal: "above 2.6%" is "2.7% or more". */
+  readonly tenths: boolean;
 }
 
 const RATE_CONTEXT = /\bfed\b|\bfomc\b|\bfederal reserve\b|\binterest rates?\b|\brate (?:cut|hike)s?\b|\bbps\b/i;
+const RELEASE_CONTEXT = /\b(?:cpi|inflation|unemployment|jobless|u-?3|gdp|pce|ppi|retail sales|pmi)\b/i;
 const PRICE_CONTEXT = /\bprice\b|\$|\bmarket cap\b|\bclose[sd]?\b|\btrad(?:e|es|ing)\b/i;
 
 export function levelScale(a: Proposition, b: Proposition): LevelScale {
   const priced = (p: Proposition): boolean => p.entities.some((e) => e.group === 'asset') || PRICE_CONTEXT.test(p.text);
-  return { discrete: !priced(a) && !priced(b), rateSteps: RATE_CONTEXT.test(a.text) && RATE_CONTEXT.test(b.text) };
+  return {
+    discrete: !priced(a) && !priced(b),
+    rateSteps: RATE_CONTEXT.test(a.text) && RATE_CONTEXT.test(b.text),
+    tenths: RELEASE_CONTEXT.test(a.text) && RELEASE_CONTEXT.test(b.text),
+  };
 }
 
 interface Interval {
@@ -49,6 +56,13 @@ export function intervalOf(c: NumericCondition, scale: LevelScale): Interval {
   const { unit, value } = unitAndValue(c, scale, c.value);
   const high = c.high === undefined ? value : unitAndValue(c, scale, c.high).value;
   const whole = ((scale.discrete && unit === 'count') || unit === 'steps') && value < 1000;
+  // A one-decimal print: "above 2.6%" accepts 2.7% and up, "below 2.7%" 2.6% and down.
+  if (!whole && scale.tenths && unit === 'pct') {
+    const t = (x: number): number => Math.round(x * 10);
+    if (c.comparator === 'gt') return { lo: (c.strict ? t(value) + 1 : Math.ceil(value * 10 - 1e-9)) / 10, hi: Infinity, unit };
+    if (c.comparator === 'lt') return { lo: -Infinity, hi: (c.strict ? t(value) - 1 : Math.floor(value * 10 + 1e-9)) / 10, unit };
+    return { lo: value, hi: c.comparator === 'range' ? high : value, unit };
+  }
   if (!whole) {
     if (c.comparator === 'gt') return { lo: value, hi: Infinity, unit };
     if (c.comparator === 'lt') return { lo: -Infinity, hi: value, unit };
@@ -93,7 +107,9 @@ export function thresholdComplement(allA: readonly NumericCondition[], allB: rea
   const [up, down] = ix.hi === Infinity && iy.lo === -Infinity ? [ix, iy] : iy.hi === Infinity && ix.lo === -Infinity ? [iy, ix] : [null, null];
   if (!up || !down) return false;
   const whole = Number.isInteger(up.lo) && Number.isInteger(down.hi) && ((scale.discrete && up.unit === 'count') || up.unit === 'steps') && up.lo < 1000;
-  return whole ? up.lo === down.hi + 1 : near(up.lo, down.hi);
+  if (whole) return up.lo === down.hi + 1;
+  if (scale.tenths && up.unit === 'pct') return Math.round(up.lo * 10) === Math.round(down.hi * 10) + 1;
+  return near(up.lo, down.hi);
 }
 
 const COMPARATOR_WORD: Readonly<Record<Comparator, string>> = { gt: 'above', lt: 'below', range: 'between', eq: 'exactly' };

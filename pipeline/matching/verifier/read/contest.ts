@@ -15,8 +15,11 @@ const GAME_TITLE = /^[^?]{2,60}?\s(?:vs\.?|v\.?|versus|@)\s[^?]{2,80}$|^[^?]{2,4
 /** Kalshi's bare "Away at Home": capitalised places on both sides of "at", nothing else. */
 const AWAY_AT_HOME = /^(?:[A-Z][\w.'&-]*\s?){1,4}\sat\s(?:[A-Z][\w.'&-]*\s?){1,4}$/;
 
+/** "Will Iga Swiatek win the Swiatek vs Gauff match?": a pairing named inside a question about winning it. */
+const WIN_THE_PAIRING = /\bwin (?:the )?(?:[\w.'-]+ ){1,4}(?:vs\.?|v\.?) (?:[\w.'-]+ ){1,4}(?:match|game|fight|bout)\b/i;
+
 export function isGameTitle(title: string): boolean {
-  return GAME_TITLE.test(title) || AWAY_AT_HOME.test(title.trim());
+  return GAME_TITLE.test(title) || AWAY_AT_HOME.test(title.trim()) || WIN_THE_PAIRING.test(title);
 }
 
 /** Two subjects compared, the first picked: "A beats B", "A outperforms B", "A finishes ahead of B". */
@@ -50,6 +53,8 @@ function titleSides(title: string): string[] {
   // "NBA: X vs. Y", "World Series Game 4: Dodgers vs. Blue Jays": a prefix before the pairing names the setting.
   const colon = t.lastIndexOf(':', at >= 0 ? at : t.length);
   if (colon >= 0) t = t.slice(colon + 1).trim();
+  const inside = /\bwin (?:the )?((?:[\w.'-]+ ){1,4}?)(?:vs\.?|v\.?) ((?:[\w.'-]+ ){0,3}[\w.'-]+) (?:match|game|fight|bout)\b/i.exec(t);
+  if (inside?.[1] && inside[2]) return [inside[1].trim(), inside[2].trim()];
   const pair = /^(.+?)\s(?:vs\.?|v\.?|versus|@)\s(.+)$/i.exec(t) ?? /^(.+?)\s+at\s+(.+)$/.exec(t);
   if (pair?.[1] && pair[2]) return [pair[1].trim(), pair[2].replace(/\s+[-–—]\s+.*$/, '').trim()];
   const winsOn = /^(.+?)\s+wins?\s+on\b/i.exec(t);
@@ -63,7 +68,7 @@ function pickOf(title: string, label: string | null): string | null {
     return /^(?:over|under)\b/i.test(label) ? null : label;
   }
   if (/\bend in a draw\b/i.test(title)) return 'draw';
-  const m = /^(?:will\s+)?(?:the\s+)?(.+?)\s+(?:wins?\s+on|beats?|defeats?|win against)\b/i.exec(title);
+  const m = /^(?:will\s+)?(?:the\s+)?(.+?)\s+(?:wins?\s+on|beats?|defeats?|win against|win the (?:[\w.'-]+ ){1,4}(?:vs\.?|v\.?)|wins?\s*\??$)/i.exec(title);
   return m?.[1] ? m[1].replace(/^.*[:–—-]\s+/, '').trim() : null;
 }
 

@@ -181,10 +181,10 @@ function unknownNames(text: string, add: (e: PropEntity, at: number, len: number
  * "Australian Open", "French Open": a demonym naming a tournament (compared as a title), not a place the
  * question is about. A Grand Prix keeps its place: the place is what tells two races apart.
  */
-const DEMONYM_EVENT = /\b(?:australian|french|british|italian|canadian|mexican|brazilian|japanese|chinese|dutch|german|spanish|hungarian|belgian|austrian) open\b/gi;
+const DEMONYM_EVENT = /\b(?:australian|french|british|italian|canadian|mexican|brazilian|japanese|chinese|dutch|german|spanish|hungarian|belgian|austrian) open\b|\b(?:[A-Z][a-z]+ ){1,2}Open\b/g;
 
 export function extractEntities(original: string): EntityExtraction {
-  let text = /\bopen\b/i.test(original) ? original.replace(DEMONYM_EVENT, (m) => ' '.repeat(m.length)) : original;
+  let text = /\bopen\b/i.test(original) ? original.replace(DEMONYM_EVENT, (m) => ' '.repeat(m.length)).replace(/\b(?:australian|french|british|italian|canadian|mexican|brazilian|japanese|chinese|dutch|german|spanish|hungarian|belgian|austrian) open\b/gi, (m) => ' '.repeat(m.length)) : original;
   const found = new Map<string, PropEntity>();
   const firstAt = new Map<string, number>();
   const add = (e: PropEntity, at: number, len: number): void => {
