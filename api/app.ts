@@ -1,23 +1,22 @@
 import Koa from 'koa';
 import Router from '@koa/router';
-import { bodyParser } from '@koa/bodyparser';
 import type { AppDeps } from './deps.ts';
 import { errorEnvelope } from './middleware/errorEnvelope.ts';
 import { requestLog } from './middleware/requestLog.ts';
 import { authenticate } from './middleware/authenticate.ts';
 import { rateLimit } from './middleware/rateLimit.ts';
 import { usageCapture } from './middleware/usageCapture.ts';
-import { jsonBodyOnly } from './middleware/jsonBodyOnly.ts';
+import { jsonBody } from './middleware/jsonBody.ts';
+import { unmatchedRoute } from './middleware/unmatchedRoute.ts';
 import { healthRouter } from './routes/health.ts';
 import { apiV1Routers } from './routes/index.ts';
 
-export const JSON_BODY_LIMIT = '100kb';
-
 /**
- * Builds the Koa application; never listens (api/server.ts does). Order: request id + log
- * (outermost, so its line carries the final status) → API-key usage capture (sees the final
- * status, errors included) → error envelope → auth → tiered rate limit → body → routers.
- * The body is parsed after the rate limit, so malformed or oversized bodies are answered with
+ * Builds the Koa application; never listens (api/server.ts does, and answers what node refuses before
+ * Koa sees it). Order: request id + log (outermost, so its line carries the final status) → API-key
+ * usage capture (sees the final status, errors included) → error envelope → auth → tiered rate limit
+ * → body (the one place bodies are read and bounded) → routers → unmatched route (404, or 405 with
+ * Allow). The body is parsed after the rate limit, so malformed or oversized bodies are answered with
  * the X-RateLimit-* headers too and a flood of bodies is refused before any parsing.
  */
 export function createApp(deps: AppDeps): Koa {
@@ -28,15 +27,14 @@ export function createApp(deps: AppDeps): Koa {
   app.use(errorEnvelope(deps.log));
   app.use(authenticate(deps));
   app.use(rateLimit(deps));
-  app.use(jsonBodyOnly());
-  app.use(bodyParser({ enableTypes: ['json'], jsonLimit: JSON_BODY_LIMIT, encoding: 'utf-8' }));
+  app.use(jsonBody());
 
   const health = healthRouter(deps);
   app.use(health.routes());
 
   const v1 = new Router({ prefix: '/api/v1' });
-  for (const router of apiV1Routers(deps)) v1.use(router.routes(), router.allowedMethods());
+  for (const router of apiV1Routers(deps)) v1.use(router.routes());
   app.use(v1.routes());
-  app.use(v1.allowedMethods());
+  app.use(unmatchedRoute([health, v1]));
   return app;
 }

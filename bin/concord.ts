@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
-import pino from 'pino';
 import { ConfigError, loadConfig, type Role } from '../shared/config.ts';
 import { startServices } from './services.ts';
+import { createLogger } from '../adapters/log/createLogger.ts';
 
 /**
  * `npm start`: runs Concord. With no flag every role runs in this process on embedded
@@ -19,7 +19,7 @@ async function main(): Promise<void> {
     }
     throw err;
   }
-  const log = pino({ level: config.LOG_LEVEL, base: { service: 'concord' } });
+  const log = createLogger({ level: config.LOG_LEVEL, base: { service: 'concord' } });
   const roles: Role[] = [config.ROLE];
   const service = await startServices(config, roles, log);
   log.info({ roles, api_port: service.apiPort, nats: service.natsUrl, store: service.store.kind, venue_source: config.VENUE_SOURCE }, 'concord started');

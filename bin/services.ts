@@ -21,6 +21,9 @@ import { PROJECTIONS } from '../projections/index.ts';
 import { startApiServer } from '../api/server.ts';
 import { createDocumentStore } from '../adapters/store/createStore.ts';
 import { startLinker } from '../pipeline/matching/linker/startLinker.ts';
+import { startAlerts } from '../pipeline/alerts/startAlerts.ts';
+import { startScanner, type RunningScanner } from '../pipeline/scan/startScanner.ts';
+import { jetStreamArbitrageFeed } from '../pipeline/streams/arbitrageFeed.ts';
 
 /** Something started that must be stopped on shutdown, in reverse start order. */
 interface Stoppable {
@@ -35,6 +38,8 @@ export interface RunningService {
   readonly conn: StreamConnection;
   /** Runs one ingest cycle of every venue now (tests, operators). */
   ingestOnce(): Promise<void>;
+  /** The arbitrage scanner when this process runs the scan role (tests, operators: scanNow()). */
+  readonly scanner: RunningScanner | null;
   stop(): Promise<void>;
 }
 
@@ -99,6 +104,17 @@ export async function startServices(config: Config, roles: readonly Role[], log:
     const store = await createDocumentStore(config, log);
     stack.push({ name: 'store', stop: () => store.close() });
 
+    // One venue transport per process: ingest and the scanner's order books share each venue's bucket.
+    const recorded = config.VENUE_SOURCE === 'recorded';
+    const modules = selectedModules(config, log);
+    let transport: HttpClient | undefined;
+    const venueHttp = (): HttpClient =>
+      (transport ??=
+        overrides.http ??
+        (recorded
+          ? createRecordedHttpClient({ connectors: modules.map((m) => m.connector) })
+          : createHttpClient({ venues: modules.map((m) => m.connector.descriptor), log: log.child({ component: 'http' }) })));
+
     if (runs(roles, 'project')) {
       for (const projection of PROJECTIONS) {
         const loop = await startProjection(conn, store, projection, log.child({ projection: projection.name }));
@@ -121,6 +137,7 @@ export async function startServices(config: Config, roles: readonly Role[], log:
           log: log.child({ role: 'api' }),
           store,
           publish,
+          arbitrageFeed: jetStreamArbitrageFeed(conn),
           checkDependencies: async () => {
             const probe = async (name: string, fn: () => Promise<void>) => {
               try {
@@ -146,13 +163,29 @@ export async function startServices(config: Config, roles: readonly Role[], log:
       stack.push({ name: 'linker', stop: () => linker.close() });
     }
 
+    if (runs(roles, 'alerts')) {
+      const alerts = await startAlerts({ config, conn, store, log });
+      stack.push({ name: 'alerts', stop: () => alerts.stop() });
+    }
+
+    let scanner: RunningScanner | null = null;
+    if (runs(roles, 'scan')) {
+      const keys: Partial<Record<VenueSlug, string>> = {};
+      for (const m of modules) {
+        const keyEnv = m.connector.descriptor.apiKeyEnv;
+        const key = keyEnv ? process.env[keyEnv] : undefined;
+        if (key) keys[m.connector.descriptor.slug] = key;
+        else if (keyEnv && recorded) keys[m.connector.descriptor.slug] = 'recorded-mode';
+      }
+      const byVenue = Object.fromEntries(modules.map((m) => [m.connector.descriptor.slug, m]));
+      const running = await startScanner({ config, conn, store, publish, http: venueHttp(), modules: byVenue, apiKeys: keys, log });
+      scanner = running;
+      stack.push({ name: 'scanner', stop: () => running.stop() });
+    }
+
     let ingestOnce = async () => {};
     if (runs(roles, 'ingest')) {
-      const modules = selectedModules(config, log);
-      const recorded = config.VENUE_SOURCE === 'recorded';
-      const http = overrides.http ?? (recorded
-        ? createRecordedHttpClient({ connectors: modules.map((m) => m.connector) })
-        : createHttpClient({ venues: modules.map((m) => m.connector.descriptor), log: log.child({ component: 'http' }) }));
+      const http = venueHttp();
       const apiKeys: Partial<Record<VenueSlug, string>> = {};
       const enabled: VenueModule[] = [];
       for (const m of modules) {
@@ -183,7 +216,7 @@ export async function startServices(config: Config, roles: readonly Role[], log:
       };
     }
 
-    return { apiPort, natsUrl, store, conn, ingestOnce, stop: stopAll };
+    return { apiPort, natsUrl, store, conn, ingestOnce, scanner, stop: stopAll };
   } catch (err) {
     await stopAll();
     throw err;

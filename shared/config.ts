@@ -4,7 +4,7 @@ import { z } from 'zod';
  * Every setting Concord reads, validated once at start-up. A bad value stops the process with
  * a message naming the variable. Documented in README.md ("Configuration").
  */
-const ROLES = ['all', 'ingest', 'process', 'project', 'link', 'api'] as const;
+const ROLES = ['all', 'ingest', 'process', 'project', 'link', 'api', 'scan', 'alerts'] as const;
 export type Role = (typeof ROLES)[number];
 
 const optionalUrl = (protocols: readonly string[]) =>
@@ -29,6 +29,19 @@ const intIn = (min: number, max: number, dflt: number) =>
         return z.NEVER;
       }
       return n;
+    });
+
+const flag = (dflt: boolean) =>
+  z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v.trim() === '') return dflt;
+      const t = v.trim().toLowerCase();
+      if (t === 'true' || t === '1') return true;
+      if (t === 'false' || t === '0') return false;
+      ctx.addIssue({ code: 'custom', message: `must be true or false, got "${v}"` });
+      return z.NEVER;
     });
 
 const secret = z
@@ -58,7 +71,24 @@ export const configSchema = z.object({
   WORKERS: intIn(1, 64, 2),
   JWT_ACCESS_SECRET: secret,
   JWT_REFRESH_SECRET: secret,
-  PUBLIC_ORIGIN: z.string().optional(),
+  /** The browser-facing origin (scheme://host[:port]); SIWE messages must name it; required in production (docs/auth.md). */
+  PUBLIC_ORIGIN: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v.trim() === '') return undefined;
+      let url: URL | undefined;
+      try {
+        url = new URL(v.trim());
+      } catch {
+        url = undefined;
+      }
+      if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.host === '' || url.pathname !== '/' || url.search !== '' || url.hash !== '' || url.username !== '' || url.password !== '') {
+        ctx.addIssue({ code: 'custom', message: `must be an origin such as https://concord.example.com (scheme, host and optional port, no path), got "${v}"` });
+        return z.NEVER;
+      }
+      return url.origin;
+    }),
   PREDICTFUN_API_KEY: z.string().optional(),
   MAILGUN_API_KEY: z.string().optional(),
   MAILGUN_DOMAIN: z.string().optional(),
@@ -66,12 +96,25 @@ export const configSchema = z.object({
   MAIL_FROM: z.string().optional(),
   EMBEDDING_MODEL: z.string().optional(),
   API_KEY_MONTHLY_QUOTA: intIn(1, 1_000_000_000, 1_000_000),
+  /** Time budget of one venue in a wallet-tracker request, every call and retry included (docs/wallet-tracker.md). */
+  WALLET_TRACKER_VENUE_TIMEOUT_MS: intIn(100, 120_000, 8_000),
   /** production refuses to start without JWT secrets; anything else generates per-process ones (docs/auth.md). */
   NODE_ENV: z.string().optional(),
   /** Length of the per-minute rate window; change only in tests (docs/rate-limits.md). */
   RATE_LIMIT_WINDOW_MS: intIn(100, 3_600_000, 60_000),
   /** Length of the short burst window (docs/rate-limits.md). */
   RATE_LIMIT_BURST_WINDOW_MS: intIn(50, 600_000, 5_000),
+  /** Multiplies every rate tier's per-minute and burst limits (tests, benchmarks); 1 keeps the spec's (docs/rate-limits.md). */
+  RATE_LIMIT_MULTIPLIER: intIn(1, 1_000_000, 1),
+  /** Arbitrage scanner and feed (docs/arbitrage.md, "Configuration"). */
+  ARB_SCAN_INTERVAL_SECONDS: intIn(1, 3_600, 5),
+  ARB_FULL_SCAN_SECONDS: intIn(5, 86_400, 60),
+  ARB_STALE_AFTER_SECONDS: intIn(5, 86_400, 120),
+  ARB_BOOK_TTL_SECONDS: intIn(1, 3_600, 15),
+  ARB_RESOLVED_RETENTION_HOURS: intIn(1, 24 * 90, 24),
+  ARB_FEED_CACHE_MS: intIn(0, 60_000, 2_000),
+  ARB_STREAMS_PER_KEY: intIn(1, 1_000, 3),
+  ARB_SSE_HEARTBEAT_SECONDS: intIn(1, 300, 15),
   /** EIP-155 chain ids a SIWE message may name (docs/auth.md). */
   SIWE_CHAIN_IDS: z
     .string()
@@ -85,6 +128,21 @@ export const configSchema = z.object({
       }
       return ids;
     }),
+  /** Encrypts webhook signing secrets at rest; default derived from JWT_ACCESS_SECRET (docs/watchlists-alerts.md). */
+  ALERTS_SECRET_KEY: secret,
+  /** Tests only: lets webhook URLs point at private, loopback or link-local addresses. */
+  ALERTS_WEBHOOK_ALLOW_PRIVATE: flag(false),
+  /** How long one webhook attempt may take before it counts as failed. */
+  ALERTS_WEBHOOK_TIMEOUT_MS: intIn(100, 60_000, 10_000),
+  /** First retry delay of a failed notification; doubles per attempt up to an hour. */
+  ALERTS_RETRY_BASE_MS: intIn(10, 3_600_000, 10_000),
+  /** Attempts per notification before it is marked failed. */
+  ALERTS_MAX_ATTEMPTS: intIn(1, 50, 10),
+}).superRefine((config, ctx) => {
+  // Without it the SIWE domain check could only trust the request's Host header (docs/auth.md).
+  if (config.NODE_ENV === 'production' && config.PUBLIC_ORIGIN === undefined) {
+    ctx.addIssue({ code: 'custom', path: ['PUBLIC_ORIGIN'], message: 'must be set when NODE_ENV=production (the origin wallets sign in to, e.g. https://concord.example.com)' });
+  }
 });
 
 export type Config = z.infer<typeof configSchema>;

@@ -16,7 +16,13 @@ export function mailgunMailer(settings: MailgunSettings): Mailer {
   return {
     kind: 'mailgun',
     async send(message: MailMessage) {
-      await client.messages.create(settings.domain, { from: settings.from, to: [message.to], subject: message.subject, text: message.text });
+      await client.messages.create(settings.domain, {
+        from: settings.from,
+        to: [message.to],
+        subject: message.subject,
+        text: message.text,
+        ...(message.id ? { 'h:Message-Id': `<${message.id}@${settings.domain}>` } : {}),
+      });
     },
   };
 }

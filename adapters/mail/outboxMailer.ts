@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import { randomUUID } from 'node:crypto';
-import type { Doc, DocumentStore } from '../../shared/ports/documentStore.ts';
+import { DuplicateKeyError, type Doc, type DocumentStore } from '../../shared/ports/documentStore.ts';
 import type { Mailer, MailMessage } from '../../shared/ports/mail.ts';
 
 export const OUTBOX_COLLECTION = 'mail_outbox';
@@ -22,8 +22,14 @@ export function outboxMailer(store: DocumentStore, log: Logger, now: () => Date 
   return {
     kind: 'outbox',
     async send(message: MailMessage) {
-      const doc: OutboxDoc = { _id: randomUUID(), to: message.to, subject: message.subject, text: message.text, created_at: now().toISOString() };
-      await outbox.insert(doc);
+      const doc: OutboxDoc = { _id: message.id ?? randomUUID(), to: message.to, subject: message.subject, text: message.text, created_at: now().toISOString() };
+      try {
+        await outbox.insert(doc);
+      } catch (err) {
+        // The same message id again (a retried send): it is in the outbox already, once.
+        if (err instanceof DuplicateKeyError) return;
+        throw err;
+      }
       log.info({ outbox_id: doc._id, to: message.to, subject: message.subject }, 'mail kept in outbox (no mail transport configured)');
     },
   };

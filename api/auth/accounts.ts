@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { normaliseEmail } from './emails.ts';
 import { DuplicateKeyError, type Doc, type DocumentStore } from '../../shared/ports/documentStore.ts';
 
 /** An email-and-password console account. Wallet accounts live apart (walletAccounts.ts) and never merge. */
@@ -13,11 +14,6 @@ export interface AccountDoc extends Doc {
 }
 
 export const ACCOUNTS = 'accounts';
-
-/** Lower-case and trimmed: one address, one account, however it was typed. */
-export function normaliseEmail(email: string): string {
-  return email.trim().toLowerCase();
-}
 
 export function accountView(account: AccountDoc): { id: string; email: string; name: string } {
   return { id: account._id, email: account.email, name: account.name };

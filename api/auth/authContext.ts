@@ -10,7 +10,9 @@ import { resolveAuthSecrets, type AuthSecrets } from './secrets.ts';
 import { TokenService } from './tokens.ts';
 import { WalletAccountRepository } from './walletAccounts.ts';
 import { PasswordResetStore } from './passwordResetStore.ts';
+import { PasswordResetLimits } from './passwordResetLimits.ts';
 import { SiweNonceRepository } from './siweNonces.ts';
+import { WalletSessionRepository } from './walletSessions.ts';
 
 /** Everything the auth middleware and routes share for one app: secrets, repositories, mail, clock. */
 export interface AuthContext {
@@ -21,9 +23,11 @@ export interface AuthContext {
   readonly accounts: AccountRepository;
   readonly refreshTokens: RefreshTokenRepository;
   readonly resets: PasswordResetStore;
+  readonly resetLimits: PasswordResetLimits;
   readonly apiKeys: ApiKeyRepository;
   readonly wallets: WalletAccountRepository;
   readonly nonces: SiweNonceRepository;
+  readonly walletSessions: WalletSessionRepository;
   /** Milliseconds since the epoch; tests may move it. */
   readonly now: () => number;
   /** argon2 hash of a random secret, verified against when an account does not exist (equal timing). */
@@ -47,6 +51,7 @@ export function createAuthContext(deps: AppDeps, options: AuthContextOptions = {
   const apiKeys = new ApiKeyRepository(deps.store);
   const wallets = new WalletAccountRepository(deps.store);
   const nonces = new SiweNonceRepository(deps.store);
+  const walletSessions = new WalletSessionRepository(deps.store);
   let decoy: Promise<string> | undefined;
   let indexes: Promise<void> | undefined;
   return {
@@ -57,9 +62,11 @@ export function createAuthContext(deps: AppDeps, options: AuthContextOptions = {
     accounts,
     refreshTokens,
     resets,
+    resetLimits: new PasswordResetLimits(deps.store),
     apiKeys,
     wallets,
     nonces,
+    walletSessions,
     now,
     decoyHash: () => (decoy ??= makeDecoyHash()),
     ready: () =>
@@ -70,6 +77,7 @@ export function createAuthContext(deps: AppDeps, options: AuthContextOptions = {
         apiKeys.ensureIndexes(),
         wallets.ensureIndexes(),
         nonces.ensureIndexes(),
+        walletSessions.ensureIndexes(),
       ]).then(
         () => undefined,
         (err: unknown) => {

@@ -5,8 +5,12 @@ import { hashSecret, verifySecret } from './passwords.ts';
 
 export const OTP_TTL_MS = 10 * 60_000;
 export const OTP_MAX_ATTEMPTS = 5;
-/** A new code is mailed at most this often per account; asking sooner still answers 200. */
+/** A new code is mailed at most this often per account, burnt or used codes included; asking sooner still answers 200. */
 export const OTP_RESEND_COOLDOWN_MS = 60_000;
+/** Codes mailed per account per UTC day at most (a mailbox is not to be flooded). */
+export const OTP_DAILY_MAILS = 10;
+/** Guesses at an account's codes per UTC day at most, across every code: 20 in a million a day. */
+export const OTP_DAILY_GUESSES = 20;
 
 function sixDigits(): string {
   return randomInt(0, 1_000_000).toString().padStart(6, '0');
@@ -22,8 +26,7 @@ export async function requestPasswordReset(auth: AuthContext, email: string): Pr
   const [account, otpHash] = await Promise.all([auth.accounts.findByEmail(email), hashSecret(otp)]);
   if (!account) return;
   const now = auth.now();
-  const current = await auth.resets.getOtp(account._id);
-  if (current && now - current.issued_at < OTP_RESEND_COOLDOWN_MS && current.expires_at > now) return;
+  if (!(await auth.resetLimits.claimMail(account._id, now, OTP_RESEND_COOLDOWN_MS, OTP_DAILY_MAILS))) return;
   await auth.resets.putOtp(account._id, otpHash, now, now + OTP_TTL_MS);
   const message = {
     to: account.email,
@@ -38,12 +41,14 @@ export async function requestPasswordReset(auth: AuthContext, email: string): Pr
 export type VerifyOtpResult = { ok: true; resetToken: string; expiresAt: Date } | { ok: false };
 
 /**
- * verify-otp: every failure looks the same (unknown email, no code, expired, wrong, attempts used up) and
- * costs one argon2 verification. Each try spends an attempt atomically; the fifth wrong try burns the code.
+ * verify-otp: every failure looks the same (unknown email, no code, expired, wrong, attempts used up, the
+ * day's guesses used up) and costs one argon2 verification. Each try counts against the account's daily
+ * guesses, then spends an attempt of the code atomically; the fifth wrong try burns the code.
  */
 export async function verifyPasswordOtp(auth: AuthContext, email: string, otp: string): Promise<VerifyOtpResult> {
   const account = await auth.accounts.findByEmail(email);
-  const spent = account ? await auth.resets.spendAttempt(account._id, OTP_MAX_ATTEMPTS, auth.now()) : null;
+  const allowed = account ? await auth.resetLimits.claimGuess(account._id, auth.now(), OTP_DAILY_GUESSES) : false;
+  const spent = account && allowed ? await auth.resets.spendAttempt(account._id, OTP_MAX_ATTEMPTS, auth.now()) : null;
   if (!account || !spent) {
     await verifySecret(await auth.decoyHash(), otp);
     if (account) await auth.resets.takeOtp(account._id);

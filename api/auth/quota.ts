@@ -1,3 +1,4 @@
+import { utcMs } from '../../shared/time/utc.ts';
 import { DuplicateKeyError, type Doc, type DocumentStore } from '../../shared/ports/documentStore.ts';
 
 export const API_KEY_QUOTA = 'api_key_monthly_usage';
@@ -16,7 +17,7 @@ export function monthOf(at: Date): string {
 }
 
 export function startOfNextMonthUtc(at: Date): Date {
-  return new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth() + 1, 1));
+  return new Date(utcMs(at.getUTCFullYear(), at.getUTCMonth() + 1, 1));
 }
 
 /**

@@ -11,7 +11,9 @@ export function parseInput<T>(schema: ZodType<T>, input: unknown, where: 'query 
   const issue = result.error.issues[0];
   if (issue?.code === 'unrecognized_keys') {
     const keys = (issue as { keys: string[] }).keys;
-    throw new AppError('INVALID_REQUEST', `Unknown ${where} ${keys.map((k) => `'${k}'`).join(', ')}: not accepted here.`);
+    // Nested objects name the full path (condition.x), top-level fields just their name.
+    const names = keys.map((k) => `'${[...issue.path, k].join('.')}'`);
+    throw new AppError('INVALID_REQUEST', `Unknown ${where} ${names.join(', ')}: not accepted here.`);
   }
   const name = issue?.path.length ? issue.path.join('.') : undefined;
   const message = name

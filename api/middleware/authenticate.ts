@@ -37,8 +37,9 @@ async function fromAccessToken(auth: AuthContext, token: string, source: string)
 
 async function fromWalletCookie(auth: AuthContext, token: string): Promise<Resolution> {
   const verified = auth.tokens.verify('wallet', token);
-  const wallet = verified.ok ? await auth.wallets.get(verified.claims.sub) : null;
-  if (!wallet) return { caller: ANONYMOUS, problem: { code: 'UNAUTHORIZED', message: 'The wallet session has expired or is not valid; sign in with your wallet again.' } };
+  const live = verified.ok && (await auth.walletSessions.isLive(verified.claims.jti, verified.claims.sub, auth.now()));
+  const wallet = verified.ok && live ? await auth.wallets.get(verified.claims.sub) : null;
+  if (!wallet) return { caller: ANONYMOUS, problem: { code: 'UNAUTHORIZED', message: 'The wallet session has ended, expired or is not valid; sign in with your wallet again.' } };
   return { caller: { kind: 'wallet', accountId: wallet._id, address: wallet.address } };
 }
 

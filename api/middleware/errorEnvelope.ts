@@ -1,42 +1,48 @@
 import type { Middleware } from 'koa';
 import type { Logger } from 'pino';
-import { AppError } from '../../shared/errors.ts';
+import { AppError, type ErrorCode } from '../../shared/errors.ts';
 
 interface HttpLikeError {
-  status?: number;
-  statusCode?: number;
+  status?: unknown;
+  statusCode?: unknown;
   expose?: boolean;
-  type?: string;
   message?: string;
 }
 
-/** Maps errors thrown by koa's own body parsing (http-errors) onto our envelope. */
+const CODE_BY_STATUS: Readonly<Record<number, ErrorCode>> = {
+  401: 'UNAUTHORIZED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  405: 'METHOD_NOT_ALLOWED',
+  408: 'REQUEST_TIMEOUT',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  429: 'RATE_LIMITED',
+};
+
+/**
+ * An http-errors style error (a 4xx thrown by koa or a library) as our envelope. Its message is kept
+ * only when the library marked it safe to show; nothing else of it (a raw body, say) is ever echoed.
+ */
 function fromHttpError(err: HttpLikeError): AppError | null {
-  const status = err.status ?? err.statusCode;
-  if (status === 413 || err.type === 'entity.too.large') return new AppError('PAYLOAD_TOO_LARGE', 'Request body is too large (limit 100 kB).');
-  if (status === 415) return new AppError('UNSUPPORTED_MEDIA_TYPE', 'Requests with a body must use Content-Type: application/json.');
-  if (status === 400 && (err.type === 'entity.parse.failed' || /json/i.test(err.message ?? ''))) {
-    return new AppError('INVALID_REQUEST', 'Request body is not valid JSON.');
-  }
-  if (status !== undefined && status >= 400 && status < 500 && err.expose) {
-    return new AppError('INVALID_REQUEST', err.message ?? 'Bad request.');
-  }
-  return null;
+  const raw = err.status ?? err.statusCode;
+  const status = typeof raw === 'number' ? raw : NaN;
+  if (!(status >= 400 && status < 500)) return null;
+  const code = CODE_BY_STATUS[status] ?? 'INVALID_REQUEST';
+  const message = err.expose && typeof err.message === 'string' && err.message !== '' ? err.message.slice(0, 300) : `The request was refused (HTTP ${status}).`;
+  return new AppError(code, message);
 }
 
 /**
- * Outermost middleware: every failure leaves as `{status, message}` with the right HTTP
- * status; unexpected errors are logged with the request id and answered 500 without detail.
+ * Every failure leaves as `{status, message}` with the right HTTP status; unexpected errors are
+ * logged (never with the request body) with the request id and answered 500 without detail.
  */
 export function errorEnvelope(log: Logger): Middleware {
   return async (ctx, next) => {
     try {
       await next();
-      if (ctx.status === 404 && ctx.body === undefined) {
-        throw new AppError('NOT_FOUND', `No route for ${ctx.method} ${ctx.path}.`);
-      }
-      if (ctx.status === 405 && ctx.body === undefined) {
-        ctx.body = { status: 'INVALID_REQUEST', message: `Method ${ctx.method} is not allowed on ${ctx.path}.` };
+      if (ctx.status === 404 && ctx.body == null) {
+        throw new AppError('NOT_FOUND', `No route for ${ctx.method} ${ctx.path.slice(0, 200)}.`);
       }
     } catch (err) {
       const appError = err instanceof AppError ? err : fromHttpError(err as HttpLikeError);

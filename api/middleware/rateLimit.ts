@@ -86,9 +86,10 @@ export async function closeRateLimit(deps: AppDeps): Promise<void> {
 export function rateLimit(deps: AppDeps): Middleware {
   const state = stateFor(deps);
   const quota = deps.config.API_KEY_MONTHLY_QUOTA;
+  const multiplier = deps.config.RATE_LIMIT_MULTIPLIER;
   return async (ctx, next) => {
     const caller = callerOf(ctx.state);
-    const plan = planFor(caller, ctx.ip, state.windows, ctx.path);
+    const plan = planFor(caller, ctx.ip, state.windows, ctx.path, multiplier);
     const id = `${plan.tier}:${plan.identity}`;
     const burst = await state.burst.hit(ctx, id, plan.burst);
     const minute = burst.allowed ? await state.minute.hit(ctx, id, plan.perMinute) : undefined;

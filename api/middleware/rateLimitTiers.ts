@@ -34,7 +34,7 @@ export function burstForKeyRate(perMinute: number, windows: WindowLengths): numb
 
 export const PROBE_PATHS: ReadonlySet<string> = new Set(['/health', '/ready']);
 
-export function planFor(caller: Caller, clientIp: string, windows: WindowLengths, path = ''): RatePlan {
+function basePlan(caller: Caller, clientIp: string, windows: WindowLengths, path: string): RatePlan {
   if (PROBE_PATHS.has(path)) return { tier: 'probe', identity: `ip:${clientIp || 'unknown'}`, ...TIERS.probe };
   switch (caller.kind) {
     case 'apiKey':
@@ -46,6 +46,15 @@ export function planFor(caller: Caller, clientIp: string, windows: WindowLengths
     case 'anonymous':
       return { tier: 'product', identity: `ip:${clientIp || 'unknown'}`, ...TIERS.product };
   }
+}
+
+/**
+ * The caller's tier and limits. `multiplier` (RATE_LIMIT_MULTIPLIER, 1 by default) scales the
+ * per-minute and burst limits of every tier, a key's own rate included, for load tests and benchmarks.
+ */
+export function planFor(caller: Caller, clientIp: string, windows: WindowLengths, path = '', multiplier = 1): RatePlan {
+  const plan = basePlan(caller, clientIp, windows, path);
+  return multiplier === 1 ? plan : { ...plan, perMinute: plan.perMinute * multiplier, burst: plan.burst * multiplier };
 }
 
 /** What one window said about this request. */

@@ -22,7 +22,7 @@ export function requestLog(log: Logger): Middleware {
       const durationMs = Number(process.hrtime.bigint() - started) / 1e6;
       ctx.state.durationMs = durationMs;
       ctx.state.log.info(
-        { method: ctx.method, path: ctx.path, status: ctx.status, duration_ms: Math.round(durationMs * 100) / 100 },
+        { method: ctx.method, path: ctx.path.slice(0, 512), status: ctx.status, duration_ms: Math.round(durationMs * 100) / 100 },
         'request',
       );
     }

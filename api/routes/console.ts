@@ -4,7 +4,9 @@ import type { AppDeps } from '../deps.ts';
 import { AppError } from '../../shared/errors.ts';
 import { isUuid } from '../../shared/ids.ts';
 import { parseInput, singleValuedQuery } from '../http/validate.ts';
-import { enumParam, intParam, limitParam, offsetParam } from '../http/queryFields.ts';
+import { parseJsonText } from '../http/jsonText.ts';
+import { displayNameField } from '../http/textFields.ts';
+import { enumParam, intParam, isoInstantParam, limitParam, offsetParam } from '../http/queryFields.ts';
 import { authContextFor } from '../auth/authContext.ts';
 import { apiKeyView, MAX_ACTIVE_KEYS } from '../auth/apiKeys.ts';
 import { requireSession, sessionCaller } from '../auth/guards.ts';
@@ -16,15 +18,20 @@ export const DEFAULT_KEY_RATE_LIMIT = 60;
 
 const PERMISSIONS_HINT = `a JSON-encoded array of scopes from ${SCOPES.join(', ')}, e.g. "[\\"read:markets\\"]"`;
 
+/** A value as a short phrase for an error message: never walks it (it may be deep or huge). */
+function describe(value: unknown): string {
+  if (typeof value === 'string') return JSON.stringify(value.length > 60 ? `${value.slice(0, 60)}…` : value);
+  if (Array.isArray(value)) return 'an array';
+  return value === null ? 'null' : `a ${typeof value}`;
+}
+
 /** `permissions` as the spec gives it (a JSON-encoded array); a plain JSON array is accepted too. */
 const permissionsField = z.unknown().transform((value, ctx): Scope[] => {
   let list: unknown = value;
   if (typeof value === 'string') {
-    try {
-      list = JSON.parse(value);
-    } catch {
-      list = undefined;
-    }
+    // Bounded like a request body: the string is JSON inside JSON, so it gets the same depth limit.
+    const parsed = parseJsonText(value);
+    list = parsed.ok ? parsed.value : undefined;
   }
   if (!Array.isArray(list) || list.length === 0) {
     ctx.addIssue({ code: 'custom', message: `must be ${PERMISSIONS_HINT}` });
@@ -32,28 +39,30 @@ const permissionsField = z.unknown().transform((value, ctx): Scope[] => {
   }
   const unknown = list.find((s) => !isScope(s));
   if (unknown !== undefined) {
-    ctx.addIssue({ code: 'custom', message: `unknown scope ${JSON.stringify(unknown)}; known scopes: ${SCOPES.join(', ')}` });
+    ctx.addIssue({ code: 'custom', message: `unknown scope ${describe(unknown)}; known scopes: ${SCOPES.join(', ')}` });
     return z.NEVER;
   }
   return SCOPES.filter((s) => (list as unknown[]).includes(s));
 });
 
 const createKeyBody = z.object({
-  name: z.string({ error: 'must be a string' }).trim().min(1, 'must be 1-100 characters').max(100, 'must be 1-100 characters'),
+  name: displayNameField(1, 100),
   permissions: permissionsField.optional(),
   rate_limit: z.number({ error: 'must be an integer from 1 to 10000' }).int('must be an integer from 1 to 10000').min(1, 'must be an integer from 1 to 10000').max(10_000, 'must be an integer from 1 to 10000').optional(),
 });
 
 const keyIdParam = z.string({ error: 'is required' }).refine(isUuid, 'must be an API key UUID (see GET /api/v1/console/keys)');
 
-const isoParam = z.string().refine((v) => /^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(v) && Number.isFinite(Date.parse(v)), 'must be an ISO 8601 date or date-time, e.g. 2026-03-01T00:00:00Z');
+/** Usage data cannot predate 2000 (Concord did not exist); the bound keeps period arithmetic in sane years. */
+export const STATS_START_MIN = '2000-01-01';
+export const STATS_START_MAX = '2100-01-01';
 
 const statsQuery = z
   .object({
     api_key_id: keyIdParam,
     granularity: enumParam(GRANULARITIES).default('daily'),
     limit: intParam(1, 90, 30),
-    start: isoParam.optional(),
+    start: isoInstantParam(STATS_START_MIN, STATS_START_MAX).optional(),
   })
   .strict();
 
@@ -114,7 +123,7 @@ export function consoleRouter(deps: AppDeps): Router {
       granularity: q.granularity,
       limit: q.limit,
       nowMs: auth.now(),
-      ...(q.start !== undefined ? { startMs: Date.parse(q.start) } : {}),
+      ...(q.start !== undefined ? { startMs: q.start } : {}),
     });
     ctx.body = { data: records, meta: { granularity: q.granularity, count: records.length } };
   });

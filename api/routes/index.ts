@@ -7,6 +7,10 @@ import { authRouter } from './auth.ts';
 import { siweRouter } from './siwe.ts';
 import { consoleRouter } from './console.ts';
 import { externalMarketsRouter } from './externalMarkets.ts';
+import { walletTrackerRouter } from './walletTracker.ts';
+import { alertsRouter } from './alerts.ts';
+import { watchlistsRouter } from './watchlists.ts';
+import { arbitrageRouter } from './arbitrage.ts';
 
 /** Every resource router mounted under /api/v1. */
 export function apiV1Routers(deps: AppDeps): Router[] {
@@ -18,5 +22,9 @@ export function apiV1Routers(deps: AppDeps): Router[] {
     siweRouter(deps),
     consoleRouter(deps),
     externalMarketsRouter(deps),
+    walletTrackerRouter(deps),
+    alertsRouter(deps),
+    watchlistsRouter(deps),
+    arbitrageRouter(deps),
   ];
 }

@@ -18,16 +18,45 @@ const verifyBody = z.object({
 
 const BINDING_RE = /^[A-Za-z0-9_-]{32,64}$/;
 
-/** The domain a message must name: PUBLIC_ORIGIN's host, else the Host this request came to. */
-export function expectedDomain(config: Config, ctx: Context): string {
+const HOST_RE = /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*|\[[0-9A-Fa-f:.]{2,45}\])(?::\d{1,5})?$/;
+
+/** Where a message must say it signs in to: its origin (scheme://host[:port]) and host. */
+export interface SiweAudience {
+  readonly origin: string;
+  readonly host: string;
+  readonly scheme: string;
+}
+
+/**
+ * PUBLIC_ORIGIN when set (always, in production: config requires it). Without it (development) the
+ * request's own Host, which must then be present and well-formed: an empty expected domain would let
+ * a message signed for any domain through.
+ */
+export function siweAudience(config: Config, ctx: Context): SiweAudience {
   if (config.PUBLIC_ORIGIN) {
-    try {
-      return new URL(config.PUBLIC_ORIGIN).host;
-    } catch {
-      // Not a URL: fall back to the request's own host.
-    }
+    const url = new URL(config.PUBLIC_ORIGIN);
+    return { origin: url.origin, host: url.host, scheme: url.protocol.slice(0, -1) };
   }
-  return ctx.host;
+  const host = ctx.host;
+  if (!host || !HOST_RE.test(host)) {
+    throw new AppError('INVALID_REQUEST', 'This request names no usable Host, and PUBLIC_ORIGIN is not set, so there is no domain to check the sign-in message against; send a Host header (or set PUBLIC_ORIGIN).');
+  }
+  const origin = new URL(`${ctx.protocol}://${host}`);
+  return { origin: origin.origin, host: origin.host, scheme: ctx.protocol };
+}
+
+/** The message's scheme, domain and URI all name the expected origin; null when they do, else why not. */
+export function audienceMismatch(message: SiweMessage, audience: SiweAudience): string | null {
+  if (message.domain.toLowerCase() !== audience.host.toLowerCase()) return `the message is for domain ${message.domain.slice(0, 100)}, not ${audience.host}`;
+  if (message.scheme !== undefined && message.scheme.toLowerCase() !== audience.scheme) return `the message is for scheme ${message.scheme.slice(0, 20)}, not ${audience.scheme}`;
+  let uriOrigin: string | null = null;
+  try {
+    uriOrigin = new URL(message.uri).origin;
+  } catch {
+    uriOrigin = null;
+  }
+  if (uriOrigin !== audience.origin) return `the message's URI ${message.uri.slice(0, 100)} is not on ${audience.origin}`;
+  return null;
 }
 
 function parseMessage(text: string): SiweMessage {
@@ -43,6 +72,9 @@ export function siweRouter(deps: AppDeps): Router {
   const auth = authContextFor(deps);
   const chains = deps.config.SIWE_CHAIN_IDS;
   const router = new Router({ prefix: '/siwe' });
+  if (!deps.config.PUBLIC_ORIGIN) {
+    auth.log.warn('PUBLIC_ORIGIN is not set: SIWE messages are checked against each request\'s Host header, which is fit for development only');
+  }
 
   router.get('/nonce', async (ctx) => {
     const existing = ctx.cookies.get(COOKIE.siweBinding);
@@ -60,29 +92,38 @@ export function siweRouter(deps: AppDeps): Router {
       throw new AppError('UNAUTHORIZED', `No nonce was issued to this session; call GET /api/v1/siwe/nonce first and keep its ${COOKIE.siweBinding} cookie.`);
     }
     const message = parseMessage(body.message);
-    if (!chains.includes(message.chainId)) {
-      throw new AppError('UNAUTHORIZED', `Chain ID ${message.chainId} is not accepted; sign on one of: ${chains.join(', ')}.`);
-    }
-    // Taken before the signature check: a nonce is spent by any attempt, so it can never be replayed.
+    // Taken before any other check: every attempt spends its nonce, so a refused message can never be
+    // corrected and replayed with the same nonce, whatever the reason it was refused.
     if (!(await auth.nonces.consume(message.nonce, binding, auth.now()))) {
       throw new AppError('UNAUTHORIZED', 'The nonce is unknown, expired, already used or was issued to another session; get a new one from GET /api/v1/siwe/nonce.');
     }
+    const audience = siweAudience(deps.config, ctx);
+    const mismatch = audienceMismatch(message, audience);
+    if (mismatch) throw new AppError('UNAUTHORIZED', `Sign-in message rejected: ${mismatch}.`);
+    if (!chains.includes(message.chainId)) {
+      throw new AppError('UNAUTHORIZED', `Chain ID ${message.chainId} is not accepted; sign on one of: ${chains.join(', ')}.`);
+    }
     const result = await message.verify(
-      { signature: body.signature, domain: expectedDomain(deps.config, ctx), nonce: message.nonce, time: new Date(auth.now()).toISOString() },
+      { signature: body.signature, domain: message.domain, nonce: message.nonce, time: new Date(auth.now()).toISOString() },
       { suppressExceptions: true },
     );
     if (!result.success) {
       throw new AppError('UNAUTHORIZED', `Sign-in message rejected: ${result.error?.type ?? 'verification failed'}${result.error?.expected ? ` (expected ${result.error.expected}, got ${result.error.received ?? 'nothing'})` : ''}`);
     }
     const wallet = await auth.wallets.signIn(message.address, new Date(auth.now()));
-    setWalletCookie(ctx, deps.config, auth.tokens.sign('wallet', wallet._id).token);
+    const session = auth.tokens.sign('wallet', wallet._id);
+    await auth.walletSessions.remember({ jti: session.jti, walletId: wallet._id, expiresAt: session.expiresAt, now: new Date(auth.now()) });
+    setWalletCookie(ctx, deps.config, session.token);
     ctx.cookies.set(COOKIE.siweBinding, '', { path: '/', maxAge: 0, expires: new Date(0), httpOnly: true, sameSite: 'lax' });
     ctx.body = { data: { id: wallet._id, address: wallet.address, chain_id: message.chainId } };
   });
 
   router.post('/logout', async (ctx) => {
+    const token = ctx.cookies.get(COOKIE.wallet);
+    const verified = token ? auth.tokens.verify('wallet', token) : undefined;
+    const revoked = verified?.ok ? await auth.walletSessions.revoke(verified.claims.jti, verified.claims.sub) : false;
     clearWalletCookie(ctx, deps.config);
-    ctx.body = { data: { logged_out: true } };
+    ctx.body = { data: { logged_out: true, session_revoked: revoked } };
   });
 
   return router;

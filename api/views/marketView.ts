@@ -21,7 +21,8 @@ export function marketView(doc: MarketDoc) {
     liquidity: doc.liquidity,
     currency: doc.currency,
     play_money: doc.play_money,
-    outcomes: doc.outcomes,
+    // Snapshots stored before execution quotes existed lack them: unknown is null (docs/prices.md).
+    outcomes: doc.outcomes.map((o) => ({ ...o, best_bid: o.best_bid ?? null, best_ask: o.best_ask ?? null })),
     group: doc.group,
     fee: doc.fee,
     quoted_at: doc.quoted_at,

@@ -118,6 +118,12 @@ export function runConsumer(opts: ConsumerLoopOptions): ConsumerLoop {
         const consumer = await opts.conn.js.consumers.get(STREAMS[opts.stream].name, opts.durable);
         const messages = await consumer.consume({ max_messages: Math.max(concurrency * 2, 16), idle_heartbeat: 5_000 });
         current = messages;
+        // stop() may have come while the subscription was being set up (a role stopped right after it
+        // started): current was not there to stop, and the loop would wait for a message forever.
+        if (stopped) {
+          messages.stop();
+          break;
+        }
         for await (const m of messages) {
           if (opts.gate) await opts.gate();
           if (concurrency <= 1) {

@@ -6,7 +6,7 @@ const DAY_NS = 24 * 60 * 60 * 1_000_000_000;
 
 /**
  * Retention per stream. RAW keeps a week (replay source for re-normalisation); MARKETS keeps
- * 90 days so price history can be derived; USAGE keeps 100 days for monthly stats.
+ * 90 days so price history can be derived; USAGE keeps 100 days for monthly stats; ARB two weeks.
  */
 const RETENTION: Record<StreamKey, { maxAgeDays: number; duplicateWindowMinutes: number }> = {
   raw: { maxAgeDays: 7, duplicateWindowMinutes: 10 },
@@ -14,6 +14,8 @@ const RETENTION: Record<StreamKey, { maxAgeDays: number; duplicateWindowMinutes:
   venues: { maxAgeDays: 30, duplicateWindowMinutes: 2 },
   links: { maxAgeDays: 365, duplicateWindowMinutes: 10 },
   usage: { maxAgeDays: 100, duplicateWindowMinutes: 2 },
+  // Long enough for a stream client to resume (Last-Event-ID) after days away, and to rebuild the read model.
+  arbitrage: { maxAgeDays: 14, duplicateWindowMinutes: 2 },
   deadLetter: { maxAgeDays: 30, duplicateWindowMinutes: 2 },
 };
 
@@ -48,6 +50,8 @@ export interface DurableSpec {
   readonly maxDeliver?: number;
   readonly ackWaitMs?: number;
   readonly maxAckPending?: number;
+  /** Start at the end of the stream when first created (consumers that react to new events only). */
+  readonly deliverNew?: boolean;
 }
 
 /** Creates the durable pull consumer if missing (explicit ack, from the start of the stream). */
@@ -62,7 +66,7 @@ export async function provisionDurable(jsm: JetStreamManager, spec: DurableSpec)
   await jsm.consumers.add(stream, {
     durable_name: spec.durable,
     ack_policy: AckPolicy.Explicit,
-    deliver_policy: DeliverPolicy.All,
+    deliver_policy: spec.deliverNew ? DeliverPolicy.New : DeliverPolicy.All,
     ack_wait: (spec.ackWaitMs ?? 30_000) * 1_000_000,
     max_deliver: spec.maxDeliver ?? 20,
     max_ack_pending: spec.maxAckPending ?? 1000,

@@ -7,6 +7,7 @@ import { limitlessVenue } from './limitless/index.ts';
 import { predictfunVenue } from './predictfun/index.ts';
 import { azuroVenue } from './azuro/index.ts';
 import { driftVenue } from './drift/index.ts';
+import { kalshiVenue } from './kalshi/index.ts';
 
 /** Every venue Concord can ingest: connector (paging, recorded files) and pure parser. */
 export const VENUE_MODULES: Partial<Record<VenueSlug, VenueModule>> = {
@@ -17,4 +18,5 @@ export const VENUE_MODULES: Partial<Record<VenueSlug, VenueModule>> = {
   predictfun: predictfunVenue,
   azuro: azuroVenue,
   drift: driftVenue,
+  kalshi: kalshiVenue,
 };

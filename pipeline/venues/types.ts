@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { VenueSlug } from '../../shared/venues/registry.ts';
 import type { NormalizedMarket } from '../../shared/types/market.ts';
 import type { HttpClient } from '../http/types.ts';
+import type { OrderBook } from '../../shared/arbitrage/types.ts';
 
 /**
  * One raw catalogue item exactly as the venue sent it (possibly several responses composed,
@@ -78,8 +79,31 @@ export interface ParseContext {
 /** Pure: unknown raw item in, normalised binary markets out (multi-outcome items split). */
 export type VenueParser = (item: RawItem, ctx: ParseContext) => ParseResult;
 
+/** Which market's book to fetch: the venue's market id, and its book key where that differs (a token id). */
+export interface BookRequest {
+  readonly market_id: string;
+  readonly platform_market_id: string;
+  readonly book_ref: string | null;
+}
+
+export type BookResult = { readonly ok: true; readonly book: OrderBook } | { readonly ok: false; readonly reason: string };
+
+/**
+ * Optional capability: fetch and parse order books (docs/arbitrage.md, "Order books"). Each venue
+ * keeps it in `pipeline/venues/<slug>/orderbook.ts`: a pure parse of the venue's book payload beside
+ * a fetch through the venue transport (its token bucket and queue). Used for linked markets only.
+ */
+export interface OrderBookCapability {
+  /** Books of the given markets, keyed by `market_id`; a market the venue could not serve maps to a reason. */
+  fetchBooks(ctx: FetchContext, markets: readonly BookRequest[]): Promise<ReadonlyMap<string, BookResult>>;
+  /** Recorded mode: the recorded (or composed) book file for a book request URL, else null. */
+  recordedFile(url: URL): string | null;
+}
+
 /** What each `pipeline/venues/<slug>/index.ts` exports: the connector and its pure parser. */
 export interface VenueModule {
   readonly connector: VenueConnector;
   readonly parse: VenueParser;
+  /** Order books for arbitrage, where the venue has a book (not an AMM, a bookmaker or a listing-only feed). */
+  readonly orderBooks?: OrderBookCapability;
 }

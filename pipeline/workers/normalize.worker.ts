@@ -1,6 +1,7 @@
 import { VENUE_MODULES } from '../venues/index.ts';
 import type { ParseResult } from '../venues/types.ts';
 import { isVenueSlug } from '../../shared/venues/registry.ts';
+import { applyEndTimeRule } from '../../shared/markets/endTimeRule.ts';
 
 export interface NormalizeTask {
   readonly venue: string;
@@ -9,10 +10,14 @@ export interface NormalizeTask {
   readonly fetched_at: string;
 }
 
-/** Piscina task: runs the venue's pure parser on one raw item, off the event loop. */
+/**
+ * Piscina task: runs the venue's pure parser on one raw item, off the event loop, then the one
+ * end-time rule every venue shares (a market past its end time is closed as of the fetch).
+ */
 export default function normalize(task: NormalizeTask): ParseResult {
   if (!isVenueSlug(task.venue)) throw new Error(`unknown venue "${task.venue}"`);
   const module = VENUE_MODULES[task.venue];
   if (!module) throw new Error(`no connector registered for venue "${task.venue}"`);
-  return module.parse({ id: task.item_id, payload: task.payload }, { fetchedAt: task.fetched_at });
+  const result = module.parse({ id: task.item_id, payload: task.payload }, { fetchedAt: task.fetched_at });
+  return { ...result, markets: result.markets.map((m) => applyEndTimeRule(m, task.fetched_at)) };
 }

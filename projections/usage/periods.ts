@@ -1,16 +1,18 @@
+import { utcMs } from '../../shared/time/utc.ts';
+
 export const GRANULARITIES = ['hourly', 'daily', 'monthly'] as const;
 export type Granularity = (typeof GRANULARITIES)[number];
 
-/** Start of the UTC period holding `atMs`. */
+/** Start of the UTC period holding `atMs` (built with utcMs: Date.UTC would put years 0-99 in the 1900s). */
 export function periodStart(atMs: number, granularity: Granularity): number {
   const d = new Date(atMs);
   switch (granularity) {
     case 'hourly':
-      return Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate(), d.getUTCHours());
+      return utcMs(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate(), d.getUTCHours());
     case 'daily':
-      return Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate());
+      return utcMs(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate());
     case 'monthly':
-      return Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1);
+      return utcMs(d.getUTCFullYear(), d.getUTCMonth(), 1);
   }
 }
 
@@ -21,9 +23,9 @@ export function shiftPeriod(startMs: number, granularity: Granularity, steps: nu
     case 'hourly':
       return startMs + steps * 3_600_000;
     case 'daily':
-      return Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate() + steps);
+      return utcMs(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate() + steps);
     case 'monthly':
-      return Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + steps, 1);
+      return utcMs(d.getUTCFullYear(), d.getUTCMonth() + steps, 1);
   }
 }
 

@@ -17,6 +17,8 @@ function validPrice(price: number): boolean {
  * - profit_share (PredictIt): profit_rate of the profit of a winning share, (1-p), charged at
  *   settlement; the withdrawal fee is separate (see `withdrawalFeeRate`).
  * - flat (Drift, Limitless): taker rate of the notional, which is p per share.
+ * - quadratic_per_order (Kalshi): taker_rate * multiplier * p(1-p), before the per-order rounding
+ *   up to the cent, which only an order size can settle (`takerFeeForOrder` in orderFee.ts).
  * - odds_margin (Azuro): 0, because the margin is already inside the quoted odds/price.
  * - none: 0.
  */
@@ -34,6 +36,8 @@ export function takerFeePerShare(fee: FeeModel, price: number): number | null {
       return fee.profit_rate * (1 - price);
     case 'flat':
       return fee.taker * price;
+    case 'quadratic_per_order':
+      return fee.taker_rate * fee.multiplier * price * (1 - price);
     case 'unknown':
       return null;
   }

@@ -25,4 +25,18 @@ export type FeeModel =
   | { readonly kind: 'odds_margin'; readonly margin: number; readonly source: FeeSource }
   /** Flat notional rates (Drift, Limitless): fractions of notional, maker may be negative (rebate). */
   | { readonly kind: 'flat'; readonly taker: number; readonly maker: number; readonly source: FeeSource }
+  /**
+   * Kalshi: rate * multiplier * C * P * (1-P) per fill, each fill rounded up to `fill_round_up_to`
+   * and the order's total up to `order_round_up_to` (a cent); takers pay `taker_rate`, makers
+   * `maker_rate` (0 except on series with maker fees). See shared/fees/venues/kalshi.ts.
+   */
+  | {
+      readonly kind: 'quadratic_per_order';
+      readonly taker_rate: number;
+      readonly maker_rate: number;
+      readonly multiplier: number;
+      readonly fill_round_up_to: number;
+      readonly order_round_up_to: number;
+      readonly source: FeeSource;
+    }
   | { readonly kind: 'unknown'; readonly reason: string };

@@ -10,6 +10,7 @@ export const STREAMS = {
   venues: { name: 'VENUES', subjects: ['venues.health.>'] },
   links: { name: 'LINKS', subjects: ['questions.linked'] },
   usage: { name: 'USAGE', subjects: ['api.requests'] },
+  arbitrage: { name: 'ARB', subjects: ['arbitrage.>'] },
   deadLetter: { name: 'DEADLETTER', subjects: ['deadletter.>'] },
 } as const;
 export type StreamKey = keyof typeof STREAMS;
@@ -20,5 +21,9 @@ export const subjects = {
   venueHealth: (venue: VenueSlug) => `venues.health.${venue}`,
   linked: () => 'questions.linked',
   apiRequests: () => 'api.requests',
+  /** One opportunity created, changed, resolved or removed (the read model and the SSE feed replay these). */
+  arbitrageOpportunity: () => 'arbitrage.opportunity',
+  /** One scan pass's ArbitrageStats. */
+  arbitrageScanned: () => 'arbitrage.scanned',
   deadLetter: (consumer: string) => `deadletter.${consumer}`,
 } as const;

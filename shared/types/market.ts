@@ -12,13 +12,19 @@ export type MarketStatus = (typeof MARKET_STATUSES)[number];
 export type Currency = 'USDC' | 'USDT' | 'USD' | 'MANA' | 'WETH';
 
 /**
- * One outcome of a binary market. `price` is the 0-1 probability of this outcome;
- * null when the venue publishes no price for it (never invented as 0).
+ * One outcome of a binary market. `price` is the venue's 0-1 probability of this outcome (its
+ * mid or last trade, with any bookmaker margin removed; docs/prices.md says which per venue);
+ * null when the venue publishes no price for it (never invented as 0). Indexes and alerts read
+ * `price`. `best_bid` / `best_ask` are what a taker could sell / buy this outcome at now, for
+ * execution (the arbitrage scanner); null where the venue quotes no such side, absent on
+ * snapshots recorded before they existed.
  */
 export interface Outcome {
   readonly label: string;
   readonly outcome_index: number;
   readonly price: number | null;
+  readonly best_bid?: number | null;
+  readonly best_ask?: number | null;
 }
 
 /**
@@ -67,4 +73,9 @@ export interface NormalizedMarket {
   readonly fee: FeeModel;
   /** When the prices were observed (venue timestamp if it gives one, else fetch time), ISO 8601. */
   readonly quoted_at: string;
+  /**
+   * The venue's key for this market's order book where it differs from `platform_market_id`
+   * (Polymarket: the Yes token id of the CLOB). Absent where the market id is the key.
+   */
+  readonly book_ref?: string | null;
 }

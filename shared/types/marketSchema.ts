@@ -12,11 +12,21 @@ export const feeModelSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('profit_share'), profit_rate: z.number(), withdrawal_rate: z.number(), source: feeSource }),
   z.object({ kind: z.literal('odds_margin'), margin: z.number(), source: feeSource }),
   z.object({ kind: z.literal('flat'), taker: z.number(), maker: z.number(), source: feeSource }),
+  z.object({
+    kind: z.literal('quadratic_per_order'),
+    taker_rate: z.number().nonnegative(),
+    maker_rate: z.number().nonnegative(),
+    multiplier: z.number().nonnegative(),
+    fill_round_up_to: z.number().positive(),
+    order_round_up_to: z.number().positive(),
+    source: feeSource,
+  }),
   z.object({ kind: z.literal('unknown'), reason: z.string() }),
 ]);
 
 const isoOrNull = z.string().refine((s) => !Number.isNaN(Date.parse(s)), 'must be an ISO 8601 date').nullable();
 const amount = z.number().finite().nullable();
+const unit = z.number().min(0).max(1);
 
 export const normalizedMarketSchema = z.object({
   id: z.string().uuid(),
@@ -31,7 +41,16 @@ export const normalizedMarketSchema = z.object({
   end_time: isoOrNull,
   created_at: isoOrNull,
   outcomes: z
-    .array(z.object({ label: z.string(), outcome_index: z.number().int().min(0), price: z.number().min(0).max(1).nullable() }))
+    .array(
+      z.object({
+        label: z.string(),
+        outcome_index: z.number().int().min(0),
+        price: unit.nullable(),
+        // Optional: MARKETS snapshots recorded before execution quotes existed still replay.
+        best_bid: unit.nullable().optional(),
+        best_ask: unit.nullable().optional(),
+      }),
+    )
     .min(1),
   group: z.object({ id: z.string(), title: z.string(), outcome_label: z.string() }).nullable(),
   volume24h: amount,
@@ -41,4 +60,5 @@ export const normalizedMarketSchema = z.object({
   play_money: z.boolean(),
   fee: feeModelSchema,
   quoted_at: z.string().refine((s) => !Number.isNaN(Date.parse(s)), 'must be an ISO 8601 date'),
+  book_ref: z.string().min(1).nullable().optional(),
 }) satisfies z.ZodType<NormalizedMarket>;

@@ -19,7 +19,7 @@ const BAD: Array<[query: string, param: string]> = [
   ['sort=popular', 'sort'],
   ['sort=', 'sort'],
   ['window=1y', 'window'],
-  ['platform=kalshi', 'platform'],
+  ['platform=betfair', 'platform'],
   ['platform=Polymarket', 'platform'],
   ['category=weather', 'category'],
   ['cursor=', 'cursor'],
@@ -53,6 +53,12 @@ test('valid parameters on an empty read model give an empty page with meta', asy
   const res = await app.request('/api/v1/markets?sort=ending_soon&window=7d&platform=drift&category=crypto&limit=200');
   t.is(res.status, 200);
   t.deepEqual(res.body, { data: [], meta: { count: 0, limit: 200, sort: 'ending_soon', window: '7d', next_cursor: null } });
+});
+
+test('kalshi, the eighth venue, is a valid platform filter', async (t) => {
+  const res = await app.request('/api/v1/markets?platform=kalshi');
+  t.is(res.status, 200);
+  t.deepEqual((res.body as { data: unknown[] }).data, []);
 });
 
 test('an unknown route is 404 NOT_FOUND in the error envelope', async (t) => {

@@ -1,13 +1,14 @@
-import { createServer, type Server } from 'node:http';
+import type Koa from 'koa';
 import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pino from 'pino';
-import { createApp } from '../../api/app.ts';
+import { createLogger } from '../../adapters/log/createLogger.ts';
+import { createApiHttpServer } from '../../api/server.ts';
 import type { AppDeps } from '../../api/deps.ts';
 import { closeRateLimit, whenRateLimitReady } from '../../api/middleware/rateLimit.ts';
+import { closeArbitrageStreams } from '../../api/routes/arbitrageStream.ts';
 import { installAuthContext, type AuthContext, type AuthContextOptions } from '../../api/auth/authContext.ts';
 import { loadConfig } from '../../shared/config.ts';
 import type { DocumentStore } from '../../shared/ports/documentStore.ts';
@@ -33,11 +34,15 @@ export interface RequestOptions {
 
 export interface TestApi {
   readonly url: string;
+  /** The app being served (its routers are what registeredRoutes() walks). */
+  readonly app: Koa;
   readonly deps: AppDeps;
   readonly store: DocumentStore;
   readonly auth: AuthContext;
   /** Every log line the app wrote, parsed. */
   readonly logLines: Array<Record<string, unknown>>;
+  /** Every log line the app wrote, as written. */
+  readonly logText: string[];
   request(method: string, path: string, options?: RequestOptions): Promise<Reply>;
   close(): Promise<void>;
 }
@@ -52,6 +57,10 @@ export interface StartOptions {
   readonly env?: Record<string, string>;
   readonly publish?: AppDeps['publish'];
   readonly auth?: AuthContextOptions;
+  /** Optional collaborators the app would otherwise build from config (the wallet tracker). */
+  readonly deps?: Partial<Pick<AppDeps, 'walletTracker'>>;
+  /** The ARB stream for the SSE feed (test/arbitrage). */
+  readonly arbitrageFeed?: AppDeps['arbitrageFeed'];
 }
 
 /** The real app (createApp) over a temporary SQLite store, listening on a free port. */
@@ -59,24 +68,31 @@ export async function startApi(options: StartOptions = {}): Promise<TestApi> {
   const dir = mkdtempSync(join(tmpdir(), 'concord-auth-'));
   const store = openSqliteStore({ file: join(dir, 'store.db') });
   const logLines: Array<Record<string, unknown>> = [];
+  const logText: string[] = [];
   const sink = new Writable({
     write(chunk: Buffer, _enc, done) {
-      for (const line of chunk.toString('utf8').split('\n')) if (line.trim()) logLines.push(JSON.parse(line) as Record<string, unknown>);
+      for (const line of chunk.toString('utf8').split('\n')) {
+        if (!line.trim()) continue;
+        logText.push(line);
+        logLines.push(JSON.parse(line) as Record<string, unknown>);
+      }
       done();
     },
   });
   const config = loadConfig({ ...TEST_ENV, ...options.env });
   const deps: AppDeps = {
     config,
-    log: pino({ level: 'debug' }, sink),
+    log: createLogger({ level: 'debug' }, sink),
     store,
     checkDependencies: async () => [{ name: 'store', ok: true }],
     publish: options.publish ?? (async () => undefined),
+    ...options.deps,
+    ...(options.arbitrageFeed ? { arbitrageFeed: options.arbitrageFeed } : {}),
   };
   const auth = installAuthContext(deps, options.auth ?? {});
-  const app = createApp(deps);
+  const { server, app } = createApiHttpServer(deps);
   if (config.REDIS_URL && !(await whenRateLimitReady(deps))) throw new Error('redis did not become ready');
-  const server: Server = createServer(app.callback());
+
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
@@ -102,12 +118,15 @@ export async function startApi(options: StartOptions = {}): Promise<TestApi> {
 
   return {
     url,
+    app,
     deps,
     store,
     auth,
     logLines,
+    logText,
     request,
     close: async () => {
+      closeArbitrageStreams(deps);
       await new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections();
       await closeRateLimit(deps);

@@ -48,7 +48,8 @@ test('register refuses short passwords, bad emails and wrong types with 400 INVA
 test('malformed JSON is 400 INVALID_REQUEST and an oversized body is 413 PAYLOAD_TOO_LARGE, both in the envelope with rate-limit headers', async (t) => {
   const bad = await api.request('POST', '/api/v1/auth/login', { rawBody: '{"email": "a@b.c", ' });
   t.is(bad.status, 400);
-  t.deepEqual(bad.body, { status: 'INVALID_REQUEST', message: 'Request body is not valid JSON.' });
+  t.is(bad.body.status, 'INVALID_REQUEST');
+  t.regex(bad.body.message, /^Request body is not valid JSON: at character 19\.$/, 'says where parsing stopped');
   t.truthy(bad.headers.get('x-ratelimit-limit'));
   const big = await api.request('POST', '/api/v1/auth/login', { rawBody: JSON.stringify({ email: 'a@b.cd', password: 'x'.repeat(200_000) }) });
   t.is(big.status, 413);

@@ -113,14 +113,29 @@ test('malformed verification bodies are 400 INVALID_REQUEST', async (t) => {
   t.regex(badSig.body.message, /'signature'/);
 });
 
-test('a wallet session never becomes an email session: console and me refuse it, and the accounts stay apart', async (t) => {
+test('a wallet session works on watchlists and alerts but never becomes an email session: console and me refuse it, and the accounts stay apart', async (t) => {
   const wallet = Wallet.createRandom();
   const { nonce, binding } = await getNonce();
   const reply = await api.request('POST', '/api/v1/siwe/verify', { body: await signedMessage(wallet, nonce), cookies: { svc_siwe_nonce: binding } });
   const walletCookie = cookiesOf(reply).svc_siwe ?? '';
-  t.is((await api.request('GET', '/api/v1/auth/me', { cookies: { svc_siwe: walletCookie } })).status, 401);
-  t.is((await api.request('GET', '/api/v1/console/keys', { cookies: { svc_siwe: walletCookie } })).status, 401);
+  const asWallet = { cookies: { svc_siwe: walletCookie } };
+
+  // The routes that take a wallet session do take it, and scope to the wallet account.
+  const list = await api.request('POST', '/api/v1/watchlists', { ...asWallet, body: { name: 'From my wallet' } });
+  t.is(list.status, 201);
+  t.deepEqual((await api.request('GET', '/api/v1/watchlists', asWallet)).body.data.map((w: { name: string }) => w.name), ['From my wallet']);
+  t.is((await api.request('GET', '/api/v1/alerts', asWallet)).status, 200);
+  t.is((await api.request('POST', '/api/v1/alerts/webhook-secret', asWallet)).status, 201);
+
+  // Everything of the console and the email account refuses it.
+  t.is((await api.request('GET', '/api/v1/auth/me', asWallet)).status, 401);
+  t.is((await api.request('GET', '/api/v1/console/keys', asWallet)).status, 401);
+  t.is((await api.request('POST', '/api/v1/console/keys', { ...asWallet, body: { name: 'wallet key' } })).status, 401);
+  t.is((await api.request('GET', '/api/v1/console/stats?api_key_id=00000000-0000-4000-8000-000000000000', asWallet)).status, 401);
+  t.is((await api.request('POST', '/api/v1/auth/change-password', { ...asWallet, body: { current_password: 'x', new_password: 'long enough pw' } })).status, 401);
+
   const email = await register(api, 'wallet-owner@example.com');
   t.not(email.id, reply.body.data.id);
   t.is(await api.store.collection('accounts').count({ _id: reply.body.data.id }), 0);
+  t.deepEqual((await api.request('GET', '/api/v1/watchlists', { bearer: email.access })).body.data, [], 'the email account sees none of the wallet account');
 });

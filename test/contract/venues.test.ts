@@ -8,16 +8,14 @@ import { VENUES, type VenueSlug } from '../../shared/venues/registry.ts';
 import { isUuid, marketId } from '../../shared/ids.ts';
 
 /**
- * How far Yes + No of one market may sit from 1, per venue. Polymarket's outcomePrices, Manifold's
- * probability and PredictIt's last trade are complements (No = 1 - Yes), so only rounding
- * separates them; venues quoting two sides of a book get their spread. Unlisted venues: 0.15.
+ * How far Yes + No of one market may sit from 1, per venue. `price` is the venue's probability on
+ * every venue (docs/prices.md), so only rounding separates the two; Polymarket's outcomePrices are
+ * the venue's own rounded strings. Bid/ask spreads live in best_bid / best_ask, never in price.
  */
 const YES_NO_TOLERANCE: Partial<Record<VenueSlug, number>> = {
   polymarket: 0.02,
-  manifold: 0.001,
-  predictit: 0.011,
 };
-const DEFAULT_TOLERANCE = 0.15;
+const DEFAULT_TOLERANCE = 1e-6;
 
 const log = pino({ level: 'silent' });
 const modules = Object.entries(VENUE_MODULES) as Array<[VenueSlug, VenueModule]>;
@@ -51,6 +49,12 @@ function violations(slug: VenueSlug, m: NormalizedMarket): string[] {
     if (o.outcome_index !== i) fail(`outcome ${o.label} has index ${o.outcome_index} at position ${i}`);
     if (!o.label.trim()) fail(`outcome ${i} has no label`);
     if (o.price !== null && !(Number.isFinite(o.price) && o.price >= 0 && o.price <= 1)) fail(`price ${o.price} outside 0-1`);
+    for (const [side, q] of [['best_bid', o.best_bid], ['best_ask', o.best_ask]] as const) {
+      if (q === undefined) fail(`outcome ${o.label} lacks ${side} (null when unknown)`);
+      else if (q !== null && !(Number.isFinite(q) && q > 0 && q <= 1)) fail(`${side} ${q} outside (0, 1]`);
+    }
+    if (o.best_bid != null && o.best_ask != null && o.best_bid > o.best_ask + 1e-9) fail(`outcome ${o.label} bid ${o.best_bid} above ask ${o.best_ask}`);
+    if (m.status !== 'open' && (o.best_bid != null || o.best_ask != null)) fail(`a ${m.status} market quotes ${o.label}`);
   });
   if (new Set(m.outcomes.map((o) => o.label)).size !== m.outcomes.length) fail('duplicate outcome labels');
   const [yes, no] = m.outcomes;

@@ -73,11 +73,30 @@ test('discover and question detail need a session', async (t) => {
   t.is((await svc.get(`/api/v1/questions/${all[0]!.id}`)).status, 401);
 });
 
-test('the same 2028 nomination contract on five venues is one canonical question', (t) => {
+test('the same 2028 nomination contract on six venues is one canonical question', (t) => {
   const q = questionOf('predictit', /2028 Democratic presidential nomination\? — Gavin Newsom$/);
   t.truthy(q);
-  t.deepEqual([...new Set(q!.markets.map((m) => m.platform_slug))].sort(), ['limitless', 'manifold', 'polymarket', 'predictfun', 'predictit']);
+  t.deepEqual([...new Set(q!.markets.map((m) => m.platform_slug))].sort(), ['kalshi', 'limitless', 'manifold', 'polymarket', 'predictfun', 'predictit']);
   t.true(q!.markets.every((m) => /Newsom/.test(m.title)), 'no other candidate is linked in');
+});
+
+test('Kalshi joins the recorded cross-venue questions: nominations, the winner, chamber control, the Fed chair, a crypto threshold', (t) => {
+  // The linker places markets in arrival order, so a question can split between runs; each Kalshi market
+  // must at least share its question with the venues listed (what every run showed).
+  const joins = (kalshiTitle: RegExp, venues: string[]) => {
+    const q = questionOf('kalshi', kalshiTitle);
+    const have = new Set(q?.markets.map((m) => m.platform_slug));
+    t.true(['kalshi', ...venues].every((v) => have.has(v)), `${String(kalshiTitle)}: ${[...have].join(', ')}`);
+  };
+  // the winner's markets share one question and name the candidate only in yes_sub_title: read as group + label
+  joins(/^2028 U\.S\. Presidential Election winner\? — JD Vance$/, ['polymarket', 'predictit', 'manifold', 'limitless', 'predictfun', 'drift']);
+  joins(/^Will JD Vance be the Republican Presidential nominee in 2028\?$/, ['polymarket', 'predictit', 'manifold', 'limitless', 'predictfun']);
+  joins(/^Will Democrats win the House in 2026\?$/, ['polymarket', 'predictit']);
+  joins(/^Which party will win the Senate in 2026\? — Republican party$/, ['polymarket', 'predictit']);
+  joins(/^Who will Trump nominate as Fed Chair\? — Kevin Warsh$/, ['polymarket', 'predictit']);
+  joins(/^Will Ethereum be above \$5,000\.00 by Dec 31, 2026/, ['polymarket']);
+  const hassett = questionOf('kalshi', /Fed Chair\? — Kevin Hassett$/);
+  t.true(hassett!.markets.every((m) => /Hassett/.test(m.title)), 'no other nominee is linked in');
 });
 
 test('a Drift BET symbol and a Polymarket threshold on the same date land in one question', (t) => {

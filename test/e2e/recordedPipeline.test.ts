@@ -3,7 +3,7 @@ import { startTestService, type TestService } from '../support/service.ts';
 import { createRecordedHttpClient } from '../../pipeline/http/index.ts';
 import { VENUE_MODULES } from '../../pipeline/venues/index.ts';
 import type { NormalizedMarket } from '../../shared/types/market.ts';
-import type { VenueSlug } from '../../shared/venues/registry.ts';
+import { VENUE_SLUGS, type VenueSlug } from '../../shared/venues/registry.ts';
 import { silentLog } from '../support/nats.ts';
 
 interface MarketBody {
@@ -48,7 +48,7 @@ async function walkAll(svc: TestService, query: string, pageSize = 200): Promise
 
 let svc: TestService;
 test.before(async () => {
-  svc = await startTestService({ VENUES: 'polymarket,manifold' });
+  svc = await startTestService({ VENUES: 'polymarket,manifold,kalshi' });
   await svc.service.ingestOnce();
   await svc.settle();
 });
@@ -56,7 +56,7 @@ test.after.always(async () => {
   await svc?.close();
 });
 
-for (const venue of ['polymarket', 'manifold'] as const) {
+for (const venue of ['polymarket', 'manifold', 'kalshi'] as const) {
   test.serial(`every ${venue} market of the recorded catalogue comes out of GET /api/v1/markets with its parsed prices`, async (t) => {
     const expected = await parseRecordedDirectly(venue);
     t.true(expected.size > 0, 'the recorded catalogue parses to markets');
@@ -110,7 +110,10 @@ test.serial('venue status shows the last successful fetch and the markets count 
   const served = await walkAll(svc, 'platform=polymarket');
   t.truthy(poly.last_success_at);
   t.is(poly.markets_count, served.length);
-  t.is(rows.length, 7, 'every venue of the registry is listed, ingested or not');
+  const kalshi = rows.find((r) => r.slug === 'kalshi')!;
+  t.is(kalshi.state, 'ok');
+  t.is(kalshi.markets_count, (await walkAll(svc, 'platform=kalshi')).length);
+  t.deepEqual(rows.map((r) => r.slug), [...VENUE_SLUGS], 'every venue of the registry is listed in registry order, ingested or not');
 });
 
 test.serial('/health answers and /ready is 200 while NATS and the store answer', async (t) => {

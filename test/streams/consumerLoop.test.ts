@@ -105,3 +105,11 @@ test.serial('a message that keeps failing is dead-lettered after the delivery li
   t.is(attempts, 3);
   t.regex((await deadLetters('t-giveup'))[0]!.reason, /gave up after 3 deliveries: downstream still down/);
 });
+
+test('a consumer stopped right after it started (before its subscription was up) stops instead of waiting for a message', async (t) => {
+  const durable = 'stop-at-once';
+  await provisionDurable(nats.conn.jsm, { stream: 'usage', durable });
+  const loop = runConsumer({ conn: nats.conn, stream: 'usage', durable, log: silentLog, handle: async () => ACK });
+  const stopped = await Promise.race([loop.stop().then(() => 'stopped'), new Promise((r) => setTimeout(() => r('still waiting after 10 s'), 10_000))]);
+  t.is(stopped, 'stopped');
+});

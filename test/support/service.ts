@@ -7,6 +7,7 @@ import { PROJECTIONS } from '../../projections/index.ts';
 import { projectionDurable } from '../../projections/runProjection.ts';
 import { PROCESSOR_DURABLE } from '../../pipeline/process/processor.ts';
 import { LINKER_DURABLE } from '../../pipeline/matching/linker/startLinker.ts';
+import { SCANNER_DURABLES } from '../../pipeline/scan/startScanner.ts';
 import { fileURLToPath } from 'node:url';
 import { waitForQuiet } from './quiesce.ts';
 import { silentLog, startTestNats, type TestNats } from './nats.ts';
@@ -29,6 +30,9 @@ export const PIPELINE_DURABLES = [
   { stream: 'raw' as const, durable: PROCESSOR_DURABLE },
   { stream: 'markets' as const, durable: LINKER_DURABLE },
   ...PROJECTIONS.map((p) => ({ stream: p.stream, durable: projectionDurable(p.name) })),
+  { stream: 'markets' as const, durable: SCANNER_DURABLES.markets },
+  { stream: 'links' as const, durable: SCANNER_DURABLES.links },
+  { stream: 'venues' as const, durable: SCANNER_DURABLES.venues },
 ];
 
 /** The whole service in recorded mode against a real nats-server, on a free port. */

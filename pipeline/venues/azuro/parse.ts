@@ -5,6 +5,7 @@ import type { MarketStatus, NormalizedMarket } from '../../../shared/types/marke
 import { driftFromZod, slugify } from '../drift.ts';
 import type { ParseContext, ParseResult, RawItem, SchemaDrift, SkippedItem, VenueParser } from '../types.ts';
 import { toFiniteNumber } from '../limitless/values.ts';
+import { complementPrice, roundPrice } from '../../../shared/markets/quotes.ts';
 import { conditionSchema, outcomeSchema, rawItemSchema, type AzuroCondition, type AzuroGame } from './schema.ts';
 
 const SLUG = 'azuro';
@@ -57,7 +58,7 @@ export const parseAzuro: VenueParser = (item: RawItem, ctx: ParseContext): Parse
       return;
     }
     const fee = azuroFee(toFiniteNumber(c.data.margin ?? null), good.map((o) => o.odds));
-    for (const o of good) markets.push(toMarket(game, c.data, o, fee, startsAtSec, ctx));
+    for (const o of good) markets.push(toMarket(game, c.data, o, good, fee, startsAtSec, ctx));
   });
   return { markets, skipped };
 };
@@ -74,6 +75,36 @@ function outcomeLabel(game: AzuroGame, condition: AzuroCondition, title: string)
   return names.some((p) => p.name === title) ? { label: title, side: 'participant' } : { label: title, side: 'other' };
 }
 
+/**
+ * Probability (docs/prices.md): 1/odds with the margin removed proportionally, i.e. 1/odds divided by
+ * Σ 1/odds of the condition. The execution quote is what a bettor pays per unit of payout, 1/odds with
+ * the margin in it; nobody can sell a bet back, so there is no bid. "Not this outcome" can be bought
+ * only in a two-way condition, as the other outcome. A resolved condition pays its winner 1.
+ */
+function outcomesOf(
+  condition: AzuroCondition,
+  outcome: { outcomeId: string; odds: number },
+  siblings: ReadonlyArray<{ outcomeId: string; odds: number }>,
+  marketStatus: MarketStatus,
+): NormalizedMarket['outcomes'] {
+  const won = condition.wonOutcomeIds ?? [];
+  if (marketStatus === 'resolved') {
+    const yes = won.length === 0 ? null : won.includes(outcome.outcomeId) ? 1 : 0;
+    return [
+      { label: 'Yes', outcome_index: 0, price: yes, best_bid: null, best_ask: null },
+      { label: 'No', outcome_index: 1, price: complementPrice(yes), best_bid: null, best_ask: null },
+    ];
+  }
+  const overround = siblings.reduce((sum, o) => sum + 1 / o.odds, 0);
+  const fair = roundPrice(1 / outcome.odds / overround);
+  const other = siblings.length === 2 ? siblings.find((o) => o.outcomeId !== outcome.outcomeId) : undefined;
+  const open = marketStatus === 'open';
+  return [
+    { label: 'Yes', outcome_index: 0, price: fair, best_bid: null, best_ask: open ? roundPrice(1 / outcome.odds) : null },
+    { label: 'No', outcome_index: 1, price: complementPrice(fair), best_bid: null, best_ask: open && other ? roundPrice(1 / other.odds) : null },
+  ];
+}
+
 function status(game: AzuroGame, condition: AzuroCondition): MarketStatus {
   if (condition.state === 'Resolved') return 'resolved';
   if (condition.state === 'Active' && (game.state === 'Prematch' || game.state === 'Live' || !game.state)) return 'open';
@@ -84,6 +115,7 @@ function toMarket(
   game: AzuroGame,
   condition: AzuroCondition,
   outcome: { outcomeId: string; title: string; odds: number },
+  siblings: ReadonlyArray<{ outcomeId: string; odds: number }>,
   fee: NormalizedMarket['fee'],
   startsAtSec: number,
   ctx: ParseContext,
@@ -94,6 +126,7 @@ function toMarket(
     side === 'participant' ? `${game.title} — ${label} to win` : side === 'draw' ? `${game.title} — Draw` : `${game.title} — ${marketName}: ${label}`;
   const platformId = `${condition.conditionId}:${outcome.outcomeId}`;
   const context = [game.sport?.name, game.league?.name].filter((s): s is string => !!s);
+  const marketStatus = status(game, condition);
   return {
     id: marketId(SLUG, platformId),
     platform_slug: SLUG,
@@ -103,16 +136,11 @@ function toMarket(
     description: context.length > 0 ? context.join(' — ') : null,
     url: null,
     category: inferCategory({ tags: [game.sport?.name ?? '', game.sport?.slug ?? ''].filter((t) => t !== ''), title: game.title, fallback: 'sports' }),
-    status: status(game, condition),
-    // Prematch betting closes at kick-off; the feed gives no other close time.
-    end_time: new Date(startsAtSec * 1000).toISOString(),
+    status: marketStatus,
+    // Prematch betting closes at kick-off; a live game has started and the feed gives no close time.
+    end_time: game.state === 'Live' ? null : new Date(startsAtSec * 1000).toISOString(),
     created_at: null,
-    outcomes: [
-      // The executable implied price 1/odds, margin included: what a bettor pays per unit of payout.
-      { label: 'Yes', outcome_index: 0, price: 1 / outcome.odds },
-      // Azuro sells no "not this outcome" position, so No has no venue price.
-      { label: 'No', outcome_index: 1, price: null },
-    ],
+    outcomes: outcomesOf(condition, outcome, siblings, marketStatus),
     group: { id: condition.conditionId, title: `${game.title} — ${marketName}`, outcome_label: label },
     // `turnover` is per game and its unit is undocumented; per-outcome volume is not published.
     volume24h: null,

@@ -12,14 +12,18 @@ function item(symbol: string, change: { market?: object; l2?: object | null } = 
   return { id: symbol, payload: { market, l2 } };
 }
 
-test('a BET market takes YES from the best ask and NO from 1 − best bid, both scaled from 1e6', (t) => {
+test('a BET market is priced at its YES book midpoint; the quotes are the top of book scaled from 1e6, NO mirrored', (t) => {
   const { markets, skipped } = parseDrift(item('BTC-150K-2026-BET'), ctx);
   t.deepEqual(skipped, []);
   const m = markets[0]!;
   t.is(m.platform_market_id, 'BTC-150K-2026-BET');
   t.is(m.id, marketId('drift', 'BTC-150K-2026-BET'));
-  t.is(m.outcomes[0]!.price, 0.125);
-  t.is(m.outcomes[1]!.price, 1 - 0.118);
+  // Recorded book: best bid 118000 -> 0.118, best ask 125000 -> 0.125. Before: Yes 0.125 (the ask) and
+  // No 0.882 (1 - bid), summing to 1.007. After: Yes (0.118 + 0.125) / 2 = 0.1215, No 0.8785.
+  t.deepEqual(m.outcomes, [
+    { label: 'Yes', outcome_index: 0, price: 0.1215, best_bid: 0.118, best_ask: 0.125 },
+    { label: 'No', outcome_index: 1, price: 0.8785, best_bid: 0.875, best_ask: 0.882 },
+  ]);
   t.is(m.quoted_at, new Date(1792627200000).toISOString(), 'the book timestamp (ms) is the quote time');
   t.is(m.volume24h, 18342.12, 'quoteVolume is 24h USDC');
   t.is(m.volume_total, null);
@@ -37,16 +41,22 @@ test('the symbol becomes a readable question and a category', (t) => {
   t.is(vance.category, 'politics');
 });
 
-test('a settled market with an empty book is resolved with null prices, never 0', (t) => {
+test('a settled market shows its settlement: the Chiefs market settled at oracle 0, so Yes 0 and No 1', (t) => {
+  // Recorded: status "settlement", oraclePrice "0.000000", empty book. Before: [null, null].
   const m = parseDrift(item('SUPERBOWL-LIX-CHIEFS-BET'), ctx).markets[0]!;
   t.is(m.status, 'resolved');
-  t.deepEqual(m.outcomes.map((o) => o.price), [null, null]);
+  t.deepEqual(m.outcomes.map((o) => o.price), [0, 1]);
+  t.deepEqual(m.outcomes.map((o) => [o.best_bid, o.best_ask]), [[null, null], [null, null]], 'nothing to execute on a settled market');
   t.is(m.category, 'sports');
+  const unknown = parseDrift(item('SUPERBOWL-LIX-CHIEFS-BET', { market: { oraclePrice: '0.410000', price: '0.410000' } }), ctx).markets[0]!;
+  t.deepEqual(unknown.outcomes.map((o) => o.price), [null, null], 'a settlement that is neither 0 nor 1 is unknown, not a price');
 });
 
-test('a market without a book keeps its stats and falls back to the fetch time', (t) => {
+test('a market without a book is priced at its last fill and falls back to the fetch time', (t) => {
+  // Recorded stats: price "0.155000".
   const m = parseDrift(item('ETH-5K-2026-BET', { l2: null }), ctx).markets[0]!;
-  t.deepEqual(m.outcomes.map((o) => o.price), [null, null]);
+  t.deepEqual(m.outcomes.map((o) => o.price), [0.155, 0.845]);
+  t.deepEqual(m.outcomes.map((o) => [o.best_bid, o.best_ask]), [[null, null], [null, null]]);
   t.is(m.quoted_at, ctx.fetchedAt);
 });
 

@@ -7,6 +7,7 @@ import { driftFromZod } from '../drift.ts';
 import type { ParseContext, ParseResult, RawItem, SchemaDrift, VenueParser } from '../types.ts';
 import { toFiniteNumber } from '../limitless/values.ts';
 import { rawItemSchema, type DriftL2, type DriftStatsMarket } from './schema.ts';
+import { complementPrice, midpoint, mirrorQuote, type TwoSidedQuote } from '../../../shared/markets/quotes.ts';
 
 const SLUG = 'drift';
 /** DLOB prices are integers with 1e6 precision (APIS.md §7). */
@@ -27,7 +28,7 @@ export const parseDrift: VenueParser = (item: RawItem, ctx: ParseContext): Parse
   }
   const { market, l2 } = raw.data;
   const drift: SchemaDrift[] = [];
-  const quotes = l2 === null ? { yes: null, no: null } : quotesFrom(l2, drift);
+  const quotes: DriftQuotes = l2 === null ? { yes: { best_bid: null, best_ask: null } } : quotesFrom(l2, drift);
   const taker = market.fees ? toFiniteNumber(market.fees.taker) : null;
   const maker = market.fees ? toFiniteNumber(market.fees.maker) : null;
   if (market.fees && (taker === null || maker === null)) drift.push({ field: 'market.fees', expected: 'numeric taker and maker', got: JSON.stringify(market.fees) });
@@ -37,8 +38,12 @@ export const parseDrift: VenueParser = (item: RawItem, ctx: ParseContext): Parse
   return { markets: [toMarket(market, quotes, { taker, maker, volume }, l2?.ts ?? null, ctx)], skipped: [] };
 };
 
-/** YES ask = asks[0]/1e6; NO ask = 1 − bids[0]/1e6 (selling YES is buying NO). Null when the side is empty. */
-function quotesFrom(l2: DriftL2, drift: SchemaDrift[]): { yes: number | null; no: number | null } {
+interface DriftQuotes {
+  readonly yes: TwoSidedQuote;
+}
+
+/** Top of the YES book, scaled from 1e6 (APIS.md §7); a side that is empty is null. */
+function quotesFrom(l2: DriftL2, drift: SchemaDrift[]): DriftQuotes {
   const scaled = (side: 'asks' | 'bids'): number | null => {
     const top = l2[side][0];
     if (top === undefined) return null;
@@ -50,9 +55,21 @@ function quotesFrom(l2: DriftL2, drift: SchemaDrift[]): { yes: number | null; no
     }
     return p;
   };
-  const ask = scaled('asks');
-  const bid = scaled('bids');
-  return { yes: ask, no: bid === null ? null : 1 - bid };
+  return { yes: { best_bid: scaled('bids'), best_ask: scaled('asks') } };
+}
+
+/**
+ * Probability (docs/prices.md): the YES book's midpoint, else the last fill (`price`). A settled
+ * market pays its settlement: BET markets settle to 0 or 1, read from the oracle (then the last
+ * price); anything else there is an unknown settlement, not a price.
+ */
+function yesProbability(m: DriftStatsMarket, q: DriftQuotes, settled: boolean): number | null {
+  if (settled) {
+    const p = toFiniteNumber(m.oraclePrice) ?? toFiniteNumber(m.price);
+    return p !== null && (Math.abs(p) < 1e-6 || Math.abs(p - 1) < 1e-6) ? Math.round(p) : null;
+  }
+  const last = toFiniteNumber(m.price);
+  return midpoint(q.yes.best_bid, q.yes.best_ask) ?? (last !== null && last >= 0 && last <= 1 ? last : null);
 }
 
 function status(m: DriftStatsMarket): MarketStatus {
@@ -64,12 +81,16 @@ function status(m: DriftStatsMarket): MarketStatus {
 
 function toMarket(
   m: DriftStatsMarket,
-  quotes: { yes: number | null; no: number | null },
+  quotes: DriftQuotes,
   numbers: { taker: number | null; maker: number | null; volume: number | null },
   bookTs: number | null,
   ctx: ParseContext,
 ): NormalizedMarket {
   const title = symbolToQuestion(m.symbol) ?? m.symbol;
+  const marketStatus = status(m);
+  const yes = yesProbability(m, quotes, marketStatus === 'resolved');
+  // Long is YES; a short is NO worth 1 - price, so NO's quotes mirror YES's book.
+  const live = marketStatus === 'open' ? quotes.yes : { best_bid: null, best_ask: null };
   return {
     id: marketId(SLUG, m.symbol),
     platform_slug: SLUG,
@@ -79,13 +100,13 @@ function toMarket(
     description: null,
     url: `https://app.drift.trade/${m.symbol}`,
     category: inferCategory({ title }),
-    status: status(m),
+    status: marketStatus,
     // BET markets carry no expiry in the Data API; they settle when the oracle resolves.
     end_time: null,
     created_at: null,
     outcomes: [
-      { label: 'Yes', outcome_index: 0, price: quotes.yes },
-      { label: 'No', outcome_index: 1, price: quotes.no },
+      { label: 'Yes', outcome_index: 0, price: yes, ...live },
+      { label: 'No', outcome_index: 1, price: complementPrice(yes), ...mirrorQuote(live) },
     ],
     group: null,
     volume24h: numbers.volume,

@@ -12,6 +12,10 @@ export const statsMarketSchema = z.object({
   /** 24-hour volume in USDC. */
   quoteVolume: numeric.nullish(),
   fees: z.object({ maker: numeric, taker: numeric }).nullish(),
+  /** Last fill price, 0..1 for BET markets (decimal string). */
+  price: numeric.nullish(),
+  /** Oracle price; a settled BET market's oracle sits at its 0 or 1 settlement. */
+  oraclePrice: numeric.nullish(),
 });
 export type DriftStatsMarket = z.infer<typeof statsMarketSchema>;
 

@@ -109,3 +109,21 @@ test('an item without identity is skipped under the raw item id', (t) => {
   t.is(skipped[0]!.platform_market_id, 'page-3-0');
   t.true(skipped[0]!.drift.some((d) => d.field === 'slug' && d.got === 'missing'));
 });
+
+test('tradePrices give the execution quotes: buy.market is the ask and sell.market the bid of each outcome', (t) => {
+  // Composed page 2 "BTC Up or Down Daily": prices [0.037, 0.963], buy.market [0.053, 0.979], sell.market [0.021, 0.947].
+  const m = parseLimitless({ id: 'x', payload: bySlugPrefix('btc-up-or-down-daily') }, ctx).markets[0]!;
+  t.deepEqual(m.outcomes, [
+    { label: 'Yes', outcome_index: 0, price: 0.037, best_bid: 0.021, best_ask: 0.053 },
+    { label: 'No', outcome_index: 1, price: 0.963, best_bid: 0.947, best_ask: 0.979 },
+  ]);
+  const noQuotes = parseLimitless({ id: 'y', payload: bySlugPrefix('democrats-control-house-2026') }, ctx).markets[0]!;
+  t.deepEqual(noQuotes.outcomes.map((o) => [o.best_bid, o.best_ask]), [[null, null], [null, null]], 'no tradePrices, no quotes');
+});
+
+test('a resolved market pays its winning outcome 1, not its last price', (t) => {
+  const resolved = { ...(bySlugPrefix('btc-up-or-down-daily') as object), status: 'RESOLVED', winningOutcomeIndex: 1 };
+  const m = parseLimitless({ id: 'x', payload: resolved }, ctx).markets[0]!;
+  t.is(m.status, 'resolved');
+  t.deepEqual(m.outcomes.map((o) => [o.price, o.best_bid, o.best_ask]), [[0, null, null], [1, null, null]]);
+});

@@ -6,6 +6,7 @@ import type { ParseContext, ParseResult, RawItem, SkippedItem, VenueParser } fro
 import { binaryMarketSchema, itemHeadSchema, type LimitlessBinaryMarket, type LimitlessItemHead } from './schema.ts';
 import { describeType, driftFromZod } from '../drift.ts';
 import { htmlToText, toFiniteNumber } from './values.ts';
+import { restingQuote, settledPrices } from '../../../shared/markets/quotes.ts';
 
 const SLUG = 'limitless';
 const SITE = 'https://limitless.exchange/markets/';
@@ -114,6 +115,16 @@ function toMarket(m: LimitlessBinaryMarket, inGroup: { group: MarketGroup; paren
   }
   const volumeRaw = toFiniteNumber(m.volume);
   const title = inGroup === null ? m.title : groupTitle(inGroup.group.title, m.title);
+  const marketStatus = status(m);
+  // A resolved market pays its winner 1, not its last price (APIS.md §2: winningOutcomeIndex 0 = YES, 1 = NO).
+  const won = m.winningOutcomeIndex;
+  const probability: [number | null, number | null] =
+    marketStatus === 'resolved' ? (won === 0 || won === 1 ? settledPrices(won === 0) : [null, null]) : prices;
+  const scale = m.tradePrices ? (m.prices.some((p) => p > 1) ? 100 : 1) : 1;
+  const quote = (i: 0 | 1) =>
+    marketStatus === 'open'
+      ? { best_bid: restingQuote((m.tradePrices?.sell?.market?.[i] ?? Number.NaN) / scale), best_ask: restingQuote((m.tradePrices?.buy?.market?.[i] ?? Number.NaN) / scale) }
+      : { best_bid: null, best_ask: null };
   return {
     id: marketId(SLUG, m.slug),
     platform_slug: SLUG,
@@ -123,12 +134,12 @@ function toMarket(m: LimitlessBinaryMarket, inGroup: { group: MarketGroup; paren
     description: m.description ? htmlToText(m.description) : null,
     url: SITE + (inGroup?.parentSlug ?? m.slug),
     category: category(m, title),
-    status: status(m),
+    status: marketStatus,
     end_time: typeof m.expirationTimestamp === 'number' ? new Date(m.expirationTimestamp).toISOString() : null,
     created_at: m.createdAt ?? null,
     outcomes: [
-      { label: 'Yes', outcome_index: 0, price: prices[0] },
-      { label: 'No', outcome_index: 1, price: prices[1] },
+      { label: 'Yes', outcome_index: 0, price: probability[0], ...quote(0) },
+      { label: 'No', outcome_index: 1, price: probability[1], ...quote(1) },
     ],
     group: inGroup?.group ?? null,
     volume24h: null,

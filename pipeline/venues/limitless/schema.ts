@@ -16,6 +16,14 @@ const common = {
   tags: z.array(z.string()).nullish(),
   metadata: z.object({ fee: z.boolean().optional() }).nullish(),
   priceOracleMetadata: z.object({ assetType: z.string().nullish() }).nullish(),
+  /** Executable [yes, no] prices: `buy.market` is what a market buy pays (ask), `sell.market` what a sale gets (bid). */
+  tradePrices: z
+    .object({
+      buy: z.object({ market: z.tuple([z.number(), z.number()]).nullish() }).nullish(),
+      sell: z.object({ market: z.tuple([z.number(), z.number()]).nullish() }).nullish(),
+    })
+    .nullish()
+    .catch(null),
 };
 
 /** Identity of any item, single or group: enough to name what was skipped. */

@@ -27,10 +27,13 @@ test('a real negRisk market: decoded JSON-string prices, USDC volumes, group fro
   const m = one(byId(sample, '517310'));
   t.is(m.id, marketId('polymarket', '517310'));
   t.is(m.title, 'Will Trump deport less than 250,000?');
+  // Recorded: outcomePrices ["0.029","0.971"], bestBid 0.02, bestAsk 0.038 (the Yes book); No mirrors it:
+  // No bid = 1 - 0.038 = 0.962, No ask = 1 - 0.02 = 0.98.
   t.deepEqual(m.outcomes, [
-    { label: 'Yes', outcome_index: 0, price: 0.029 },
-    { label: 'No', outcome_index: 1, price: 0.971 },
+    { label: 'Yes', outcome_index: 0, price: 0.029, best_bid: 0.02, best_ask: 0.038 },
+    { label: 'No', outcome_index: 1, price: 0.971, best_bid: 0.962, best_ask: 0.98 },
   ]);
+  t.is(m.book_ref, JSON.parse(String(byId(sample, '517310').clobTokenIds))[0], 'the Yes token keys the CLOB book');
   t.is(m.volume_total, 1018500.561838);
   t.is(m.volume24h, 7080.049758000002);
   t.is(m.liquidity, 13635.28337);

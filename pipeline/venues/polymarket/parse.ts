@@ -7,6 +7,7 @@ import { POLYMARKET_FEES_DISABLED, POLYMARKET_GENERAL_FEES } from '../../../shar
 import type { MarketGroup, MarketStatus, NormalizedMarket, Outcome } from '../../../shared/types/market.ts';
 import type { ParseResult, SchemaDrift, VenueParser } from '../types.ts';
 import { describeType, driftFromZod, isoOrNull, rawIdOf, skipped } from '../drift.ts';
+import { mirrorQuote, restingQuote, type TwoSidedQuote } from '../../../shared/markets/quotes.ts';
 
 const VENUE = VENUES.polymarket;
 
@@ -27,6 +28,11 @@ const gammaMarket = z.looseObject({
   // Both are JSON-encoded strings, e.g. "[\"Yes\", \"No\"]"; decoded below.
   outcomes: z.string(),
   outcomePrices: z.string(),
+  // JSON-encoded [yes, no] ERC-1155 token ids: the CLOB books are keyed by token.
+  clobTokenIds: opt(z.string()),
+  // Top of the CLOB book of the first outcome (APIS.md §1).
+  bestBid: opt(numeric),
+  bestAsk: opt(numeric),
   slug: opt(z.string()),
   description: opt(z.string()),
   endDate: opt(z.string()),
@@ -129,7 +135,18 @@ export const parsePolymarket: VenueParser = (item, ctx): ParseResult => {
   }
   // Gamma sends ["0","0"] for a market with no quotes yet: that is "no price", not a price of 0.
   const unquoted = numbers.every((p) => p === 0);
-  const outcomeList: Outcome[] = outcomes.value.map((label, i) => ({ label, outcome_index: i, price: unquoted ? null : (numbers[i] ?? null) }));
+  // outcomePrices is Polymarket's displayed probability (the book midpoint, or the last trade when the
+  // spread is wider than 0.10); bestBid/bestAsk are the first outcome's book, the second one mirrors it.
+  const live = statusOf(m, numbers) === 'open';
+  const first: TwoSidedQuote = live ? { best_bid: restingQuote(m.bestBid), best_ask: restingQuote(m.bestAsk) } : { best_bid: null, best_ask: null };
+  const quotes = [first, mirrorQuote(first)];
+  const outcomeList: Outcome[] = outcomes.value.map((label, i) => ({
+    label,
+    outcome_index: i,
+    price: unquoted ? null : (numbers[i] ?? null),
+    ...(quotes[i] ?? { best_bid: null, best_ask: null }),
+  }));
+  const tokens = m.clobTokenIds ? decodeStringArray('clobTokenIds', m.clobTokenIds) : null;
   const event = m.events?.[0];
   const tags = [...(m.events ?? []).flatMap((e) => (e.tags ?? []).map((t) => t.label)), ...(m.category ? [m.category] : [])];
   const market: NormalizedMarket = {
@@ -155,6 +172,7 @@ export const parsePolymarket: VenueParser = (item, ctx): ParseResult => {
     // Gamma's updatedAt is the last metadata change, not when the price was observed: a quiet
     // market's price is still current at fetch time, so the fetch time is the honest quote time.
     quoted_at: ctx.fetchedAt,
+    book_ref: tokens?.ok && tokens.value[0] ? tokens.value[0] : null,
   };
   return { markets: [market], skipped: [] };
 };

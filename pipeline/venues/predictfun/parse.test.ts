@@ -31,9 +31,11 @@ test('a neg-risk category splits into one binary market per leg with the categor
   t.deepEqual(sweep.group, { id: 'balance-of-power-2026-midterm-elections', title: 'Balance of Power: 2026 Midterms', outcome_label: 'Democrats Sweep' });
   t.is(sweep.end_time, '2026-11-03T00:00:00.000Z', 'markets have no end date; it comes from the category');
   t.is(sweep.category, 'politics');
+  // Recorded top of book: Yes bid 0.653 / ask 0.667, No bid 0.333 / ask 0.347. Before: price = the asks,
+  // 0.667 + 0.347 = 1.014 (not a probability). After: Yes (0.653 + 0.667) / 2 = 0.66, No 1 - 0.66 = 0.34.
   t.deepEqual(sweep.outcomes, [
-    { label: 'Yes', outcome_index: 0, price: 0.667 },
-    { label: 'No', outcome_index: 1, price: 0.347 },
+    { label: 'Yes', outcome_index: 0, price: 0.66, best_bid: 0.653, best_ask: 0.667 },
+    { label: 'No', outcome_index: 1, price: 0.34, best_bid: 0.333, best_ask: 0.347 },
   ]);
   t.is(sweep.currency, 'USDT');
   t.deepEqual(sweep.fee, { kind: 'min_price_bps', taker_bps: 200, maker_bps: 0, source: 'market' });
@@ -59,14 +61,18 @@ test('a leg with no listing stats has null volumes, never 0', (t) => {
   t.is(dec.category, 'crypto');
 });
 
-test('resolved legs inside an open category are resolved; named outcomes keep their names', (t) => {
+test('resolved legs inside an open category are resolved at their WON / LOST outcome; named outcomes keep their names', (t) => {
   const { markets } = parsePredictfun(item('unl-kvx-aut-2026-10-04'), ctx);
   t.true(markets.every((m) => m.status === 'resolved'));
-  t.true(markets.every((m) => m.outcomes.every((o) => o.price === null)), 'empty books give null prices');
+  // Recorded legs: 2497624 Yes LOST / No WON, 2497627 Yes WON / No LOST (books empty). Before: [null, null].
+  t.deepEqual(leg(markets, '2497624').outcomes.map((o) => o.price), [0, 1]);
+  t.deepEqual(leg(markets, '2497627').outcomes.map((o) => o.price), [1, 0]);
+  t.true(markets.every((m) => m.outcomes.every((o) => o.best_bid === null && o.best_ask === null)), 'empty books: no execution quote');
   t.is(markets[0]!.category, 'sports');
   const upDown = parsePredictfun(item('bitcoin-up-or-down-on-october-5-2026'), ctx).markets[0]!;
   t.deepEqual(upDown.outcomes.map((o) => o.label), ['Up', 'Down']);
-  t.deepEqual(upDown.outcomes.map((o) => o.price), [0.89, 0.13]);
+  // Up bid 0.87 / ask 0.89 -> 0.88; Down 1 - 0.88 = 0.12.
+  t.deepEqual(upDown.outcomes.map((o) => o.price), [0.88, 0.12]);
   t.is(upDown.group, null, 'a one-market category is not a group');
   t.is(upDown.status, 'open');
 });

@@ -4,6 +4,7 @@ import { marketId } from '../../../shared/ids.ts';
 import type { MarketStatus, NormalizedMarket } from '../../../shared/types/market.ts';
 import type { ParseContext, ParseResult, RawItem, SkippedItem, VenueParser } from '../types.ts';
 import { driftFromZod, isoOrNull } from '../drift.ts';
+import { complementPrice, midpoint, restingQuote } from '../../../shared/markets/quotes.ts';
 import { marketSchema, rawItemSchema, statsSchema, type PredictfunCategory, type PredictfunMarket, type PredictfunStats } from './schema.ts';
 
 const SLUG = 'predictfun';
@@ -56,6 +57,22 @@ function status(m: PredictfunMarket): MarketStatus {
   return 'closed';
 }
 
+/**
+ * Probability (docs/prices.md): the midpoint of the first outcome's book, the second outcome its
+ * complement (its book mirrors the first). A resolved leg pays its WON outcome 1 and LOST 0. The
+ * listing's top of book is kept per outcome as the execution quote.
+ */
+function outcomesOf(m: PredictfunMarket, sorted: PredictfunMarket['outcomes']): NormalizedMarket['outcomes'] {
+  const quote = (o: PredictfunMarket['outcomes'][number]) => ({ best_bid: restingQuote(o.bestBid?.price), best_ask: restingQuote(o.bestAsk?.price) });
+  const first = sorted[0];
+  const settled = m.status === 'RESOLVED' && sorted.some((o) => o.status === 'WON');
+  const firstPrice = first === undefined ? null : midpoint(quote(first).best_bid, quote(first).best_ask);
+  return sorted.map((o, i) => {
+    const price = settled ? (o.status === 'WON' ? 1 : 0) : i === 0 ? firstPrice : complementPrice(firstPrice);
+    return { label: o.name, outcome_index: i, price, ...quote(o) };
+  });
+}
+
 function toMarket(m: PredictfunMarket, category: PredictfunCategory, stats: PredictfunStats, ctx: ParseContext): NormalizedMarket {
   const outcomes = [...m.outcomes].sort((a, b) => a.indexSet - b.indexSet);
   const inGroup = category.markets.length > 1;
@@ -71,8 +88,7 @@ function toMarket(m: PredictfunMarket, category: PredictfunCategory, stats: Pred
     status: status(m),
     end_time: isoOrNull(category.endsAt),
     created_at: isoOrNull(m.createdAt),
-    // Price is the best ask of each outcome's own book: what a taker pays now; null when that side is empty.
-    outcomes: outcomes.map((o, i) => ({ label: o.name, outcome_index: i, price: o.bestAsk?.price ?? null })),
+    outcomes: outcomesOf(m, outcomes),
     group: inGroup ? { id: category.slug, title: category.title.trim(), outcome_label: m.title } : null,
     volume24h: stats.volume24hUsd ?? null,
     volume_total: stats.volumeTotalUsd ?? null,

@@ -8,6 +8,8 @@ export const outcomeSchema = z.object({
   indexSet: z.number().int(),
   bestAsk: quote,
   bestBid: quote,
+  /** null while trading; WON / LOST once the market resolved. */
+  status: z.string().nullish(),
 });
 
 export const marketSchema = z.object({

@@ -35,3 +35,21 @@ export function easternWallClockToIso(text: string): string | null {
   const utc = asIfUtc - newYorkOffsetMs(firstGuess);
   return new Date(utc).toISOString();
 }
+
+/** PredictIt's US-style contract end: "02/04/2026 11:00:00 AM (ET)" (month first, 12-hour clock). */
+const US_STYLE = /^(\d{1,2})\/(\d{1,2})\/(\d{4})\s+(\d{1,2}):(\d{2})(?::(\d{2}))?\s*([AP]M)(?:\s*\((?:ET|EST|EDT)\))?$/i;
+
+/**
+ * A PredictIt date in either form it sends (ISO wall clock or US style), read as US Eastern time;
+ * null when it is neither (the caller keeps end_time unknown rather than guess).
+ */
+export function easternTimeToIso(text: string): string | null {
+  const us = US_STYLE.exec(text.trim());
+  if (!us) return easternWallClockToIso(text);
+  const [, mo, d, y, h, mi, s, meridiem] = us;
+  const hour12 = Number(h);
+  if (hour12 < 1 || hour12 > 12 || Number(mo) < 1 || Number(mo) > 12 || Number(d) < 1 || Number(d) > 31) return null;
+  const hour = (hour12 % 12) + (meridiem?.toUpperCase() === 'PM' ? 12 : 0);
+  const pad = (n: number | string) => String(n).padStart(2, '0');
+  return easternWallClockToIso(`${y}-${pad(mo ?? '')}-${pad(d ?? '')}T${pad(hour)}:${mi}:${s ?? '00'}`);
+}

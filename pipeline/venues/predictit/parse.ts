@@ -6,7 +6,8 @@ import { PREDICTIT_FEE } from '../../../shared/fees/venues/predictit.ts';
 import type { MarketStatus, NormalizedMarket } from '../../../shared/types/market.ts';
 import type { ParseResult, SkippedItem, VenueParser } from '../types.ts';
 import { driftFromZod, rawIdOf, skipped, slugify } from '../drift.ts';
-import { easternWallClockToIso } from './easternTime.ts';
+import { easternTimeToIso, easternWallClockToIso } from './easternTime.ts';
+import { complementPrice, midpoint, restingQuote, type TwoSidedQuote } from '../../../shared/markets/quotes.ts';
 
 const VENUE = VENUES.predictit;
 
@@ -29,23 +30,34 @@ const piContract = z.looseObject({
   lastTradePrice: price.nullable(),
   bestBuyYesCost: price.nullable(),
   bestBuyNoCost: price.nullable(),
+  // The bids were added for execution quotes; older captures may lack them, so missing is "no bid".
+  bestSellYesCost: price.nullish(),
+  bestSellNoCost: price.nullish(),
 });
 type PiContract = z.infer<typeof piContract>;
 
 const STATUS: Readonly<Record<string, MarketStatus>> = { open: 'open', closed: 'closed', resolved: 'resolved', settled: 'resolved' };
 
 /**
- * Yes = lastTradePrice, PredictIt's headline probability; when the contract never traded,
- * the Yes ask (bestBuyYesCost). No = 1 - Yes, the complement of the same observation, which
- * is how Polymarket's outcomePrices and Manifold's probability are built too, so the three
- * venues' prices mean the same thing. The No ask (bestBuyNoCost) is used only when there is no
- * Yes figure at all. Not the two asks: on thin contracts they are up to 0.97 apart (Yes ask
- * 0.99 and No ask 0.98 in the 2026-01-31 payload), which would make Yes + No meaningless.
+ * PredictIt's probability (docs/prices.md): the last trade, PredictIt's own headline price. A
+ * `lastTradePrice` of 0 means the contract never traded (prices run 0.01-0.99), so it is no price:
+ * then the midpoint of the Yes bid and ask, else the complement of the No midpoint, else null.
+ * No = 1 - Yes, the complement of the same observation, as on every other venue.
  */
-function prices(c: PiContract): { yes: number | null; no: number | null } {
-  const yes = c.lastTradePrice ?? c.bestBuyYesCost;
-  if (yes === null) return { yes: null, no: c.bestBuyNoCost };
-  return { yes, no: Math.round((1 - yes) * 100) / 100 };
+function probabilities(c: PiContract): { yes: number | null; no: number | null } {
+  const last = restingQuote(c.lastTradePrice);
+  const yesMid = midpoint(restingQuote(c.bestSellYesCost), restingQuote(c.bestBuyYesCost));
+  const noMid = midpoint(restingQuote(c.bestSellNoCost), restingQuote(c.bestBuyNoCost));
+  const yes = last ?? yesMid ?? complementPrice(noMid);
+  return { yes, no: complementPrice(yes) };
+}
+
+/** Execution quotes: "buy" costs are asks, "sell" costs are bids; null means no resting order. */
+function quotes(c: PiContract): { yes: TwoSidedQuote; no: TwoSidedQuote } {
+  return {
+    yes: { best_bid: restingQuote(c.bestSellYesCost), best_ask: restingQuote(c.bestBuyYesCost) },
+    no: { best_bid: restingQuote(c.bestSellNoCost), best_ask: restingQuote(c.bestBuyNoCost) },
+  };
 }
 
 /*
@@ -82,7 +94,8 @@ export const parsePredictIt: VenueParser = (item, ctx): ParseResult => {
     }
     // A single-contract market is the question itself; otherwise each contract is one answer of it.
     const title = single ? m.name : `${m.name} — ${c.name}`;
-    const { yes, no } = prices(c);
+    const { yes, no } = probabilities(c);
+    const q = quotes(c);
     markets.push({
       id: marketId(VENUE.slug, c.id),
       platform_slug: VENUE.slug,
@@ -93,11 +106,11 @@ export const parsePredictIt: VenueParser = (item, ctx): ParseResult => {
       url: m.url ?? null,
       category: inferCategory({ title, fallback: 'politics' }),
       status,
-      end_time: c.dateEnd && c.dateEnd !== 'NA' ? easternWallClockToIso(c.dateEnd) : null,
+      end_time: c.dateEnd && c.dateEnd !== 'NA' ? easternTimeToIso(c.dateEnd) : null,
       created_at: null,
       outcomes: [
-        { label: 'Yes', outcome_index: 0, price: yes },
-        { label: 'No', outcome_index: 1, price: no },
+        { label: 'Yes', outcome_index: 0, price: yes, ...q.yes },
+        { label: 'No', outcome_index: 1, price: no, ...q.no },
       ],
       group: single ? null : { id: m.id, title: m.name, outcome_label: c.name },
       // PredictIt publishes no volume or liquidity: unknown, not zero.

@@ -1,0 +1,132 @@
+import type { ScannerCollections, ScannerQuestion, ScannerVenue } from './state.ts';
+import { laterIso } from './state.ts';
+import type { ScannerLinkEvent, ScannerMarketEvent, ScannerVenueEvent } from './decode.ts';
+import type { VenueSlug } from '../../shared/venues/registry.ts';
+
+/**
+ * Applies MARKETS, LINKS and VENUES events to the scanner's state and remembers which questions
+ * changed (the dirty set the next pass rescans). Idempotent: a replayed event leaves the same state.
+ */
+export class ScannerMemory {
+  readonly #c: ScannerCollections;
+  readonly #questionOf = new Map<string, string>();
+  /** Venues per question, to count the questions listed on two or more. */
+  readonly #venuesOf = new Map<string, number>();
+  readonly #dirty = new Set<string>();
+  #fullPassWanted = true;
+
+  constructor(collections: ScannerCollections) {
+    this.#c = collections;
+  }
+
+  /** Rebuilds the market -> question index from stored questions (after a restart). */
+  async load(): Promise<void> {
+    for (const q of await this.#c.questions.find({})) {
+      for (const m of q.members) this.#questionOf.set(m.market_id, q._id);
+      this.#venuesOf.set(q._id, venueCount(q));
+    }
+  }
+
+  /** Questions listed on at least two venues: what a full scan compares. */
+  multiVenueQuestionIds(): string[] {
+    const out: string[] = [];
+    for (const [id, venues] of this.#venuesOf) if (venues >= 2) out.push(id);
+    return out;
+  }
+
+  /** Question ids changed since the last call, and whether a full pass is due (venue state changed). */
+  takeDirty(): { ids: string[]; full: boolean } {
+    const ids = [...this.#dirty];
+    this.#dirty.clear();
+    const full = this.#fullPassWanted;
+    this.#fullPassWanted = false;
+    return { ids, full };
+  }
+
+  requestFullPass(): void {
+    this.#fullPassWanted = true;
+  }
+
+  async onMarket(event: ScannerMarketEvent): Promise<void> {
+    if (event.type === 'market_delisted') {
+      const prev = await this.#c.markets.get(event.market_id);
+      if (!prev || event.at < prev.fetched_at) return;
+      await this.#c.markets.put({ ...prev, market: { ...prev.market, status: prev.market.status === 'open' ? 'closed' : prev.market.status }, delisted_at: event.at, fetched_at: event.at });
+      this.#markMarket(event.market_id);
+      return;
+    }
+    const m = event.market;
+    const prev = await this.#c.markets.get(m.id);
+    // Workers publish in parallel: an older snapshot may arrive after a newer one.
+    if (prev && event.source.fetched_at < prev.fetched_at) return;
+    await this.#c.markets.put({ _id: m.id, market: m, fetched_at: event.source.fetched_at });
+    if (m.quoted_at !== event.source.fetched_at) await this.noteStamp(m.platform_slug, m.quoted_at);
+    this.#markMarket(m.id);
+  }
+
+  async onLink(event: ScannerLinkEvent): Promise<void> {
+    if (event.type === 'question_removed') {
+      const prev = await this.#c.questions.get(event.question_id);
+      if (prev) for (const m of prev.members) if (this.#questionOf.get(m.market_id) === prev._id) this.#questionOf.delete(m.market_id);
+      await this.#c.questions.delete(event.question_id);
+      this.#venuesOf.delete(event.question_id);
+      this.#dirty.add(event.question_id);
+      return;
+    }
+    const q = event.question;
+    const doc: ScannerQuestion = {
+      _id: q.id,
+      title: q.title,
+      slug: q.slug,
+      category: q.category,
+      end_time: q.end_time,
+      members: q.members.map((m) => ({ market_id: m.market_id, platform_slug: m.platform_slug, relation: m.relation, confidence: m.confidence, match_method: m.match_method })),
+    };
+    const prev = await this.#c.questions.get(q.id);
+    if (prev) for (const m of prev.members) if (this.#questionOf.get(m.market_id) === prev._id) this.#questionOf.delete(m.market_id);
+    await this.#c.questions.put(doc);
+    for (const m of doc.members) this.#questionOf.set(m.market_id, doc._id);
+    this.#venuesOf.set(doc._id, venueCount(doc));
+    this.#dirty.add(doc._id);
+  }
+
+  async onVenue(event: ScannerVenueEvent): Promise<void> {
+    const prev = (await this.#c.venues.get(event.venue)) ?? emptyVenue(event.venue);
+    let next: ScannerVenue = prev;
+    if (event.type === 'venue_fetch_succeeded') next = { ...prev, last_success_at: laterIso(prev.last_success_at, event.at) };
+    else if (event.type === 'venue_fetch_failed') next = { ...prev, last_failure_at: laterIso(prev.last_failure_at, event.at) };
+    else if (event.type === 'venue_disabled') next = { ...prev, disabled_at: laterIso(prev.disabled_at, event.at) };
+    else return;
+    await this.#c.venues.put(next);
+    // A venue that starts or stops failing changes staleness on every question it lists.
+    if (isFailing(prev) !== isFailing(next) || isDisabled(prev) !== isDisabled(next)) this.#fullPassWanted = true;
+  }
+
+  /** Recorded mode ages venue-stamped quotes against the newest stamp seen for the venue. */
+  async noteStamp(venue: VenueSlug, stamp: string): Promise<void> {
+    const prev = (await this.#c.venues.get(venue)) ?? emptyVenue(venue);
+    const newest = laterIso(prev.newest_stamp, stamp);
+    if (newest !== prev.newest_stamp) await this.#c.venues.put({ ...prev, newest_stamp: newest });
+  }
+
+  #markMarket(marketId: string): void {
+    const q = this.#questionOf.get(marketId);
+    if (q) this.#dirty.add(q);
+  }
+}
+
+function venueCount(q: ScannerQuestion): number {
+  return new Set(q.members.map((m) => m.platform_slug)).size;
+}
+
+export function emptyVenue(venue: VenueSlug): ScannerVenue {
+  return { _id: venue, last_success_at: null, last_failure_at: null, disabled_at: null, newest_stamp: null };
+}
+
+export function isFailing(v: ScannerVenue): boolean {
+  return v.last_failure_at !== null && (v.last_success_at === null || Date.parse(v.last_failure_at) > Date.parse(v.last_success_at));
+}
+
+export function isDisabled(v: ScannerVenue): boolean {
+  return v.disabled_at !== null && (v.last_success_at === null || Date.parse(v.disabled_at) > Date.parse(v.last_success_at));
+}
