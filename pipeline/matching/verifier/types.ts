@@ -115,6 +115,8 @@ export interface Proposition {
   /** A game's sides as the venue writes them ("Los Angeles L", "Spurs"), and the side the contract picks ("draw" for a draw). */
   readonly sides: readonly string[];
   readonly pick: string | null;
+  /** The event a game title names before its pairing ("Cincinnati Open", "NBA", "World Series Game 4"), else null. */
+  readonly setting: string | null;
   /** Two side codes run together in a Kalshi ticker ("SASBOS"), for a title that names no sides. */
   readonly sideCodes: string;
   /** The day the event takes place when the market states it (a ticker's date, "win on 2026-01-10"), else null. */

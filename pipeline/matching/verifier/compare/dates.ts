@@ -47,11 +47,26 @@ function primary(dates: readonly DateCondition[]): DateCondition | null {
 /** The day a game is played: the day it states, else its market's end date. */
 const gameDay = (p: Proposition): string | null => p.eventDay ?? p.endDate;
 
+/**
+ * Settings in which the same two sides meet again: a league's season, a series of games, a round-robin
+ * stage. A tournament's draw ("Cincinnati Open", "Quebec City", "UFC 324") pairs two sides once.
+ */
+const REPEATS = /\b(?:nba|wnba|nfl|mlb|nhl|ncaa\w*|college|epl|premier|mls|la ?liga|serie a|bundesliga|ligue 1|eredivisie|league|lck|lpl|lec|series|season|game \d+|week \d+|playoffs?|group|regular)\b/i;
+
+/**
+ * An undated game placed by the one tournament whose draw pairs its sides once, with nothing in it
+ * (no day, no year, no end date) that could name another edition: nothing contradicts the partner's day.
+ */
+export function placedBySetting(p: Proposition): boolean {
+  return p.game && p.setting !== null && !REPEATS.test(p.setting) && p.eventDay === null && p.endDate === null && p.years.length === 0 && p.dates.length === 0;
+}
+
 export function compareDates(a: Proposition, b: Proposition): string[] {
   if (a.game && b.game) {
     const x = gameDay(a);
     const y = gameDay(b);
-    // Teams meet many times a season: a game is placed by its day or not at all.
+    // Teams meet many times a season: a game is placed by its day, or by a tournament whose draw pairs its sides once.
+    if ((!x && placedBySetting(a) && y) || (!y && placedBySetting(b) && x)) return [];
     if (!x || !y) return [`game day unknown on one side (${x ?? 'no date'} vs ${y ?? 'no date'}): the same teams play again`];
     return daysBetween(x, y) > GAME_SLACK_DAYS ? [`game days differ: ${x} vs ${y}`] : [];
   }
@@ -120,6 +135,8 @@ export function compareYears(a: Proposition, b: Proposition): string[] {
   const withYears = a.years.length > 0 ? a : b.years.length > 0 ? b : null;
   if (!withYears) return [];
   const other = withYears === a ? b : a;
+  // A tournament's match with no date: the partner's year comes from the day the match is played.
+  if (withYears.game && withYears.eventDay !== null && placedBySetting(other)) return [];
   // Elections, Grands Prix and seasons recur every year: the year one venue names must be the one the
   // other venue's market is in, and a market with neither a year nor an end date cannot say which it is.
   if (!other.endDate) return [`year on one side only: ${withYears.years.join('/')}, and the other market has no end date to place it`];

@@ -9,7 +9,7 @@
  * share enough of what they say to be called the same. Fails closed, with its reasons.
  */
 import { anchoredTo } from './anchor.ts';
-import { compareClocks, compareDates, compareYears } from './dates.ts';
+import { compareClocks, compareDates, compareYears, placedBySetting } from './dates.ts';
 import { compareContests, withoutSides } from './contest.ts';
 import { compareEntities } from './entities.ts';
 import { compareEventWords, unexplainedEventWords } from './eventWords.ts';
@@ -151,6 +151,10 @@ export function compareProps(first: Proposition, second: Proposition, point: Ope
   if (!contest.applies && a.dates.length + b.dates.length > 0 && (a.dates.length === 0 || b.dates.length === 0)) {
     confidence -= 0.08;
     support.push('date stated on one side only');
+  }
+  if (contest.applies && (placedBySetting(a) || placedBySetting(b))) {
+    confidence -= 0.08;
+    support.push('game day stated on one side only (the other names its tournament)');
   }
   // Matched sides of a game name who it is about, even when one venue spells them only in its ticker.
   if (!contest.applies && (a.entities.length === 0 || b.entities.length === 0)) confidence -= 0.1;

@@ -69,7 +69,7 @@ const STAGES: readonly (readonly [RegExp, string])[] = [
   // Partial progress toward the event: reaching a runoff, taking one stage or round, qualifying or advancing.
   // Said on one side only it changes what the market asks ("advance to the runoff" is not "win the election").
   [/\brun-?offs?\b|\bsecond ballot\b/i, 'runoff'],
-  [/\b(?:win|wins|won|take|takes)\s+(?:a|an|any|one|at least one|\d+)\s+(?:stages?|rounds?|legs?|races?|sets?|maps?|heats?|primar(?:y|ies))\b|\bstage (?:win|victory)\b|\b(?:first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th) (?:set|map|game|quarter|period|inning)\b/i, 'partial-win'],
+  [/\b(?:win|wins|won|take|takes)\s+(?:a|an|any|one|at least one|\d+)\s+(?:stages?|rounds?|legs?|races?|sets?|maps?|heats?|primar(?:y|ies))\b|\bstage (?:win|victory)\b|\b(?:first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th) (?:set|map|game|quarter|period|inning)\b|\b(?:set|map|quarter|period|half|inning) [1-9] (?:winner|win)\b|\bwins? (?:set|map) [1-9]\b/i, 'partial-win'],
   [/\b(?:advance|advances|advancing|qualify|qualifies|qualifying|qualification|make it|progress)\s+(?:to|for|into|past|through|beyond)\b/i, 'advance'],
   // A shortlist, a lead part-way, a method of winning, a playoff berth, a request: each stops short of or narrows the event.
   [/\bfinalists?\b|\bshortlist(?:ed)?\b|\bnominated for\b/i, 'shortlist'],
@@ -89,9 +89,13 @@ export function stagesOf(text: string): string[] {
   return STAGES.filter(([re]) => re.test(text)).map(([, s]) => s);
 }
 
+/** Rounds of a draw: for a single game they say which match it is, not how far a side gets. */
+const MATCH_ROUNDS = new Set(['semifinal', 'quarterfinal', 'early-round', 'first-round', 'second-round']);
+
 export function compareStages(a: Proposition, b: Proposition): string[] {
-  const sa = stagesOf(a.text);
-  const sb = stagesOf(b.text);
+  const games = a.game && b.game;
+  const sa = stagesOf(a.text).filter((s) => !games || !MATCH_ROUNDS.has(s));
+  const sb = stagesOf(b.text).filter((s) => !games || !MATCH_ROUNDS.has(s));
   if (sa.length === 0 && sb.length === 0) return [];
   if (sa.length === sb.length && sa.every((s) => sb.includes(s))) return [];
   return [`stage differs: ${sa.join('/') || 'title'} vs ${sb.join('/') || 'title'}`];

@@ -46,8 +46,13 @@ export function teamsNamed(phrase: string): readonly Team[] {
 
 /** "MUN" from "Manchester United", "SAS" from "San Antonio Spurs", "FER" from "Operário Ferroviário": word starts in order. */
 export function abbreviates(code: string, phrase: string): boolean {
-  const c = code.toLowerCase();
-  const ws = words(phrase).filter((w) => !FORM_WORDS.has(w) || w.length > 3);
+  const all = words(phrase);
+  const kept = all.filter((w) => !FORM_WORDS.has(w) || w.length > 3);
+  // A surname particle starts a player's code ("DEJ" for Jesper de Jong), so the full name is tried too.
+  return startsOfWords(code.toLowerCase(), kept) || (kept.length < all.length && startsOfWords(code.toLowerCase(), all));
+}
+
+function startsOfWords(c: string, ws: readonly string[]): boolean {
   const from = (i: number, at: number): boolean => {
     if (at === c.length) return true;
     if (i >= ws.length) return false;

@@ -83,6 +83,8 @@ export interface ContestReading {
   /** The sides of a game as each venue writes them, and the side the contract picks ("draw" for a draw). */
   readonly sides: readonly string[];
   readonly pick: string | null;
+  /** The event a game title names before its pairing ("Cincinnati Open: A vs B"), else null. */
+  readonly setting: string | null;
 }
 
 /** Contract labels repeat across a venue ("Republican", "Yes", a candidate in many groups): read each once. */
@@ -140,6 +142,12 @@ function drawsOf(text: string, entities: readonly PropEntity[], comparison: bool
   return 'unknown';
 }
 
+/** "Cincinnati Open: Tommy Paul vs Flavio Cobolli": the event before the colon, when a pairing follows it. */
+function settingOf(title: string): string | null {
+  const m = /^([^:?]{3,60}):\s*[^:?]{2,80}\s(?:vs\.?|v\.?|versus|@)\s/i.exec(title.trim());
+  return m?.[1] ? m[1].trim() : null;
+}
+
 export function readContest(title: string, label: string | null, text: string, entities: readonly PropEntity[], firstAt: ReadonlyMap<string, number>): ContestReading {
   const game = isGameTitle(title);
   // "outperform", "finish ahead of", "which does better": a comparison of two measures, never tied in practice.
@@ -153,5 +161,6 @@ export function readContest(title: string, label: string | null, text: string, e
     draws: drawsOf(text, entities, comparison),
     sides: game ? titleSides(title) : [],
     pick: game ? pickOf(title, label) : null,
+    setting: game ? settingOf(title) : null,
   };
 }

@@ -136,6 +136,7 @@ export function extractProposition(ref: MarketRef): Proposition {
     sides: contest.sides,
     // A game read from its ticker picks its label, or the market code when that is one of the sides' codes.
     pick: contest.pick ?? (sideCodes && label && !/^(?:over|under)\b/i.test(label) ? label : sideCodes && code?.market && sideCodes.includes(code.market) ? code.market : null),
+    setting: contest.setting,
     sideCodes,
     eventDay: code?.day ?? (game && isoDay ? isoDay.end : null),
     source: ref,
