@@ -84,3 +84,20 @@ test('each party of each race is one question, and a venue lists it once', (t) =
   const q = questions.find((x) => x.title === dem2028?.[1]);
   t.true((q?.members.length ?? 0) >= 3, `${q?.title}: ${q?.members.map((m) => m.platform_slug).join(', ')}`);
 });
+
+test("Kalshi's Bitcoin year-end levels join the question at the same level on other venues, and no other level", (t) => {
+  // Kalshi words the level a cent below ("above $99,999.99 by Dec 31, 2026 at 11:59 PM ET"); the level read
+  // here by a plain regular expression, rounded to the dollar, must be every member's level.
+  const levelOf = (title: string): number | null => {
+    const m = /\$([\d,]+(?:\.\d+)?)/.exec(title);
+    return m?.[1] ? Math.round(Number(m[1].replace(/,/g, ''))) : null;
+  };
+  const kalshiLevels = questions.flatMap((q) =>
+    q.members.filter((m) => m.platform_slug === 'kalshi' && /^Will Bitcoin be (?:above|below) \$[\d,.]+ by Dec 31, 2026/.test(m.title)).map((m) => ({ q, level: levelOf(m.title) })),
+  );
+  t.true(kalshiLevels.length >= 3, `recorded Kalshi Bitcoin year-end levels: ${kalshiLevels.length}`);
+  for (const { q, level } of kalshiLevels) {
+    t.true(new Set(q.members.map((m) => m.platform_slug)).size >= 2, `${q.title} holds only Kalshi`);
+    for (const m of q.members) t.is(levelOf(m.title), level, `${m.platform_slug}: ${m.title} in the question of level ${level}`);
+  }
+});

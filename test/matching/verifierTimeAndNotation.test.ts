@@ -76,3 +76,11 @@ test('deadlines and windows must agree, whatever the close dates', (t) => {
   t.is(rel(ga('SENATEGA-26-R', '2027-11-03'), m('polymarket', 'Will the Republicans win the Georgia Senate race in 2026?', 'Yes', '2026-11-03', p)), 'identity');
   t.is(rel(ga('SENATEGA-28-R', '2029-11-07'), m('polymarket', 'Will the Republicans win the Georgia Senate race in 2026?', 'Yes', '2026-11-03', p)), 'different');
 });
+
+test("a ticker's year the market closes long before is not the event's year", (t) => {
+  const kalshi = (end: string): MarketRef => ({ venue: 'kalshi', title: 'Who will Trump nominate as Fed Chair?', outcome: 'Kevin Warsh', end_date: end, category: 'politics', ticker: 'KXFEDCHAIRNOM-29-KW' });
+  const poly: MarketRef = { venue: 'polymarket', title: 'Will Trump nominate Kevin Warsh as the next Fed chair?', outcome: 'Yes', end_date: '2026-12-31', category: 'politics' };
+  t.is(verifyPair(kalshi('2026-12-31'), poly).relation, 'identity');
+  // A market still open in 2029 does ask about 2029.
+  t.regex(verifyPair(kalshi('2029-06-30'), poly).reasons.join('; '), /year differs/);
+});

@@ -2,7 +2,7 @@ import test from 'ava';
 import { verifyPair } from '../../pipeline/matching/verifier/index.ts';
 import type { MarketRef } from '../../pipeline/matching/verifier/index.ts';
 
-const m = (venue: string, title: string, outcome: string, end_date: string | null, ticker?: string): MarketRef => ({ venue, title, outcome, end_date, ...(ticker ? { ticker } : {}) });
+const m = (venue: string, title: string, outcome: string, end_date: string | null, ticker?: string): MarketRef => ({ venue, title, outcome, end_date, category: 'other', ...(ticker ? { ticker } : {}) });
 const rel = (a: MarketRef, b: MarketRef): string => verifyPair(a, b).relation;
 const why = (a: MarketRef, b: MarketRef): string => verifyPair(a, b).reasons.join('; ');
 

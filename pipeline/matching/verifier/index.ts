@@ -10,6 +10,7 @@ import type { MarketRef, MatchVerdict } from './types.ts';
 
 export { compareProps, LINK_THRESHOLD, OPERATING_POINT, type OperatingPoint } from './compare/decide.ts';
 export { extractProposition } from './read/proposition.ts';
+export { structuralKeys, type StructuralKeys } from './keys.ts';
 export type { MarketRef, MatchRelation, MatchVerdict, Proposition } from './types.ts';
 
 export function verifyPair(a: MarketRef, b: MarketRef): MatchVerdict {

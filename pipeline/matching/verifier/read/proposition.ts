@@ -84,7 +84,10 @@ export function extractProposition(ref: MarketRef): Proposition {
   const clock = read.clock ?? (code?.day && code.hour !== null ? readClock(`at ${code.hour}:00 ET`, code.day).clock : null);
   const { dates: titleDates, years: yearList, masked } = extractDates(clockless, endDate);
   const years = new Set(yearList);
-  if (years.size === 0 && code?.year) years.add(code.year);
+  // A ticker's year names the event's year only when the market can still be open then: a market closing
+  // in 2026 under "KXFEDCHAIRNOM-29" asks about a nomination before its close, not one in 2029.
+  const closesBefore = endDate !== null && code?.year ? code.year > Number(endDate.slice(0, 4)) + 1 : false;
+  if (years.size === 0 && code?.year && !closesBefore) years.add(code.year);
   const eds = editions(text, years);
   const { entities, rest, firstAt } = extractEntities(text);
   // Numbers are read with dates, clock times and entity names (S&P 500, GPT-5) blanked out.
