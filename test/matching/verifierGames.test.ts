@@ -57,3 +57,15 @@ test('a margin (spread, win by more than N) is neither who wins nor a total', (t
   t.regex(why(g('polymarket', 'Spurs vs. Celtics: Spread -5.5', 'Celtics', '2026-01-11'), g('kalshi', 'San Antonio at Boston', 'Boston', null, 'KXNBAGAME-26JAN10SASBOS-BOS')), /stage differs/);
   t.regex(why(g('kalshi', 'Pro Baseball AL Champion?', 'New York Y', '2025-10-20'), g('polymarket', 'Will the New York Yankees win the 2025 World Series?', 'Yes', '2025-11-01')), /title differs/);
 });
+
+test('a city fields teams in several leagues: the ticker or the nicknames name the league', (t) => {
+  // Houston and Dallas both have NFL and NBA teams; the Rockets and the Mavericks play only in the NBA.
+  t.regex(why(g('kalshi', 'Houston at Dallas Winner?', 'Houston', '2025-11-10', 'KXNFLGAME-25NOV10HOUDAL-HOU'), g('polymarket', 'Rockets vs. Mavericks', 'Rockets', '2025-11-10')), /league differs: nfl vs nba/);
+  t.is(rel(g('kalshi', 'Houston at Dallas Winner?', 'Houston', '2025-11-10', 'KXNBAGAME-25NOV10HOUDAL-HOU'), g('polymarket', 'Rockets vs. Mavericks', 'Rockets', '2025-11-10')), 'identity');
+});
+
+test('a series game number after the pairing is not part of a side; "win the A at B game" picks A', (t) => {
+  t.is(rel(g('kalshi', 'Philadelphia vs Los Angeles D: Game 3 Winner?', 'Philadelphia', '2025-10-08', 'KXMLBGAME-25OCT08PHILAD-PHI'), g('polymarket', 'Phillies vs. Dodgers', 'Phillies', '2025-10-08')), 'identity');
+  t.is(rel(g('kalshi', 'Will Kansas City win the KC at BUF game?', 'Yes', '2025-11-30', 'KXNFLGAME-25NOV16KCBUF-KC'), g('polymarket', 'Chiefs vs. Bills', 'Chiefs', '2025-11-16')), 'identity');
+  t.is(rel(g('kalshi', 'Will Kansas City win the KC at BUF game?', 'Yes', '2025-11-30', 'KXNFLGAME-25NOV16KCBUF-KC'), g('polymarket', 'Chiefs vs. Bills', 'Bills', '2025-11-16')), 'complement');
+});

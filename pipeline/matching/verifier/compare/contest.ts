@@ -7,7 +7,7 @@
  */
 import { canonicalWord } from '../read/words.ts';
 import type { Proposition } from '../types.ts';
-import { sameSide, splitCodes } from './sides.ts';
+import { sameSide, splitCodes, teamsNamed } from './sides.ts';
 
 export interface ContestCheck {
   /** Both markets are games whose sides could be read: compared here, not by entities. */
@@ -24,6 +24,27 @@ function sidesOf(p: Proposition, partner: Proposition): readonly string[] {
   return p.sideCodes ? (splitCodes(p.sideCodes, partner.sides) ?? []) : [];
 }
 
+/** A Kalshi game series names its league ("KXNFLGAME-…"); a title may name it ("NBA: …"). */
+const SERIES_LEAGUE = /^(?:KX)?(NFL|NBA|MLB|NHL)/;
+const TITLE_LEAGUE = /\b(NFL|NBA|MLB|NHL)\b/;
+
+/**
+ * The league a game is played in when the market says so: its ticker's series, a league in its title,
+ * or sides that are teams of one league only ("Rockets", not "Houston", which fields a team in four).
+ */
+function leagueOf(p: Proposition, sides: readonly string[]): string | null {
+  const series = SERIES_LEAGUE.exec(p.source.ticker ?? '');
+  if (series?.[1]) return series[1].toLowerCase();
+  const named = TITLE_LEAGUE.exec(p.source.title);
+  if (named?.[1]) return named[1].toLowerCase();
+  const leagues = new Set(sides.flatMap((side) => {
+    const teams = teamsNamed(side);
+    const of = new Set(teams.map((t) => t.league));
+    return of.size === 1 ? [...of] : [];
+  }));
+  return leagues.size === 1 ? ([...leagues][0] ?? null) : null;
+}
+
 const indexIn = (pick: string, sides: readonly string[]): number => sides.findIndex((s) => sameSide(pick, s));
 
 export function compareContests(a: Proposition, b: Proposition): ContestCheck {
@@ -37,6 +58,10 @@ export function compareContests(a: Proposition, b: Proposition): ContestCheck {
     }
     return NONE;
   }
+  // One city fields teams in several leagues: Houston at Dallas in the NFL is not the Rockets and the Mavericks.
+  const la = leagueOf(a, sa);
+  const lb = leagueOf(b, sb);
+  if (la && lb && la !== lb) return { applies: true, reasons: [`league differs: ${la} vs ${lb}`], flip: false };
   const [short, long] = sa.length <= sb.length ? [sa, sb] : [sb, sa];
   const mapped = short.map((x) => long.findIndex((y) => sameSide(x, y)));
   if (mapped.some((i) => i < 0) || (mapped.length === 2 && mapped[0] === mapped[1])) {

@@ -16,7 +16,7 @@ const GAME_TITLE = /^[^?]{2,60}?\s(?:vs\.?|v\.?|versus|@)\s[^?]{2,80}$|^[^?]{2,4
 const AWAY_AT_HOME = /^(?:[A-Z][\w.'&-]*\s?){1,4}\sat\s(?:[A-Z][\w.'&-]*\s?){1,4}$/;
 
 /** "Will Iga Swiatek win the Swiatek vs Gauff match?": a pairing named inside a question about winning it. */
-const WIN_THE_PAIRING = /\bwin (?:the )?(?:[\w.'-]+ ){1,4}(?:vs\.?|v\.?) (?:[\w.'-]+ ){1,4}(?:match|game|fight|bout)\b/i;
+const WIN_THE_PAIRING = /\bwin (?:the )?(?:[\w.'-]+ ){1,4}(?:vs\.?|v\.?|at|@) (?:[\w.'-]+ ){1,4}(?:match|game|fight|bout)\b/i;
 
 export function isGameTitle(title: string): boolean {
   return GAME_TITLE.test(title) || AWAY_AT_HOME.test(title.trim()) || WIN_THE_PAIRING.test(title);
@@ -47,13 +47,13 @@ export type Draws = 'yes' | 'no' | 'unknown';
 function titleSides(title: string): string[] {
   let t = title.trim().replace(/\?+$/, '').replace(/\s+winner$/i, '').replace(/\s+end in a draw$/i, '').replace(/^will\s+/i, '');
   // "X vs. Y: O/U 2.5", "X vs. Y (Game 3)": what follows the pairing is not a side.
-  t = t.replace(/\s*:\s*(?:o\/u|over\/under|total|spread|handicap|moneyline|winner|draw)\b.*$/i, '').replace(/\s*\([^)]*\)/g, ' ').trim();
+  t = t.replace(/\s*:\s*(?:o\/u|over\/under|total|spread|handicap|moneyline|winner|draw|game \d+)\b.*$/i, '').replace(/\s*\([^)]*\)/g, ' ').trim();
   const vs = /\s(?:vs\.?|v\.?|versus|@)\s/i;
   const at = t.search(vs);
   // "NBA: X vs. Y", "World Series Game 4: Dodgers vs. Blue Jays": a prefix before the pairing names the setting.
   const colon = t.lastIndexOf(':', at >= 0 ? at : t.length);
   if (colon >= 0) t = t.slice(colon + 1).trim();
-  const inside = /\bwin (?:the )?((?:[\w.'-]+ ){1,4}?)(?:vs\.?|v\.?) ((?:[\w.'-]+ ){0,3}[\w.'-]+) (?:match|game|fight|bout)\b/i.exec(t);
+  const inside = /\bwin (?:the )?((?:[\w.'-]+ ){1,4}?)(?:vs\.?|v\.?|at|@) ((?:[\w.'-]+ ){0,3}[\w.'-]+) (?:match|game|fight|bout)\b/i.exec(t);
   if (inside?.[1] && inside[2]) return [inside[1].trim(), inside[2].trim()];
   const pair = /^(.+?)\s(?:vs\.?|v\.?|versus|@)\s(.+)$/i.exec(t) ?? /^(.+?)\s+at\s+(.+)$/.exec(t);
   if (pair?.[1] && pair[2]) return [pair[1].trim(), pair[2].replace(/\s+[-–—]\s+.*$/, '').trim()];
@@ -68,7 +68,7 @@ function pickOf(title: string, label: string | null): string | null {
     return /^(?:over|under)\b/i.test(label) ? null : label;
   }
   if (/\bend in a draw\b/i.test(title)) return 'draw';
-  const m = /^(?:will\s+)?(?:the\s+)?(.+?)\s+(?:wins?\s+on|beats?|defeats?|win against|win the (?:[\w.'-]+ ){1,4}(?:vs\.?|v\.?)|wins?\s*\??$)/i.exec(title);
+  const m = /^(?:will\s+)?(?:the\s+)?(.+?)\s+(?:wins?\s+on|beats?|defeats?|win against|win the (?:[\w.'-]+ ){1,4}(?:vs\.?|v\.?|at|@)|wins?\s*\??$)/i.exec(title);
   return m?.[1] ? m[1].replace(/^.*[:–—-]\s+/, '').trim() : null;
 }
 
