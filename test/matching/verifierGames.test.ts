@@ -69,3 +69,9 @@ test('a series game number after the pairing is not part of a side; "win the A a
   t.is(rel(g('kalshi', 'Will Kansas City win the KC at BUF game?', 'Yes', '2025-11-30', 'KXNFLGAME-25NOV16KCBUF-KC'), g('polymarket', 'Chiefs vs. Bills', 'Chiefs', '2025-11-16')), 'identity');
   t.is(rel(g('kalshi', 'Will Kansas City win the KC at BUF game?', 'Yes', '2025-11-30', 'KXNFLGAME-25NOV16KCBUF-KC'), g('polymarket', 'Chiefs vs. Bills', 'Bills', '2025-11-16')), 'complement');
 });
+
+test('"Ohio St." is Ohio State; "St. Louis" keeps its Saint', (t) => {
+  t.is(rel(g('kalshi', 'Ohio St. at Michigan Winner?', 'Ohio St.', '2025-11-29', 'KXNCAAFGAME-25NOV29OSUMICH-OSU'), g('polymarket', 'Ohio State vs. Michigan', 'Ohio State', '2025-11-29')), 'identity');
+  t.is(rel(g('kalshi', 'Ohio St. at Michigan Winner?', 'Ohio St.', '2025-11-29', 'KXNCAAFGAME-25NOV29OSUMICH-OSU'), g('polymarket', 'Ohio State vs. Michigan', 'Michigan', '2025-11-29')), 'complement');
+  t.true(sameSide('St. Louis', 'Cardinals'));
+});

@@ -84,3 +84,10 @@ test("a ticker's year the market closes long before is not the event's year", (t
   // A market still open in 2029 does ask about 2029.
   t.regex(verifyPair(kalshi('2029-06-30'), poly).reasons.join('; '), /year differs/);
 });
+
+test('"Number of rate cuts" asks how many: zero of them is no cut at all', (t) => {
+  const count = (o: string): MarketRef => ({ venue: 'kalshi', title: 'Number of rate cuts in 2026?', outcome: o, end_date: '2026-12-31', category: 'economics' });
+  const any = (o: string): MarketRef => ({ venue: 'polymarket', title: 'Will the Fed cut rates in 2026?', outcome: o, end_date: '2026-12-31', category: 'economics' });
+  t.is(verifyPair(count('0'), any('No')).relation, 'identity');
+  t.is(verifyPair(count('2'), any('Yes')).relation, 'different');
+});

@@ -18,6 +18,8 @@ function words(phrase: string): string[] {
 
 function significant(phrase: string): string[] {
   const all = words(phrase);
+  // "Ohio St." ends in State; "St. Louis" starts with Saint and keeps its word.
+  if (all.length > 1 && all[all.length - 1] === 'st') all[all.length - 1] = 'state';
   const kept = all.filter((w) => !FORM_WORDS.has(w));
   return kept.length > 0 ? kept : all;
 }
