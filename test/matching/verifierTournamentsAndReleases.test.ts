@@ -47,3 +47,11 @@ test("Kalshi's Men's World Cup is the FIFA World Cup; another country is another
   t.is(rel(m('kalshi', "Will the Croatia win the 2026 Men's World Cup?", 'Yes', null, 'KXMENWORLDCUP-26-HR'), m('polymarket', 'Will Brazil win the 2026 FIFA World Cup?', 'Yes', null)), 'different');
   t.is(rel(m('kalshi', "Will Brazil win the 2026 Women's World Cup?", 'Yes', null), m('polymarket', 'Will Brazil win the 2026 FIFA World Cup?', 'Yes', null)), 'different');
 });
+
+test('a match against a market that is no game and names one player only is refused unless dated on the match day', (t) => {
+  // Without a ticker or a date, "Tommy Paul wins" may be this match, another one or the tournament.
+  t.regex(why(m('kalshi', 'Tommy Paul wins', 'Yes', null), cincinnati('Tommy Paul')), /game on one side only/);
+  t.regex(why(m('kalshi', 'Iga Swiatek wins', 'Yes', '2026-09-05', 'KXWTAMATCH-26AUG22PEGSWI-SWI'), m('polymarket', 'Will Iga Swiatek win the 2026 Cincinnati Open?', 'Yes', null)), /game on one side only/);
+  // A market on one side dated on the game's day is about that game (mined train: Kalshi first-half ticker, Polymarket halftime lead).
+  t.is(rel(m('kalshi', 'Will Sevilla win the 1st Half?', 'Yes', '2026-05-26', 'KXLALIGA1H-26MAY13VILSEV-SEV'), m('polymarket', 'Sevilla FC leading at halftime?', 'Yes', '2026-05-12')), 'identity');
+});

@@ -47,7 +47,25 @@ function leagueOf(p: Proposition, sides: readonly string[]): string | null {
 
 const indexIn = (pick: string, sides: readonly string[]): number => sides.findIndex((s) => sameSide(pick, s));
 
+/**
+ * One game against a market that is no game and names one side at most ("Tommy Paul wins", "Will Swiatek win
+ * the Cincinnati Open?"): whether it asks about this match, another match or the tournament cannot be told.
+ * A non-game naming both sides ("Will the Chiefs beat the Bills?") or dated on the game's day is compared as usual.
+ */
+function gameOnOneSide(game: Proposition, other: Proposition): ContestCheck {
+  // Dated on the game's day, a market about one side ("Sevilla FC leading at halftime?") is about this game.
+  const day = game.eventDay ?? game.endDate;
+  const otherDay = other.eventDay ?? other.dates.find((d) => d.sense === 'on' && d.granularity === 'day')?.end ?? other.endDate;
+  if (day && otherDay && Math.abs(Date.parse(day) - Date.parse(otherDay)) <= 86400000) return NONE;
+  const sides = game.sides.length === 2 ? game.sides : null;
+  const named = sides ? sides.filter((side) => other.entities.some((e) => sameSide(side, e.label))).length : 0;
+  if (named >= 2) return NONE;
+  if (!sides && !game.sideCodes) return NONE;
+  return { applies: false, reasons: [`a game on one side only: ${sides ? sides.join(' vs ') : game.sideCodes} against a market naming ${named > 0 ? 'one side' : 'neither side'}`], flip: false };
+}
+
 export function compareContests(a: Proposition, b: Proposition): ContestCheck {
+  if (a.game !== b.game) return a.game ? gameOnOneSide(a, b) : gameOnOneSide(b, a);
   if (!a.game || !b.game) return NONE;
   const sa = sidesOf(a, b);
   const sb = sidesOf(b, a);
