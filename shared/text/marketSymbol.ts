@@ -36,7 +36,13 @@ function has(t: readonly SymToken[], word: string): boolean {
 function composeQuestion(t: readonly SymToken[]): string | null {
   const entity = t.find((x) => x.kind === 'entity');
   const unknown = t.filter((x) => x.kind === 'unknown').map((x) => (x.kind === 'unknown' ? x.display : ''));
-  const subject = entity && entity.kind === 'entity' ? entity.display : unknown[0] ?? null;
+  let subject = entity && entity.kind === 'entity' ? entity.display : unknown[0] ?? null;
+  // Words no template reads ("BTC-ETH-FLIP"): spelled out whole, so nothing is silently dropped.
+  if (unknown.length > (entity ? 0 : 1)) return generic(t);
+  // "KAMALA-AND-WALZ-WIN": both named sides must happen, which is no single person's market.
+  const and = t.findIndex((x) => x.kind === 'word' && x.word === 'AND');
+  const second = and > 0 ? t[and + 1] : undefined;
+  if (second?.kind === 'entity' && subject) subject = `both ${subject} and ${second.display}`;
   const year = t.find((x) => x.kind === 'year');
   const yearText = year && year.kind === 'year' ? `${year.year} ` : '';
   const league = t.find((x) => x.kind === 'league');
@@ -91,6 +97,10 @@ function composeQuestion(t: readonly SymToken[]): string | null {
     return `Will ${subject} reach ${fmtAmountShort(amount.value)}${within}?`;
   }
   if (has(t, 'WIN')) return `Will ${subject} win${period(t)}?`;
+  return generic(t);
+}
+
+function generic(t: readonly SymToken[]): string {
   const words = t.map((x) => (x.kind === 'entity' || x.kind === 'unknown' ? x.display : x.kind === 'word' ? x.word.toLowerCase() : x.text));
   return `Will ${words.join(' ')} resolve Yes?`;
 }

@@ -114,8 +114,29 @@ function classifyOne(text: string, prev: SymToken | undefined): SymToken {
   return fuzzyMatch(text) ?? { kind: 'unknown', display: titleCase(text), text };
 }
 
+/** Words after which a bare number is the move or the level itself ("CUT-25" is 25 bps), never a year. */
+const LEVEL_WORDS = new Set(['CUT', 'HIKE', 'ABOVE', 'BELOW', 'REACH']);
+
+/**
+ * "BTC-100K-25", "ETH-5K-DEC-25", "FLIP-25": a two-digit number after a level, after a month or closing
+ * the symbol is the year, unless it directly follows a move or comparator word ("FED-CUT-25").
+ */
+function twoDigitYears(tokens: SymToken[]): SymToken[] {
+  return tokens.map((x, i) => {
+    if (x.kind !== 'number' || !/^\d{2}$/.test(x.text)) return x;
+    const prev = tokens[i - 1];
+    if (prev?.kind === 'word' && LEVEL_WORDS.has(prev.word)) return x;
+    const afterLevel = tokens.slice(0, i).some((y) => y.kind === 'amount' || y.kind === 'number');
+    return prev?.kind === 'month' || afterLevel || i === tokens.length - 1 ? { kind: 'year', year: 2000 + Number(x.text), text: x.text } : x;
+  });
+}
+
 /** Classifies symbol parts (already split on '-', suffix removed) into typed tokens. */
 export function classifyTokens(parts: readonly string[]): SymToken[] {
+  return twoDigitYears(classifyParts(parts));
+}
+
+function classifyParts(parts: readonly string[]): SymToken[] {
   const out: SymToken[] = [];
   for (const text of parts.flatMap(splitCompound)) {
     const tok = classifyOne(text, out[out.length - 1]);

@@ -1,31 +1,33 @@
-/** [city, nickname, common abbreviation] for the leagues prediction venues list most. */
-export const NFL_TEAMS: readonly (readonly [string, string, string])[] = [
-  ['Arizona', 'Cardinals', 'ARI'], ['Atlanta', 'Falcons', 'ATL'], ['Baltimore', 'Ravens', 'BAL'], ['Buffalo', 'Bills', 'BUF'],
-  ['Carolina', 'Panthers', 'CAR'], ['Chicago', 'Bears', 'CHI'], ['Cincinnati', 'Bengals', 'CIN'], ['Cleveland', 'Browns', 'CLE'],
-  ['Dallas', 'Cowboys', 'DAL'], ['Denver', 'Broncos', 'DEN'], ['Detroit', 'Lions', 'DET'], ['Green Bay', 'Packers', 'GB'],
-  ['Houston', 'Texans', 'HOU'], ['Indianapolis', 'Colts', 'IND'], ['Jacksonville', 'Jaguars', 'JAX'], ['Kansas City', 'Chiefs', 'KC'],
-  ['Las Vegas', 'Raiders', 'LV'], ['Los Angeles', 'Chargers', 'LAC'], ['Los Angeles', 'Rams', 'LAR'], ['Miami', 'Dolphins', 'MIA'],
-  ['Minnesota', 'Vikings', 'MIN'], ['New England', 'Patriots', 'NE'], ['New Orleans', 'Saints', 'NO'], ['New York', 'Giants', 'NYG'],
-  ['New York', 'Jets', 'NYJ'], ['Philadelphia', 'Eagles', 'PHI'], ['Pittsburgh', 'Steelers', 'PIT'], ['San Francisco', '49ers', 'SF'],
-  ['Seattle', 'Seahawks', 'SEA'], ['Tampa Bay', 'Buccaneers', 'TB'], ['Tennessee', 'Titans', 'TEN'], ['Washington', 'Commanders', 'WAS'],
-];
+/**
+ * Teams of the leagues prediction venues list most, read from data/teams.json (city, nickname,
+ * ticker codes). One nickname may name teams of two leagues ("Giants", "Rangers"): callers that
+ * key entities by nickname must treat those as ambiguous.
+ */
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 
-export const NBA_TEAMS: readonly (readonly [string, string, string])[] = [
-  ['Atlanta', 'Hawks', 'ATL'], ['Boston', 'Celtics', 'BOS'], ['Brooklyn', 'Nets', 'BKN'], ['Charlotte', 'Hornets', 'CHA'],
-  ['Chicago', 'Bulls', 'CHI'], ['Cleveland', 'Cavaliers', 'CLE'], ['Dallas', 'Mavericks', 'DAL'], ['Denver', 'Nuggets', 'DEN'],
-  ['Detroit', 'Pistons', 'DET'], ['Golden State', 'Warriors', 'GSW'], ['Houston', 'Rockets', 'HOU'], ['Indiana', 'Pacers', 'IND'],
-  ['Los Angeles', 'Clippers', 'LAC'], ['Los Angeles', 'Lakers', 'LAL'], ['Memphis', 'Grizzlies', 'MEM'], ['Miami', 'Heat', 'MIA'],
-  ['Milwaukee', 'Bucks', 'MIL'], ['Minnesota', 'Timberwolves', 'MIN'], ['New Orleans', 'Pelicans', 'NOP'], ['New York', 'Knicks', 'NYK'],
-  ['Oklahoma City', 'Thunder', 'OKC'], ['Orlando', 'Magic', 'ORL'], ['Philadelphia', '76ers', 'PHI'], ['Phoenix', 'Suns', 'PHX'],
-  ['Portland', 'Trail Blazers', 'POR'], ['Sacramento', 'Kings', 'SAC'], ['San Antonio', 'Spurs', 'SAS'], ['Toronto', 'Raptors', 'TOR'],
-  ['Utah', 'Jazz', 'UTA'], ['Washington', 'Wizards', 'WAS'],
-];
+export type League = 'nfl' | 'nba' | 'mlb' | 'nhl';
 
-/** Short forms fans and venues use for a nickname ("Pats", "Niners", "Sixers"). */
-export const TEAM_NICKNAMES: Readonly<Record<string, readonly string[]>> = {
-  Patriots: ['pats'], '49ers': ['niners'], Buccaneers: ['bucs'], Commanders: ['commies'], Jaguars: ['jags'],
-  '76ers': ['sixers'], Cavaliers: ['cavs'], Mavericks: ['mavs'], Timberwolves: ['wolves', 't-wolves'], 'Trail Blazers': ['blazers'],
-};
+export interface Team {
+  readonly league: League;
+  readonly city: string;
+  readonly nickname: string;
+  /** Abbreviations symbols and tickers use, the standard one first ("LAL", "GSW"/"GS"). */
+  readonly codes: readonly string[];
+  /** Short forms fans and venues use for the nickname ("Pats", "Sixers"). */
+  readonly short: readonly string[];
+}
+
+interface TeamFile {
+  readonly leagues: Readonly<Record<League, readonly { city: string; nickname: string; codes: string[] }[]>>;
+  readonly nicknames: Readonly<Record<string, readonly string[]>>;
+}
+
+const file = JSON.parse(readFileSync(fileURLToPath(new URL('./data/teams.json', import.meta.url)), 'utf8')) as TeamFile;
+
+export const TEAMS: readonly Team[] = (Object.entries(file.leagues) as [League, TeamFile['leagues'][League]][]).flatMap(([league, rows]) =>
+  rows.map((r) => ({ league, city: r.city, nickname: r.nickname, codes: r.codes, short: file.nicknames[r.nickname] ?? [] })),
+);
 
 /** League a symbol or title names, with how a question phrases its championship. */
 export const LEAGUE_EVENTS: Readonly<Record<string, { readonly league: 'nfl' | 'nba' | 'f1'; readonly display: string }>> = {

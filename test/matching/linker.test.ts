@@ -126,15 +126,33 @@ test('a price-only update refreshes the question without re-matching', async (t)
   await s.close();
 });
 
-test('a complement (the other side of a two-way race) links with relation complement and enters the index as 1 - p', async (t) => {
+test('a complement (holding a role on a day against leaving before it) links with relation complement and enters the index as 1 - p', async (t) => {
   const s = await setup();
-  const dem = { ...market('polymarket', 'p9', 'Will the Democrats win the House in 2026?', 0.7), category: 'politics' as const };
-  const rep = { ...market('manifold', 'm9', 'Will Republicans win the House in 2026?', 0.28), category: 'politics' as const, play_money: true };
-  await s.linker.handle(event(dem), false);
-  await s.linker.handle(event(rep), false);
-  t.is(await s.questionOf(rep), await s.questionOf(dem));
-  const state = await linkerCollections(s.store).markets.get(rep.id);
+  const stays = { ...market('predictit', 'k9', 'Will Jerome Powell be Fed Chair on Jun 1, 2026?', 0.7), category: 'politics' as const, end_time: '2026-06-01T23:59:00.000Z' };
+  const leaves = { ...market('polymarket', 'p9', 'Powell out as Fed Chair by May 31, 2026?', 0.28), category: 'politics' as const, end_time: '2026-05-31T23:59:00.000Z' };
+  await s.linker.handle(event(stays), false);
+  await s.linker.handle(event(leaves), false);
+  t.is(await s.questionOf(leaves), await s.questionOf(stays));
+  const state = await linkerCollections(s.store).markets.get(leaves.id);
   t.is(state!.relation, 'complement');
   t.is(state!.member.yes_price, 0.72);
+  await s.close();
+});
+
+test('two parties of one race never join as complements: each party links by identity to its own markets', async (t) => {
+  const s = await setup();
+  const politics = { category: 'politics' as const };
+  const demPoly = { ...market('polymarket', 'p10', 'Will the Democratic Party control the House after the 2026 Midterm elections?', 0.7), ...politics };
+  const repPoly = { ...market('polymarket', 'p11', 'Will the Republican Party control the House after the 2026 Midterm elections?', 0.3), ...politics };
+  const demMani = { ...market('manifold', 'm10', 'Will Democrats win the House in the 2026 midterm elections?', 0.68), ...politics, play_money: true };
+  const repLim = { ...market('limitless', 'l10', 'Will the Republicans win the House in the 2026 midterms?', 0.31), ...politics };
+  for (const m of [demPoly, repPoly, demMani, repLim]) await s.linker.handle(event(m), false);
+  const dem = await s.questionOf(demPoly);
+  const rep = await s.questionOf(repPoly);
+  t.not(dem, rep, "one venue's two sides stay in two questions");
+  t.is(await s.questionOf(demMani), dem);
+  t.is(await s.questionOf(repLim), rep);
+  const states = await linkerCollections(s.store).markets.getMany([demPoly.id, repPoly.id, demMani.id, repLim.id]);
+  t.deepEqual(states.map((x) => x.relation), ['identity', 'identity', 'identity', 'identity']);
   await s.close();
 });

@@ -1,6 +1,7 @@
 import test from 'ava';
 import { symbolToQuestion } from '../../shared/text/marketSymbol.ts';
 import { skeleton } from '../../shared/text/symbolTokens.ts';
+import { verifyPair } from '../../pipeline/matching/verifier/index.ts';
 
 test('presidential win symbol reads as the election question', (t) => {
   t.is(symbolToQuestion('TRUMP-WIN-2024-BET'), 'Will Donald Trump win the 2024 US presidential election?');
@@ -52,4 +53,20 @@ test('returns null for anything that is not a prediction symbol', (t) => {
   for (const s of ['BTC-PERP', 'SOL-PERP', 'Will Trump win?', 'hello', '', 'trump-win-2024-bet', 'BET', 'SOL-USDC']) {
     t.is(symbolToQuestion(s), null, s);
   }
+});
+
+test('a two-digit year after a level, a month or at the end of a symbol is a year; after a move it is the move', (t) => {
+  t.is(symbolToQuestion('BTC-100K-25-BET'), 'Will Bitcoin reach $100,000 in 2025?');
+  t.is(symbolToQuestion('ETH-5K-DEC-25-BET'), 'Will Ethereum reach $5,000 in December 2025?');
+  t.is(symbolToQuestion('FED-CUT-25-DEC-25-BET'), 'Will the Fed cut rates by 25 bps in December 2025?');
+  t.is(symbolToQuestion('TRUMP-WIN-24-BET'), 'Will Donald Trump win the 2024 US presidential election?');
+});
+
+test('a conjunction inside a symbol asks for both sides, and words no template reads are kept', (t) => {
+  t.is(symbolToQuestion('KAMALA-AND-WALZ-WIN-24-BET'), 'Will both Kamala Harris and Tim Walz win the 2024 US presidential election?');
+  t.false(verifyPair(
+    { venue: 'drift', title: 'KAMALA-AND-WALZ-WIN-24-BET', outcome: 'Yes', end_date: '2024-11-06', category: 'politics' },
+    { venue: 'polymarket', title: 'Will Kamala Harris win the 2024 US Presidential Election?', outcome: 'Yes', end_date: '2024-11-05', category: 'politics' },
+  ).same);
+  t.regex(symbolToQuestion('BTC-ETH-FLIP-25-BET') ?? '', /Flip/);
 });

@@ -68,12 +68,13 @@ test('hard negative inverted: A before B vs B before A, X beats Y vs Y beats X, 
   t.false(verifyPair(m('kalshi', 'Will the Fed cut rates in December 2026?', 'Yes', '2026-12-10'), m('polymarket', 'Will the Fed hike rates in December 2026?', 'Yes', '2026-12-10')).same);
 });
 
-test('complement: No outcome, "not", stay vs leave, the other party of a two-way race, above vs below on one day', (t) => {
+test('complement: No outcome, "not", stay vs leave, above vs below on one day; two parties are no complement', (t) => {
   const rel = (a: MarketRef, b: MarketRef): string => verifyPair(a, b).relation;
   t.is(rel(m('kalshi', 'Will the Fed cut rates in December 2026?', 'Yes', '2026-12-10'), m('kalshi', 'Will the Fed not cut rates in December 2026?', 'Yes', '2026-12-10')), 'complement');
   t.is(rel(m('polymarket', 'Will the New England Patriots win Super Bowl 2026?', 'No', '2026-02-08'), m('azuro', 'Super Bowl LX - Winner', 'New England Patriots', '2026-02-09')), 'complement');
   t.is(rel(m('predictit', 'Will Netanyahu remain Israeli prime minister through March 2026?', 'Yes', '2026-03-31'), m('polymarket', 'Netanyahu out as Israeli PM by March 31, 2026?', 'Yes', '2026-03-31')), 'complement');
-  t.is(rel(m('predictit', 'Which party will win the 2026 US Senate election in Georgia?', 'Democratic'), m('kalshi', 'Will Republicans win the Georgia Senate race in 2026?', 'Yes', '2026-11-03')), 'complement');
+  // A third party or an independent can win: Democrat and Republican are two questions, not one and its negation.
+  t.is(rel(m('predictit', 'Which party will win the 2026 US Senate election in Georgia?', 'Democratic'), m('kalshi', 'Will Republicans win the Georgia Senate race in 2026?', 'Yes', '2026-11-03')), 'different');
   t.is(rel(m('manifold', 'Will TSLA close at or above $450 EOD Jan 30, 2026?', 'Yes', '2026-01-30'), m('kalshi', 'Will Tesla close below $450 on Jan 30, 2026?', 'Yes', '2026-01-30')), 'complement');
 });
 

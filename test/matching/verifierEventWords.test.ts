@@ -1,7 +1,7 @@
 import test from 'ava';
-import { unexplainedEventWords } from '../../pipeline/matching/verifier/eventWords.ts';
+import { unexplainedEventWords } from '../../pipeline/matching/verifier/compare/eventWords.ts';
 import { compareProps, extractProposition, OPERATING_POINT, verifyPair } from '../../pipeline/matching/verifier/index.ts';
-import { neighbourScore, neighboursLoaded } from '../../pipeline/matching/verifier/wordNeighbours.ts';
+import { neighbourScore, neighboursLoaded } from '../../pipeline/matching/verifier/lexicon/wordNeighbours.ts';
 import type { MarketRef } from '../../pipeline/matching/verifier/types.ts';
 
 const m = (venue: string, title: string, outcome = 'Yes', end: string | null = '2026-06-30', category = 'politics'): MarketRef => ({ venue, title, outcome, end_date: end, category });
@@ -58,11 +58,12 @@ test('office and election-type words are compared, not dropped: presidential vs 
 
 test('a qualifier on one side only lowers confidence by the penalty, and a link needs the threshold', (t) => {
   const plain = extractProposition(m('polymarket', 'Canelo vs. Crawford', 'Terence Crawford', '2025-09-13', 'sports'));
-  const ko = extractProposition(m('kalshi', 'Will Terence Crawford beat Canelo Alvarez by knockout?', 'Yes', '2025-09-13', 'sports'));
+  // "By knockout" is a stage (how the fight is won) and refuses outright; "convincingly" only qualifies.
+  const ko = extractProposition(m('kalshi', 'Will Terence Crawford beat Canelo Alvarez convincingly?', 'Yes', '2025-09-13', 'sports'));
   const free = compareProps(plain, ko, { veto: 'both', oneSidedPenalty: 0, sameThreshold: 0 });
   const graded = compareProps(plain, ko, { veto: 'both', oneSidedPenalty: 0.3, sameThreshold: 0 });
   t.true(free.same && graded.same, 'the structure agrees');
-  t.regex(graded.reasons.join('; '), /one side only: knockout/);
+  t.regex(graded.reasons.join('; '), /one side only: convincingly/);
   t.true(Math.abs(free.confidence - graded.confidence - 0.3) < 0.002, `${free.confidence} vs ${graded.confidence}`);
   t.false(compareProps(plain, ko, { veto: 'both', oneSidedPenalty: 0.3, sameThreshold: free.confidence - 0.1 }).same);
   t.deepEqual(verifyPair(plain.source, ko.source), compareProps(plain, ko, OPERATING_POINT), 'verifyPair runs at the chosen point');
@@ -74,8 +75,8 @@ test('a qualifier on one side only lowers confidence by the penalty, and a link 
 
 test('the either-side veto refuses any unexplained word', (t) => {
   const a = extractProposition(m('polymarket', 'Giannis Antetokounmpo traded by February 5?', 'Yes', '2026-02-05', 'sports'));
-  const b = extractProposition(m('kalshi', 'Will Giannis Antetokounmpo request a trade by February 5, 2026?', 'Yes', '2026-02-05', 'sports'));
+  const b = extractProposition(m('kalshi', 'Will Giannis Antetokounmpo be traded to a contender by February 5, 2026?', 'Yes', '2026-02-05', 'sports'));
   const v = compareProps(a, b, { veto: 'either', oneSidedPenalty: 0, sameThreshold: 0 });
   t.false(v.same);
-  t.regex(v.reasons.join('; '), /different event: - vs request/);
+  t.regex(v.reasons.join('; '), /different event: - vs contender/);
 });

@@ -1,7 +1,7 @@
 import test from 'ava';
 import { verifyPair } from '../../pipeline/matching/verifier/index.ts';
 import type { MarketRef, MatchVerdict } from '../../pipeline/matching/verifier/index.ts';
-import { extractNumbers } from '../../pipeline/matching/verifier/numbers.ts';
+import { extractNumbers } from '../../pipeline/matching/verifier/read/numbers.ts';
 
 const m = (venue: string, title: string, outcome = 'Yes', end_date: string | null = '2026-06-30', category = 'finance'): MarketRef => ({ venue, title, outcome, end_date, category });
 const verdict = (a: MarketRef, b: MarketRef): string => {

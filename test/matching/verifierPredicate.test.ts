@@ -35,7 +35,8 @@ test('game contracts: a draw, the other side, another day, an over/under line', 
   t.true(verifyPair(m('predictfun', 'Will Sweden win on 2026-10-05?', 'Yes', '2026-10-05', s), m('polymarket', 'Sweden vs. Switzerland', 'Sweden', '2026-10-05', s)).same);
   t.regex(why(m('kalshi', 'Denver at Dallas Winner?', 'Dallas', '2025-11-12', s), m('polymarket', 'Broncos vs. Cowboys', 'Cowboys', '2025-10-26', s)), /game days differ/);
   t.true(verifyPair(m('azuro', 'Aston Villa vs Burnley', 'Over 2.5', '2026-02-14', s), m('polymarket', 'Aston Villa vs. Burnley: O/U 2.5', 'Over', '2026-02-14', s)).same);
-  t.false(verifyPair(m('azuro', 'Aston Villa vs Burnley', 'Over 2.5', '2026-02-14', s), m('polymarket', 'Aston Villa vs. Burnley: O/U 2.5', 'Under', '2026-02-14', s)).same);
+  // Over and Under one line of one match split every outcome: complements (issue 8).
+  t.is(verifyPair(m('azuro', 'Aston Villa vs Burnley', 'Over 2.5', '2026-02-14', s), m('polymarket', 'Aston Villa vs. Burnley: O/U 2.5', 'Under', '2026-02-14', s)).relation, 'complement');
   t.false(verifyPair(m('predictfun', 'Bitcoin Up or Down on October 5?', 'Up', '2025-10-05'), m('polymarket', 'Bitcoin Up or Down on October 5?', 'Down', '2025-10-05')).same);
 });
 

@@ -19,7 +19,8 @@ test('a city label stands for its team; a city plus a different nickname initial
   const s = 'sports';
   t.true(verifyPair(m('polymarket', 'Will the Seattle Seahawks win Super Bowl 2026?', 'Yes', '2026-02-08', s), m('kalshi', 'Pro Football Champion?', 'Seattle', '2026-02-08', s)).same);
   t.true(verifyPair(m('kalshi', 'Kansas City at Philadelphia Winner?', 'Philadelphia', '2025-09-14', s), m('polymarket', 'Chiefs vs. Eagles', 'Eagles', '2025-09-14', s)).same);
-  t.false(verifyPair(m('kalshi', 'Kansas City at Philadelphia Winner?', 'Kansas City', '2025-09-14', s), m('polymarket', 'Chiefs vs. Eagles', 'Eagles', '2025-09-14', s)).same);
+  // The other side of an NFL game is its negation (issue 8): a complement, never an identity.
+  t.is(verifyPair(m('kalshi', 'Kansas City at Philadelphia Winner?', 'Kansas City', '2025-09-14', s), m('polymarket', 'Chiefs vs. Eagles', 'Eagles', '2025-09-14', s)).relation, 'complement');
   t.true(verifyPair(m('polymarket', 'Lakers vs. Celtics', 'Lakers', '2026-02-01', s), m('kalshi', 'Los Angeles L at Boston Winner?', 'Los Angeles L', '2026-02-01', s)).same);
   t.false(verifyPair(m('polymarket', 'Lakers vs. Celtics', 'Lakers', '2026-02-01', s), m('kalshi', 'Los Angeles C at Boston Winner?', 'Los Angeles C', '2026-02-01', s)).same);
   t.true(verifyPair(m('kalshi', 'Pro Baseball Champion?', 'Los Angeles D', '2025-11-01', s), m('polymarket', 'Will the Los Angeles Dodgers win the 2025 World Series?', 'Yes', '2025-11-01', s)).same);
@@ -49,9 +50,12 @@ test('different actions, trophies and awards veto a link', (t) => {
   t.regex(why(m('polymarket', 'Pete Hegseth out as Secretary of Defense by June 30, 2026?', 'Yes', '2026-06-30'), m('predictit', 'Who will be the first Cabinet member to leave office?', 'Pete Hegseth')), /award differs/);
 });
 
-test('party complements: control phrasing counts, seat counts never flip', (t) => {
+test('two parties of one race are different questions, never complements; seat counts neither', (t) => {
   const q = 'Which party will control the Senate after the 2026 election?';
-  t.is(verifyPair(m('predictit', q, 'Republican'), m('polymarket', 'Will the Democratic Party control the Senate after the 2026 Midterm elections?', 'Yes', '2026-11-03')).relation, 'complement');
+  const control = verifyPair(m('predictit', q, 'Republican'), m('polymarket', 'Will the Democratic Party control the Senate after the 2026 Midterm elections?', 'Yes', '2026-11-03'));
+  t.is(control.relation, 'different');
+  t.regex(control.reasons.join('; '), /party differs/);
+  t.is(verifyPair(m('predictit', q, 'Democratic'), m('polymarket', 'Will the Democratic Party control the Senate after the 2026 Midterm elections?', 'Yes', '2026-11-03')).relation, 'identity');
   const seats = verifyPair(m('predictit', 'How many House seats will Republicans win in the 2026 midterm election?', '238 or more'), m('polymarket', 'Will Democrats win 238+ House seats in the 2026 midterms?', 'Yes', '2026-11-03'));
   t.false(seats.same);
 });

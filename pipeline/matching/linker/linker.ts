@@ -7,11 +7,13 @@ import { isZeroVector } from '../../../shared/ports/embedder.ts';
 import { subjects } from '../../../shared/streams/subjects.ts';
 import { uuidFromName } from '../../../shared/ids.ts';
 import type { Publisher } from '../../streams/publisher.ts';
-import { embeddingText, isContractOfGroup, matchKey, ownYesPrice, toMarketRef } from './marketRef.ts';
+import { embeddingText, isContractOfGroup, matchKey, ownYesPrice, toMarketRef, type LinkerMarketRef } from './marketRef.ts';
 import { linkerCollections, MAX_MOVES, vectorFromBase64, vectorToBase64, type LinkedMarketState, type QuestionState } from './state.ts';
 import { composeRelations, type VerifierFns } from './verdict.ts';
 import { RELINK_ITEM_PREFIX, type OverrideLookup, type OverrideSource } from './overrides.ts';
 import { buildSnapshot } from './questionSnapshot.ts';
+import { createKeyIndex } from './keyIndex.ts';
+import { absorbQuestion } from './absorb.ts';
 
 export interface LinkerDeps {
   readonly store: DocumentStore;
@@ -26,12 +28,19 @@ export interface LinkerDeps {
 }
 
 /** Where a market should live after (re)matching. */
-interface Placement {
+export interface Placement {
   readonly questionId: string | null;
   readonly relation: LinkRelation;
   readonly confidence: number;
   readonly method: MatchMethod;
   readonly reasons: readonly string[];
+}
+
+/** What placement reads of a market: its id, its venue and its match inputs. */
+export interface Placeable {
+  readonly id: string;
+  readonly platform_slug: string;
+  readonly ref: LinkerMarketRef;
 }
 
 const NEW_QUESTION: Placement = { questionId: null, relation: 'identity', confidence: 1, method: 'exact', reasons: ['first market of a new canonical question'] };
@@ -70,6 +79,8 @@ const normalisedTitle = (t: string) => t.toLowerCase().replace(/[^a-z0-9]+/g, ' 
 export function createLinker(deps: LinkerDeps) {
   const { markets, questions } = linkerCollections(deps.store);
   const k = deps.candidates ?? 24;
+  const keyIndex = createKeyIndex(deps.store);
+  const keysOf = (prop: unknown) => deps.verifier.keys?.(prop) ?? { own: [], probe: [] };
   const props = new Map<string, { key: string; prop: unknown }>();
 
   const propOf = (state: LinkedMarketState): unknown => {
@@ -90,11 +101,14 @@ export function createLinker(deps: LinkerDeps) {
 
   /** Verifies `prop` against a question through one of its members and its anchor. */
   async function placementVia(
-    m: NormalizedMarket,
+    m: Placeable,
     prop: unknown,
     via: LinkedMarketState,
     lookup: OverrideLookup,
   ): Promise<Placement | { rejected: string }> {
+    // The candidate itself first: most candidates fail here, before any question is read.
+    const first = deps.verifier.compare(prop, propOf(via));
+    if (!first.same || first.relation === 'different') return { rejected: first.reasons.join('; ') || 'verifier: different' };
     const q = await questions.get(via.question_id);
     if (!q) return { rejected: 'question vanished' };
     // A venue lists a question once: a second market of the same venue is a sibling contract
@@ -112,7 +126,7 @@ export function createLinker(deps: LinkerDeps) {
     let relationToQuestion: LinkRelation | null = null;
     const reasons: string[] = [];
     for (const other of checks) {
-      const verdict = deps.verifier.compare(prop, propOf(other));
+      const verdict = other === via ? first : deps.verifier.compare(prop, propOf(other));
       if (!verdict.same || verdict.relation === 'different') return { rejected: verdict.reasons.join('; ') || 'verifier: different' };
       const rel = composeRelations(verdict.relation, other.relation);
       if (relationToQuestion !== null && rel !== relationToQuestion) return { rejected: 'relation to the question is inconsistent' };
@@ -120,7 +134,7 @@ export function createLinker(deps: LinkerDeps) {
       confidence = Math.min(confidence, verdict.confidence);
       reasons.push(...verdict.reasons);
     }
-    const exact = normalisedTitle(toMarketRef(m).title) === normalisedTitle(via.ref.title) && toMarketRef(m).outcome === via.ref.outcome;
+    const exact = normalisedTitle(m.ref.title) === normalisedTitle(via.ref.title) && m.ref.outcome === via.ref.outcome;
     return {
       questionId: q._id,
       relation: relationToQuestion ?? 'identity',
@@ -130,13 +144,18 @@ export function createLinker(deps: LinkerDeps) {
     };
   }
 
+  /**
+   * Where the market goes, and the other questions that also accepted it (to be joined to that one:
+   * which question a market founds depends on arrival order, the questions it belongs with do not).
+   */
   async function place(
     m: NormalizedMarket,
     prop: unknown,
     vector: Float32Array | null,
     prev: LinkedMarketState | null,
     lookup: OverrideLookup,
-  ): Promise<Placement> {
+  ): Promise<Placement & { readonly alsoAccepted?: readonly string[] }> {
+    const self: Placeable = { id: m.id, platform_slug: m.platform_slug, ref: toMarketRef(m) };
     for (const pin of lookup.pinnedTo(m.id)) {
       const partner = await markets.get(pin.a === m.id ? pin.b : pin.a);
       if (partner) {
@@ -156,23 +175,29 @@ export function createLinker(deps: LinkerDeps) {
       if (q && others.length > 0) {
         const via = await markets.get(q.anchor_market_id === m.id ? (others[0] as string) : q.anchor_market_id);
         if (via) {
-          const stay = await placementVia(m, prop, via, lookup);
+          const stay = await placementVia(self, prop, via, lookup);
           if (!('rejected' in stay)) return stay;
         }
       }
     }
-    if (!vector || isZeroVector(vector)) return NEW_QUESTION;
-    const neighbours = await deps.index.search(vector, { k, filter: { venue_ne: m.platform_slug } });
-    let best: Placement | null = null;
-    for (const n of neighbours) {
-      if (n.id === m.id) continue;
-      const other = await markets.get(n.id);
-      if (!other || (prev && other.question_id === prev.question_id)) continue;
-      const candidate = await placementVia(m, prop, other, lookup);
+    // Candidates: the embedding's nearest neighbours, and markets filed under the same structural key
+    // (one subject at one level, one day of games), which a venue's many near-identical siblings can crowd out.
+    const near = vector && !isZeroVector(vector) ? (await deps.index.search(vector, { k, filter: { venue_ne: m.platform_slug } })).map((n) => n.id) : [];
+    const keyed = await keyIndex.lookup(keysOf(prop).probe, m.platform_slug);
+    const accepted: Placement[] = [];
+    const seenQuestions = new Set<string>();
+    for (const id of new Set([...near, ...keyed])) {
+      if (id === m.id) continue;
+      const other = await markets.get(id);
+      if (!other || (prev && other.question_id === prev.question_id) || seenQuestions.has(other.question_id)) continue;
+      const candidate = await placementVia(self, prop, other, lookup);
       if ('rejected' in candidate) continue;
-      if (!best || candidate.confidence > best.confidence) best = candidate;
+      seenQuestions.add(other.question_id);
+      accepted.push(candidate);
     }
-    return best ?? NEW_QUESTION;
+    const best = accepted.reduce<Placement | null>((b, c) => (!b || c.confidence > b.confidence ? c : b), null);
+    if (!best) return NEW_QUESTION;
+    return { ...best, alsoAccepted: accepted.filter((c) => c !== best && c.questionId !== null).map((c) => c.questionId as string) };
   }
 
   async function leave(state: LinkedMarketState, reason: string): Promise<void> {
@@ -253,6 +278,7 @@ export function createLinker(deps: LinkerDeps) {
       moves,
     };
     await markets.put(state);
+    await keyIndex.file(m.id, m.platform_slug, keysOf(prop).own);
 
     const existing = await questions.get(questionId);
     const q: QuestionState = existing
@@ -263,6 +289,12 @@ export function createLinker(deps: LinkerDeps) {
       await deps.index.upsert([
         { id: m.id, vector, payload: { venue: m.platform_slug, category: m.category, end_time_ms: m.end_time ? Date.parse(m.end_time) : null } },
       ]);
+    }
+    // Another question that also took this market holds the same proposition: its members join this one
+    // when each of them verifies against it, so the grouping does not depend on which market came first.
+    for (const other of placement.alsoAccepted ?? []) {
+      if (other === questionId) continue;
+      await absorbQuestion({ markets, questions, publish: deps.publish, verify: placementVia, propOf, lookup }, questionId, other, state, event.source.fetched_at);
     }
     await publishQuestion(questionId, {
       market_id: m.id,

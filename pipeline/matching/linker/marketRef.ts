@@ -9,6 +9,8 @@ export interface LinkerMarketRef {
   readonly end_date: string | null;
   readonly category: string;
   readonly description?: string;
+  /** A Kalshi market's ticker (its platform id), which dates and names what its title may leave out. */
+  readonly ticker?: string;
 }
 
 /** Separator our parsers put between a group's question and a contract label in composed titles. */
@@ -37,6 +39,7 @@ export function toMarketRef(m: NormalizedMarket): LinkerMarketRef {
     end_date: m.end_time ? m.end_time.slice(0, 10) : null,
     category: m.category,
     ...(m.description ? { description: m.description.slice(0, 2000) } : {}),
+    ...(String(m.platform_slug) === 'kalshi' ? { ticker: m.platform_market_id } : {}),
   };
 }
 

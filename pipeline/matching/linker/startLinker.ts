@@ -10,7 +10,7 @@ import { ensureEmbeddingModel } from '../../../adapters/embedder/createEmbedder.
 import { cachedEmbedder } from '../../../adapters/embedder/cachedEmbedder.ts';
 import { createVectorIndex } from '../../../adapters/vector/createVectorIndex.ts';
 import { marketsProjection } from '../../../projections/markets/projection.ts';
-import { compareProps, extractProposition, type MarketRef, type Proposition } from '../verifier/index.ts';
+import { structuralVerifier } from './structuralVerifier.ts';
 import { createLinker } from './linker.ts';
 import { overrideSource } from './overrides.ts';
 import { createPoolEmbedder, storeEmbeddingCache } from './poolEmbedder.ts';
@@ -38,10 +38,7 @@ export async function startLinker(deps: {
     store: deps.store,
     index,
     embed: (texts) => embedder.embed(texts),
-    verifier: {
-      extract: (ref) => extractProposition(ref as MarketRef),
-      compare: (a, b) => compareProps(a as Proposition, b as Proposition),
-    },
+    verifier: structuralVerifier,
     publish: deps.publish,
     overrides: overrideSource(deps.store),
     log,

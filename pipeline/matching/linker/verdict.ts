@@ -13,6 +13,8 @@ export interface MatchVerdict {
 export interface VerifierFns {
   extract(ref: LinkerMarketRef): unknown;
   compare(a: unknown, b: unknown): MatchVerdict;
+  /** Structural keys to file the market under and to look partners up by (optional: nearest neighbours alone otherwise). */
+  keys?(prop: unknown): { readonly own: readonly string[]; readonly probe: readonly string[] };
 }
 
 /** Relation of A to C given A→B and B→C: two complements make an identity. */

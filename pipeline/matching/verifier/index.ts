@@ -4,12 +4,13 @@
  * Embeddings propose candidates; this decides. For the linker: extract once per market with
  * `extractProposition`, then `compareProps` against each candidate.
  */
-import { compareProps } from './compare.ts';
-import { extractProposition } from './proposition.ts';
+import { compareProps } from './compare/decide.ts';
+import { extractProposition } from './read/proposition.ts';
 import type { MarketRef, MatchVerdict } from './types.ts';
 
-export { compareProps, LINK_THRESHOLD, OPERATING_POINT, type OperatingPoint } from './compare.ts';
-export { extractProposition } from './proposition.ts';
+export { compareProps, LINK_THRESHOLD, OPERATING_POINT, type OperatingPoint } from './compare/decide.ts';
+export { extractProposition } from './read/proposition.ts';
+export { structuralKeys, type StructuralKeys } from './keys.ts';
 export type { MarketRef, MatchRelation, MatchVerdict, Proposition } from './types.ts';
 
 export function verifyPair(a: MarketRef, b: MarketRef): MatchVerdict {

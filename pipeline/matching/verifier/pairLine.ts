@@ -3,8 +3,8 @@
  * valid JSON or lacks a field yields a "different" verdict that says what is wrong, never a throw.
  */
 import { z } from 'zod';
-import { compareProps } from './compare.ts';
-import { extractProposition } from './proposition.ts';
+import { compareProps } from './compare/decide.ts';
+import { extractProposition } from './read/proposition.ts';
 import type { MarketRef, MatchVerdict, Proposition } from './types.ts';
 
 const market = z.object({
@@ -15,6 +15,7 @@ const market = z.object({
   category: z.string(),
   description: z.string().nullable().optional(),
   rules: z.string().nullable().optional(),
+  ticker: z.string().nullable().optional(),
 });
 const pairLine = z.object({ a: market, b: market });
 
@@ -51,7 +52,7 @@ const PROPS = new Map<string, Proposition>();
 const PROPS_LIMIT = 20000;
 
 function propositionOf(ref: MarketRef): Proposition {
-  const key = JSON.stringify([ref.venue, ref.title, ref.outcome, ref.end_date, ref.category, ref.description ?? null, ref.rules ?? null]);
+  const key = JSON.stringify([ref.venue, ref.title, ref.outcome, ref.end_date, ref.category, ref.description ?? null, ref.rules ?? null, ref.ticker ?? null]);
   let p = PROPS.get(key);
   if (!p) {
     p = extractProposition(ref);

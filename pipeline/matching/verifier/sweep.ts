@@ -3,9 +3,9 @@
  * of the labelled sets (each set weighted, the latest blind batches most), and the point with the
  * largest minimum margin over the targets (precision - 0.97, recall - 0.85) wins.
  */
-import { compareProps, type OperatingPoint } from './compare.ts';
+import { compareProps, type OperatingPoint } from './compare/decide.ts';
 import type { LabelledPair } from './evaluate.ts';
-import { extractProposition } from './proposition.ts';
+import { extractProposition } from './read/proposition.ts';
 import type { Proposition } from './types.ts';
 
 export const PRECISION_TARGET = 0.97;

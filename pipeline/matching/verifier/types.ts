@@ -1,3 +1,5 @@
+import type { ClockTime } from './read/clock.ts';
+
 /** A market as the verifier sees it: enough to state the question it asks. */
 export interface MarketRef {
   readonly venue: string;
@@ -9,6 +11,8 @@ export interface MarketRef {
   readonly category: string;
   readonly description?: string | null;
   readonly rules?: string | null;
+  /** The venue's own market code where it carries structure (a Kalshi ticker: KXNBAGAME-26JAN10SASBOS-BOS). */
+  readonly ticker?: string | null;
 }
 
 export type MatchRelation = 'identity' | 'complement' | 'different';
@@ -33,6 +37,10 @@ export interface NumericCondition {
   readonly unit: Unit;
   /** True when the condition is an open-ended threshold (cumulative), false for a closed bucket. */
   readonly cumulative: boolean;
+  /** For gt/lt: the level itself is excluded ("above 2", "more than 25 bps"), not included ("2 or more", "25+ bps"). */
+  readonly strict: boolean;
+  /** A plain number with no comparator, unit or counted noun ("GPT 5.3", "Initiative 95"): more often a name than a level. */
+  readonly bare: boolean;
   readonly text: string;
 }
 
@@ -56,6 +64,10 @@ export interface PropEntity {
   readonly label: string;
   /** For teams: the home city or region (lower case), which venues may name instead. */
   readonly city?: string;
+  /** For teams: the nickname (lower case), shared by the ambiguous entity of a nickname two leagues use. */
+  readonly nickname?: string;
+  /** For a nickname two leagues use ("Giants"): every city that fields a team of that name. */
+  readonly cities?: readonly string[];
 }
 
 /** The structured question one market asks; extracted once per market and compared many times. */
@@ -73,6 +85,8 @@ export interface Proposition {
   readonly actions: readonly string[];
   readonly numbers: readonly NumericCondition[];
   readonly dates: readonly DateCondition[];
+  /** The clock time the question is read at ("5pm ET"), when the title states one. */
+  readonly clock: ClockTime | null;
   readonly years: readonly number[];
   /** "Super Bowl LIX", "119th Congress": edition labels that pin an event like a year does. */
   readonly editions: readonly string[];
@@ -80,6 +94,8 @@ export interface Proposition {
   readonly negated: boolean;
   /** The title itself asks whether someone still holds a role ("be PM on June 30", "remain"), whatever the outcome picks. */
   readonly holdsRole: boolean;
+  /** The subject is one of a group ("Hegseth or another Cabinet member"), not the named one alone. */
+  readonly widened: boolean;
   /** Canonical content words left after structure is taken out. */
   readonly words: readonly string[];
   /** The side a contract picks: the entities of its label, or the subject of a two-sided binary question. */
@@ -94,6 +110,17 @@ export interface Proposition {
   readonly game: boolean;
   /** The sides of a game title; the one not picked may go unnamed by the other venue. */
   readonly versus: readonly string[];
+  /** Whether the contest can end with neither side winning: only when it cannot are its two sides negations. */
+  readonly draws: 'yes' | 'no' | 'unknown';
+  /** A game's sides as the venue writes them ("Los Angeles L", "Spurs"), and the side the contract picks ("draw" for a draw). */
+  readonly sides: readonly string[];
+  readonly pick: string | null;
+  /** The event a game title names before its pairing ("Cincinnati Open", "NBA", "World Series Game 4"), else null. */
+  readonly setting: string | null;
+  /** Two side codes run together in a Kalshi ticker ("SASBOS"), for a title that names no sides. */
+  readonly sideCodes: string;
+  /** The day the event takes place when the market states it (a ticker's date, "win on 2026-01-10"), else null. */
+  readonly eventDay: string | null;
   /** The market it was read from, so a missing year can be read again against a partner's end date. */
   readonly source: MarketRef;
 }

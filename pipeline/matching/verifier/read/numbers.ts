@@ -3,7 +3,7 @@
  * more", "<250k"), closed buckets ("$50-100b", "between 5 and 10 years"), sizes ("50 bps").
  * Input is text with dates already masked, so day numbers and years are not read as amounts.
  */
-import type { Comparator, NumericCondition, Unit } from './types.ts';
+import type { Comparator, NumericCondition, Unit } from '../types.ts';
 
 const NUM = String.raw`(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)`;
 const MULT = String.raw`(k|m|b|bn|t|thousand|million|billion|trillion)?`;
@@ -65,8 +65,42 @@ function readAmounts(text: string): RawAmount[] {
   return out;
 }
 
-function condition(comparator: Comparator, value: number, unit: Unit, cumulative: boolean, text: string, high?: number): NumericCondition {
-  return high === undefined ? { comparator, value, unit, cumulative, text } : { comparator, value, high, unit, cumulative, text };
+function condition(comparator: Comparator, value: number, unit: Unit, cumulative: boolean, text: string, extra: { high?: number; strict?: boolean; bare?: boolean } = {}): NumericCondition {
+  const base = { comparator, value, unit, cumulative, strict: extra.strict ?? false, bare: extra.bare ?? false, text };
+  return extra.high === undefined ? base : { ...base, high: extra.high };
+}
+
+/** "at least 3", "3 or more", "25+ bps", "reach $100k": the level itself counts. "above 3", "more than 25 bps": it does not. */
+const INCLUSIVE_BEFORE = /(?:at least|no less than|>=|≥|at or above|at or below|at most|no more than|<=|≤|dips? to|falls? to|drops? to)\s*$/;
+/** Counted things after a number ("3 Fed rate cuts", "2 times"): the number is a count, not a name. */
+const COUNTED_AFTER = /^\s*(?:[a-z-]+\s+){0,3}?(?:times?|cuts?|hikes?|increases?|decreases?|seats?|goals?|points?|games?|wins?|medals?|touchdowns?|runs?|tweets?|posts?|strikes?|launches|meetings?|states?|countries|members?|bills?|orders?|people|cases|deaths|days|weeks|months|years)\b/;
+const EXACT_BEFORE = /\b(?:exactly|precisely|only|just)\s*$/;
+
+/** Number words before a counted noun and "once"/"twice" as digits: "exactly one cut", "no Fed rate cuts", "cut twice". */
+const NUMBER_WORDS: Readonly<Record<string, string>> = {
+  no: '0', zero: '0', one: '1', two: '2', three: '3', four: '4', five: '5', six: '6', seven: '7', eight: '8', nine: '9', ten: '10', eleven: '11', twelve: '12',
+};
+const WORD_COUNT = new RegExp(String.raw`\b(${Object.keys(NUMBER_WORDS).join('|')})\b(?=\s+(?:[a-z-]+\s+){0,2}?(?:times?|cuts?|hikes?|increases?|decreases?|seats?|goals?|games?|medals?|meetings?|states?|countries|members?)\b)`, 'g');
+
+/** "$100.000" and "1.234.567": thousands written with dots (European style) become commas. */
+function localeThousands(text: string): string {
+  if (!/\d\.\d{3}/.test(text)) return text;
+  return text
+    .replace(/([$€£]\s?)(\d{1,3})((?:\.\d{3})+)(?![\d,]|\.\d)/g, (_m, cur: string, lead: string, groups: string) => `${cur}${lead}${groups.replace(/\./g, ',')}`)
+    .replace(/\b(\d{1,3})((?:\.\d{3}){2,})(?![\d,]|\.\d)/g, (_m, lead: string, groups: string) => `${lead}${groups.replace(/\./g, ',')}`);
+}
+
+/** What the number reader sees: units unglued, degree signs dropped, counts in digits, conversions in brackets dropped. */
+export function prepareNumbers(text: string): string {
+  return localeThousands(text.toLowerCase())
+    // "25bps" is "25 bps": the unit glued to the number would otherwise read as a word.
+    .replace(/(\d)(bps|bp|basis point)/g, '$1 $2')
+    // "90°F" is 90: the degree sign would otherwise hide "or above" after it.
+    .replace(/(\d)\s?°(?:\s?[fc]\b)?/g, '$1')
+    // "3 (75 bps)", "12+ (300+ bps)": the bracket restates the count in basis points.
+    .replace(/(\d\+?)\s*\(\s*\d+\+?\s*(?:bps|bp)\s*\)/g, '$1')
+    .replace(/\bonce\b/g, '1 time').replace(/\btwice\b/g, '2 times').replace(/\bthrice\b/g, '3 times')
+    .replace(WORD_COUNT, (w: string) => NUMBER_WORDS[w] ?? w);
 }
 
 /** A bucket's upper bound written "to $101,999.99" means "below 102,000": round it up. */
@@ -80,9 +114,8 @@ function closeBound(high: number): number {
  * so both ends of a range are scaled together.
  */
 export function extractNumbers(text: string): NumericCondition[] {
-  // "25bps" is "25 bps": the unit glued to the number would otherwise read as a word.
-  // "90°F" is 90: the degree sign would otherwise hide "or above" after it.
-  const lower = text.toLowerCase().replace(/(\d)(bps|bp|basis point)/g, '$1 $2').replace(/(\d)\s?°(?:\s?[fc]\b)?/g, '$1');
+  const lower = prepareNumbers(text);
+  const counted = /\bhow many\b|\bnumber of\b/.test(lower);
   const amounts = readAmounts(lower);
   const out: NumericCondition[] = [];
   for (let i = 0; i < amounts.length; i++) {
@@ -100,80 +133,24 @@ export function extractNumbers(text: string): NumericCondition[] {
         const scale = [1e12, 1e9, 1e6, 1e3].find((s) => next.value % s === 0 && next.value / s < 1000 && next.value / s > low);
         if (scale) low *= scale;
       }
-      out.push(condition('range', low, unit, false, lower.slice(a.start, next.end), closeBound(next.value)));
+      out.push(condition('range', low, unit, false, lower.slice(a.start, next.end), { high: closeBound(next.value) }));
       i++;
       continue;
     }
     const before = lower.slice(Math.max(0, a.start - 40), a.start);
     const after = lower.slice(a.end, a.end + 16);
     const textSpan = lower.slice(a.start, a.end);
-    if (a.plus || UP.test(before) || UP_AFTER.test(after)) out.push(condition('gt', a.value, a.unit, true, textSpan));
-    else if (DOWN.test(before) || DOWN_AFTER.test(after)) out.push(condition('lt', a.value, a.unit, true, textSpan));
+    const strict = !INCLUSIVE_BEFORE.test(before);
+    if (a.plus || UP_AFTER.test(after)) out.push(condition('gt', a.value, a.unit, true, textSpan));
+    else if (DOWN_AFTER.test(after)) out.push(condition('lt', a.value, a.unit, true, textSpan));
+    else if (UP.test(before)) out.push(condition('gt', a.value, a.unit, true, textSpan, { strict }));
+    else if (DOWN.test(before)) out.push(condition('lt', a.value, a.unit, true, textSpan, { strict }));
     else if (TARGET.test(before) || HEADED_TO.test(lower.slice(0, a.start).replace(/\s+/g, ' ').trimStart())) out.push(condition('gt', a.value, a.unit, true, textSpan));
-    else out.push(condition('eq', a.value, a.unit, false, textSpan));
+    else {
+      const bare = a.unit === 'count' && !counted && !EXACT_BEFORE.test(before) && !COUNTED_AFTER.test(lower.slice(a.end, a.end + 40));
+      out.push(condition('eq', a.value, a.unit, false, textSpan, { bare }));
+    }
   }
   return out;
 }
 
-/** Equal up to float noise, or up to a cent on large values (Kalshi writes $99,999.99 for $100k). */
-const near = (x: number, y: number): boolean =>
-  Math.abs(x - y) <= 1e-6 * Math.max(1, Math.abs(x), Math.abs(y)) || (Math.min(Math.abs(x), Math.abs(y)) >= 100 && Math.abs(x - y) <= 0.011);
-
-/**
- * "at or above $450 on Jan 30" and "below $450 on Jan 30" split every outcome between them:
- * one is the other's complement. Only for a level read on one day, not for "reach by".
- */
-export function thresholdComplement(allA: readonly NumericCondition[], allB: readonly NumericCondition[]): boolean {
-  // Conditions both state (a contract size, an index name's number) do not decide the side.
-  const a = allA.filter((x) => !allB.some((y) => sameCondition(x, y)));
-  const b = allB.filter((y) => !allA.some((x) => sameCondition(x, y)));
-  const [x] = a;
-  const [y] = b;
-  if (a.length !== 1 || b.length !== 1 || !x || !y) return false;
-  const opposite = (x.comparator === 'gt' && y.comparator === 'lt') || (x.comparator === 'lt' && y.comparator === 'gt');
-  return opposite && near(scaled(x).value, scaled(y).value) && (x.unit === y.unit || x.unit === 'count' || y.unit === 'count');
-}
-
-/** Puts 50 bps and 0.5% on one scale. */
-function scaled(c: NumericCondition): { value: number; high?: number; unit: Unit } {
-  if (c.unit === 'bps') return { value: c.value / 100, ...(c.high !== undefined ? { high: c.high / 100 } : {}), unit: 'pct' };
-  return { value: c.value, ...(c.high !== undefined ? { high: c.high } : {}), unit: c.unit };
-}
-
-export function sameCondition(a: NumericCondition, b: NumericCondition): boolean {
-  const x = scaled(a);
-  const y = scaled(b);
-  const unitsAgree = x.unit === y.unit || x.unit === 'count' || y.unit === 'count';
-  if (!unitsAgree || !near(x.value, y.value)) return false;
-  if (a.comparator !== b.comparator) return false;
-  return a.comparator !== 'range' || near(x.high ?? 0, y.high ?? 0);
-}
-
-const COMPARATOR_WORD: Readonly<Record<Comparator, string>> = { gt: 'above', lt: 'below', range: 'between', eq: 'exactly' };
-
-/** Why two condition lists disagree, or [] when they state the same conditions. */
-export function compareNumbers(a: readonly NumericCondition[], b: readonly NumericCondition[]): string[] {
-  const unmatchedA = a.filter((x) => !b.some((y) => sameCondition(x, y)));
-  const unmatchedB = b.filter((y) => !a.some((x) => sameCondition(x, y)));
-  if (unmatchedA.length === 0 && unmatchedB.length === 0) return [];
-  const x = unmatchedA[0];
-  const y = unmatchedB[0];
-  if (x && y) {
-    if (x.cumulative !== y.cumulative && (x.comparator === 'range' || y.comparator === 'range')) {
-      return [`cumulative vs bucket: ${x.text} vs ${y.text}`];
-    }
-    const sx = scaled(x);
-    const sy = scaled(y);
-    if (x.comparator !== y.comparator && near(sx.value, sy.value)) {
-      return [`comparator differs: ${COMPARATOR_WORD[x.comparator]} vs ${COMPARATOR_WORD[y.comparator]} ${x.text}`];
-    }
-    if (x.comparator !== y.comparator && x.comparator !== 'eq' && y.comparator !== 'eq') {
-      return [`comparator differs: ${COMPARATOR_WORD[x.comparator]} ${x.text} vs ${COMPARATOR_WORD[y.comparator]} ${y.text}`];
-    }
-    return [`threshold differs: ${x.text} vs ${y.text}`];
-  }
-  const only = x ?? y;
-  // A bare number on one side ("GPT 5.3" vs "GPT-5.3") is a name more often than a threshold.
-  if (!only || (only.comparator === 'eq' && only.unit === 'count')) return [];
-  return [`threshold on one side only: ${only.text}`];
-}

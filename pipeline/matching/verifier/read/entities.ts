@@ -4,10 +4,10 @@
  * or "GOP" / "Republican" agree. Other proper names are kept by surname-like key so two markets
  * naming different candidates never look alike.
  */
-import { ENTITIES, type EntityDef } from '../../../shared/text/lexicon.ts';
-import { COUNTRIES, US_STATES } from '../../../shared/text/places.ts';
-import type { PropEntity } from './types.ts';
-import { COMMON_CAPITALISED } from './vocabulary.ts';
+import { AMBIGUOUS_NICKNAMES, ENTITIES, type EntityDef } from '../../../../shared/text/lexicon.ts';
+import { COUNTRIES, US_STATES } from '../../../../shared/text/places.ts';
+import type { PropEntity } from '../types.ts';
+import { COMMON_CAPITALISED } from '../lexicon/vocabulary.ts';
 
 interface AliasRule {
   readonly alias: string;
@@ -19,7 +19,7 @@ const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 function entityOf(def: EntityDef): PropEntity {
   const e: PropEntity = { key: def.id, group: def.kind === 'place' ? 'place' : def.kind, label: def.display.replace(/^the /, '') };
-  return def.city ? { ...e, city: def.city } : e;
+  return def.city ? { ...e, city: def.city, nickname: e.label.toLowerCase().slice(def.city.length).trim() } : e;
 }
 
 const DEMONYMS: Readonly<Record<string, string>> = {
@@ -59,6 +59,11 @@ function buildRules(): AliasRule[] {
       const source = caseSensitive ? alias.charAt(0).toUpperCase() + alias.slice(1) : alias;
       rules.push({ alias: source, entity: entityOf(def), caseSensitive });
     }
+  }
+  // "Giants", "Rangers": a team of one of several cities; compared by nickname and by any of those cities.
+  for (const [nick, cities] of AMBIGUOUS_NICKNAMES) {
+    const label = nick.replace(/\b[a-z]/g, (c) => c.toUpperCase());
+    rules.push({ alias: label, entity: { key: `team:${nick.replace(/\s+/g, '-')}`, group: 'team', label, nickname: nick, cities }, caseSensitive: true });
   }
   for (const [city, key] of Object.entries({ ...teamCities(), ...CITIES })) {
     rules.push({ alias: city, entity: { key, group: 'place', label: city }, caseSensitive: false });
@@ -172,8 +177,14 @@ function unknownNames(text: string, add: (e: PropEntity, at: number, len: number
   }
 }
 
+/**
+ * "Australian Open", "French Open": a demonym naming a tournament (compared as a title), not a place the
+ * question is about. A Grand Prix keeps its place: the place is what tells two races apart.
+ */
+const DEMONYM_EVENT = /\b(?:australian|french|british|italian|canadian|mexican|brazilian|japanese|chinese|dutch|german|spanish|hungarian|belgian|austrian) open\b|\b(?:[A-Z][a-z]+ ){1,2}Open\b/g;
+
 export function extractEntities(original: string): EntityExtraction {
-  let text = original;
+  let text = /\bopen\b/i.test(original) ? original.replace(DEMONYM_EVENT, (m) => ' '.repeat(m.length)).replace(/\b(?:australian|french|british|italian|canadian|mexican|brazilian|japanese|chinese|dutch|german|spanish|hungarian|belgian|austrian) open\b/gi, (m) => ' '.repeat(m.length)) : original;
   const found = new Map<string, PropEntity>();
   const firstAt = new Map<string, number>();
   const add = (e: PropEntity, at: number, len: number): void => {

@@ -7,12 +7,12 @@
  * "catch the upper stage", "announce" vs "release", "home runs" vs "stolen bases"). A word on one
  * side only is a qualifier a venue may add or leave out, so it is not enough to refuse a link.
  */
-import { AWARD_PHRASES, TITLE_PHRASES } from './phrases.ts';
-import { canonicalWord } from './proposition.ts';
-import type { Proposition } from './types.ts';
-import { STOPWORDS } from './vocabulary.ts';
-import { isCommonWord, neighbourScore } from './wordNeighbours.ts';
-import { areDomainSynonyms, BENIGN_ONE_SIDED, FILLER_WORDS, LEVEL_WORDS, officeKind, SCAFFOLD_WORDS } from './eventVocabulary.ts';
+import { AWARD_PHRASES, TITLE_PHRASES } from '../read/phrases.ts';
+import { canonicalWord } from '../read/words.ts';
+import type { Proposition } from '../types.ts';
+import { STOPWORDS } from '../lexicon/vocabulary.ts';
+import { isCommonWord, neighbourScore } from '../lexicon/wordNeighbours.ts';
+import { areDomainSynonyms, BENIGN_ONE_SIDED, FILLER_WORDS, LEVEL_WORDS, LINE_WORDS, officeKind, SCAFFOLD_WORDS } from '../lexicon/eventVocabulary.ts';
 
 /** Cosine from which two words count as one idea (calibrated on the labelled sets). */
 export const NEIGHBOUR_THRESHOLD = 0.75;
@@ -181,7 +181,9 @@ export interface EventWordCheck {
 export function unexplainedEventWords(a: Proposition, b: Proposition): EventWordCheck {
   const va = view(a);
   const vb = view(b);
-  const benign = (t: Term): boolean => BENIGN_ONE_SIDED.has(t.surface) || BENIGN_ONE_SIDED.has(t.canonical);
+  // With a line on both sides ("O/U 2.5", "over 2.5 goals"), what the line counts restates it.
+  const lines = a.numbers.length > 0 && b.numbers.length > 0;
+  const benign = (t: Term): boolean => BENIGN_ONE_SIDED.has(t.surface) || BENIGN_ONE_SIDED.has(t.canonical) || (lines && (LINE_WORDS.has(t.surface) || LINE_WORDS.has(t.canonical)));
   let openA = va.terms.filter((t) => !explained(t, vb));
   let openB = vb.terms.filter((t) => !explained(t, va));
   // A harmless qualifier left open on one side never makes "both sides keep a word": drop it when the other side has none left.
@@ -193,7 +195,7 @@ export function unexplainedEventWords(a: Proposition, b: Proposition): EventWord
     onlyA: openA.map((t) => t.surface),
     onlyB: openB.map((t) => t.surface),
     qualifiers: [...openA.filter((t) => !va.identifiers.has(t.surface)), ...openB.filter((t) => !vb.identifiers.has(t.surface))]
-      .filter((t) => t.phrase.length === 0 && !BENIGN_ONE_SIDED.has(t.surface) && !BENIGN_ONE_SIDED.has(t.canonical))
+      .filter((t) => t.phrase.length === 0 && !benign(t))
       .map((t) => t.surface),
   };
 }

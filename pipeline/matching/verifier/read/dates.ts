@@ -5,8 +5,8 @@
  * deadline differently ("before 2026" / "by Dec 31, 2025" / "by end of 2025") compare equal.
  * Day-less month references ("before June") take their year from the market's end date.
  */
-import { lastDayOfMonth, monthNumber } from '../../../shared/text/calendar.ts';
-import type { DateCondition, DateSense } from './types.ts';
+import { lastDayOfMonth, monthNumber } from '../../../../shared/text/calendar.ts';
+import type { DateCondition, DateSense } from '../types.ts';
 
 const MONTH = String.raw`(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?`;
 const PREP = String.raw`(?:\b(by|before|prior to|no later than|on|at|as of|in|during|for|through|thru|until|till|after|at the end of|at end of|by the end of|by end of|before the end of|end of|eoy|in the month of)\s+(?:the\s+)?)?`;

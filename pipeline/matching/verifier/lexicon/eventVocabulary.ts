@@ -22,7 +22,7 @@ export const FILLER_WORDS: ReadonlySet<string> = new Set(
     // How a race or a case is framed rather than what happens in it.
     'election elections race midterm midterms snap pro issue anyone anybody someone prison jail length units voters voter people obtain company companies ' +
     // Leagues and governing bodies: the setting of a sports question, compared as titles and teams.
-    'fifa uefa nfl nba mlb nhl wnba ncaa atp wta pga ufc football basketball baseball hockey soccer elite').split(/\s+/),
+    'fifa uefa nfl nba mlb nhl wnba ncaa atp wta pga ufc football basketball baseball hockey soccer elite lol cs2 dota dota2 valorant esports bo1 bo3 bo5 bo7').split(/\s+/),
 );
 
 /**
@@ -43,8 +43,13 @@ export const SCAFFOLD_WORDS: ReadonlySet<string> = new Set(
  * against a different word on the other side they still count (they stay event words).
  */
 export const BENIGN_ONE_SIDED: ReadonlySet<string> = new Set(
-  ('fixed temperature temperatures actual headline nominal reported recorded measured seasonally adjusted ' +
+  ('fixed temperature temperatures actual headline nominal reported recorded measured seasonally adjusted upper bound target ' +
     'publicly officially formally ultimately anytime sometime').split(/\s+/),
+);
+
+/** What a game's line counts ("over 2.5 goals scored", "O/U 220.5 points"): said on one side only it restates the line. */
+export const LINE_WORDS: ReadonlySet<string> = new Set(
+  'goal goals scored score scoring point points run runs total totals combined corner corners card cards map maps set sets kill kills'.split(' '),
 );
 
 /**
@@ -75,6 +80,8 @@ export const LEVEL_WORDS: ReadonlySet<string> = new Set(
 /** Groups of words venues use for one idea; a word meets any other of its group. */
 const GROUPS: readonly string[] = [
   'capture take seize control fall falls',
+  // Military action against a country is a strike on it, however the venue words it.
+  'strike attack military airstrike bomb bombing',
   'ipo public listing list',
   'deal agreement accord pact treaty sign',
   'visit travel trip go',
@@ -91,7 +98,7 @@ const GROUPS: readonly string[] = [
   'win control take takes flip keep retain hold',
   'leave out remain exit depart fired replaced resign stay still',
   'gross grossing box',
-  'rule ruling rules uphold strike overturn favor let allow permit',
+  'rule ruling rules favor let allow permit',
   'overturn overrule overturned overruled reverse reversed strike',
   'reach complete achieve attain accomplish',
   'orbit orbital',

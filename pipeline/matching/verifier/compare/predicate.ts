@@ -7,7 +7,7 @@
  * a product generation (Artemis II vs III), the poll an average is read from.
  */
 import { shareAnIdea } from './eventWords.ts';
-import type { Proposition } from './types.ts';
+import type { Proposition } from '../types.ts';
 
 /** Words that name the office or setting, not what happens in it. */
 const SETTING_WORDS: ReadonlySet<string> = new Set([
@@ -38,6 +38,8 @@ function nameWords(a: Proposition, b: Proposition): Set<string> {
  */
 export function comparePredicate(a: Proposition, b: Proposition): string[] {
   if (a.actions.length === 0 && b.actions.length === 0) return [];
+  // Two games: who wins is the predicate, compared side by side (see contest.ts).
+  if (a.game && b.game) return [];
   // Two levels that agree ("reach $150k" / "How high … $150,000 or above") carry the predicate themselves.
   if (a.numbers.length > 0 && b.numbers.length > 0) return [];
   const names = nameWords(a, b);
@@ -63,21 +65,37 @@ const STAGES: readonly (readonly [RegExp, string])[] = [
   [/\bplayoffs?\b|\bpostseason\b/i, 'playoffs'],
   [/\bfirst round\b/i, 'first-round'],
   [/\bsecond round\b/i, 'second-round'],
-  [/\bpodium\b|\bfinish (?:in )?(?:the )?top \d+\b/i, 'placing'],
+  [/\bpodium\b|\bfinish (?:in )?(?:the )?top \d+\b|\bfinish(?:es)? (?:in )?(?:\d+(?:st|nd|rd|th)|second|third|fourth|last)\b/i, 'placing'],
   // Partial progress toward the event: reaching a runoff, taking one stage or round, qualifying or advancing.
   // Said on one side only it changes what the market asks ("advance to the runoff" is not "win the election").
   [/\brun-?offs?\b|\bsecond ballot\b/i, 'runoff'],
-  [/\b(?:win|wins|won|take|takes)\s+(?:a|an|any|one|at least one|\d+)\s+(?:stages?|rounds?|legs?|races?|sets?|maps?|heats?|primar(?:y|ies))\b|\bstage (?:win|victory)\b/i, 'partial-win'],
+  [/\b(?:win|wins|won|take|takes)\s+(?:a|an|any|one|at least one|\d+)\s+(?:stages?|rounds?|legs?|races?|sets?|maps?|heats?|primar(?:y|ies))\b|\bstage (?:win|victory)\b|\b(?:first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th) (?:set|map|game|quarter|period|inning)\b|\b(?:set|map|quarter|period|half|inning) [1-9] (?:winner|win)\b|\bwins? (?:set|map) [1-9]\b/i, 'partial-win'],
   [/\b(?:advance|advances|advancing|qualify|qualifies|qualifying|qualification|make it|progress)\s+(?:to|for|into|past|through|beyond)\b/i, 'advance'],
+  // A shortlist, a lead part-way, a method of winning, a playoff berth, a request: each stops short of or narrows the event.
+  [/\bfinalists?\b|\bshortlist(?:ed)?\b|\bnominated for\b/i, 'shortlist'],
+  [/\blead(?:er|ing|s)? (?:after|at the end of) (?:day|round|stage|week|lap|hole|quarter|period|the first|the second|the third)\b/i, 'interim'],
+  [/\bby (?:knockout|ko|tko|submission|decision|stoppage)\b/i, 'method'],
+  [/\bmake (?:the )?(?:[\w-]+ ){0,3}playoffs?\b|\bclinch(?:es)? (?:a )?playoff\b/i, 'make-playoffs'],
+  [/\brequests? (?:a )?trade\b/i, 'request'],
+  // A margin (a spread, "win by more than 5.5") is not who wins, nor a total.
+  [/\bspread\b|\bhandicap\b|\bmargin\b|\bwins? by (?:more than |over |at least |fewer than |less than )?\d/i, 'margin'],
+  // Being a candidate is not winning: "on the ballot", "qualify for the ballot", "file to run".
+  [/\bon the ballot\b|\bballot access\b/i, 'ballot'],
+  // One state's presidential primary or caucus is a step toward the nomination, not the nomination.
+  [/\bpresidential (?:primary|caucus(?:es)?) in\b|\b(?:iowa|new hampshire|nevada|south carolina|michigan) (?:presidential )?(?:primary|caucus(?:es)?)\b(?=[^?]*\bpresiden)/i, 'state-contest'],
 ];
 
 export function stagesOf(text: string): string[] {
   return STAGES.filter(([re]) => re.test(text)).map(([, s]) => s);
 }
 
+/** Rounds of a draw: for a single game they say which match it is, not how far a side gets. */
+const MATCH_ROUNDS = new Set(['semifinal', 'quarterfinal', 'early-round', 'first-round', 'second-round']);
+
 export function compareStages(a: Proposition, b: Proposition): string[] {
-  const sa = stagesOf(a.text);
-  const sb = stagesOf(b.text);
+  const games = a.game && b.game;
+  const sa = stagesOf(a.text).filter((s) => !games || !MATCH_ROUNDS.has(s));
+  const sb = stagesOf(b.text).filter((s) => !games || !MATCH_ROUNDS.has(s));
   if (sa.length === 0 && sb.length === 0) return [];
   if (sa.length === sb.length && sa.every((s) => sb.includes(s))) return [];
   return [`stage differs: ${sa.join('/') || 'title'} vs ${sb.join('/') || 'title'}`];
@@ -185,4 +203,23 @@ export function comparePollSource(a: Proposition, b: Proposition): string[] {
   const sb = POLL_SOURCES.filter(([re]) => re.test(b.text)).map(([, s]) => s);
   if (sa.length === 0 || sb.length === 0 || sa.some((s) => sb.includes(s))) return [];
   return [`poll source differs: ${sa[0]} vs ${sb[0]}`];
+}
+
+/** "one day after launch", "two weeks after the announcement": a reading taken some time after an event. */
+const OFFSET = /\b(one|a|an|two|three|four|five|six|seven|\d+)\s+(hour|day|week|month|year)s?\s+(?:after|post|following)\b/i;
+const COUNT: Readonly<Record<string, number>> = { one: 1, a: 1, an: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7 };
+
+function offsetOf(text: string): string | null {
+  const m = OFFSET.exec(text);
+  if (!m?.[1] || !m[2]) return null;
+  const n = COUNT[m[1].toLowerCase()] ?? Number(m[1]);
+  return `${n} ${m[2].toLowerCase()}`;
+}
+
+/** A value read one day after launch is not the value one week after, nor one read at no stated time. */
+export function compareOffsets(a: Proposition, b: Proposition): string[] {
+  const oa = offsetOf(a.text);
+  const ob = offsetOf(b.text);
+  if (oa === ob) return [];
+  return [`reading time differs: ${oa ?? 'none'} after vs ${ob ?? 'none'} after`];
 }

@@ -32,7 +32,7 @@ export const COMMON_CAPITALISED: ReadonlySet<string> = new Set(
     'administrator office department state cabinet administration government regime communist ' +
     'pro football basketball baseball hockey soccer conference western eastern offensive defensive comeback ' +
     'protector rookie coach of winner winners party parties race races vote popular seat seats majority ' +
-    'lol cup tournament open grand slam ath men women mens womens college singles doubles oscar oscars grammy grammys emmy emmys nobel').split(/\s+/),
+    'exactly least fewer than or lol cup tournament open grand slam ath men women mens womens college singles doubles oscar oscars grammy grammys emmy emmys nobel').split(/\s+/),
 );
 
 /** Spelling and phrasing variants mapped to one canonical word. */
@@ -80,7 +80,7 @@ export const SYNONYMS: Readonly<Record<string, string>> = {
 
 /** Office or chamber named by a phrase; a market about one never matches a market about another. */
 export const OFFICE_PHRASES: readonly (readonly [RegExp, string])[] = [
-  [/\bvice[- ]president(?:ial)?\b|\bveep\b/i, 'vice-president'],
+  [/\bvice[- ]presiden(?:t|tial|cy)\b|\bveep\b/i, 'vice-president'],
   [/(?<!\bvice[- ])\bpresiden(?:t|tial|cy)\b|\bpotus\b/i, 'president'],
   [/\bsenate\b|\bsenators?\b/i, 'senate'],
   [/\bhouse of representatives\b|\bthe house\b|\bhouse (?:seats?|race|election|majority|control)\b|\bus house\b|\bcongressional district\b/i, 'house'],

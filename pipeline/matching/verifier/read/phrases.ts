@@ -1,4 +1,5 @@
-import { COUNTRIES } from '../../../shared/text/places.ts';
+import { COUNTRIES } from '../../../../shared/text/places.ts';
+import { readPatterns } from '../lexicon/dataFile.ts';
 
 /**
  * Phrase-level normalisation and the tables of "what kind of thing happens": the prize or
@@ -7,28 +8,8 @@ import { COUNTRIES } from '../../../shared/text/places.ts';
  * those phrasings are rewritten to one before anything else reads the title.
  */
 
-/** Venue house styles and abbreviations rewritten to one spelling (applied to title and label). */
-const REWRITES: readonly (readonly [RegExp, string])[] = [
-  [/\bscotus\b/gi, 'Supreme Court'],
-  [/\bpotus\b/gi, 'President'],
-  [/\bu\.s\.(?=\s|$|[^a-z])/gi, 'US'],
-  [/\bpro football champion(?:ship)?\b/gi, 'Super Bowl winner'],
-  [/\bpro basketball champion(?:ship)?\b/gi, 'NBA Finals winner'],
-  [/\bpro baseball champion(?:ship)?\b/gi, 'World Series winner'],
-  [/\bpro hockey champion(?:ship)?\b/gi, 'Stanley Cup winner'],
-  [/\bnba (?:championship|title|champions?)\b/gi, 'NBA Finals'],
-  [/\bnfl (?:championship|title|champions?)\b/gi, 'Super Bowl'],
-  [/\bsuper bowl champions?(?:hip)?\b/gi, 'Super Bowl winner'],
-  [/\b(?:men's )?college basketball champion(?:ship)?\b/gi, 'NCAA Tournament winner'],
-  [/\bnonfarm payrolls?\b|\bjobs (?:numbers?|report|added)\b|\bpayrolls\b/gi, 'payrolls'],
-  [/\bmost valuable player\b/gi, 'MVP'],
-  [/\bno longer (?:be )?/gi, 'leave as '],
-  [/\bcease to be\b/gi, 'leave as'],
-  [/\bstep(?:s|ped)? down\b/gi, 'leave'],
-  [/\b(?:no change|unchanged|maintains?|pause[sd]?|holds?) (?:in )?(?:the )?(?:fed(?:eral)? )?(?:interest )?rates?\b/gi, 'Fed holds rates'],
-  [/\b(?:come|comes|coming) out\b/gi, 'release'],
-  [/\ball[- ]time[- ]high\b/gi, 'ATH'],
-];
+/** Venue house styles, abbreviations and negations without "not", rewritten to one spelling (title and label). */
+const REWRITES = readPatterns('rewrites.json');
 
 /** "Leave mainland China" is a trip abroad, not leaving an office. */
 const LEAVE_COUNTRY = new RegExp(String.raw`\bleav(?:e|es|ing)\s+(?:mainland\s+|the\s+)?(?=(?:${COUNTRIES.join('|')})\b)`, 'gi');
@@ -69,6 +50,9 @@ export const TITLE_PHRASES: readonly (readonly [RegExp, string])[] = [
   [/\b(?:nba )?western conference\b/i, 'west-conference'],
   [/\b(?:nba )?eastern conference\b/i, 'east-conference'],
   [/\bworld series\b/i, 'world-series'],
+  // A league's pennant (ALCS, NLCS) and a conference title are steps to the championship, never it.
+  [/\bpennant\b|\balcs\b|\bnlcs\b|\b(?:american|national) league champion(?:ship|s)?\b|\b(?:al|nl) champion(?:ship|s)?\b/i, 'pennant'],
+  [/\bconference (?:title|championship|champions?)\b/i, 'conference-title'],
   [/\bstanley cup\b/i, 'stanley-cup'],
   [/\b(?:english )?premier league\b|\bepl\b/i, 'premier-league'],
   [/\bchampions league\b|\bucl\b/i, 'champions-league'],
@@ -165,7 +149,7 @@ export function namedAwards(text: string): string[] {
 export const ACTION_GROUPS: Readonly<Record<string, string>> = {
   invade: 'invade', invaded: 'invade', invasion: 'invade',
   blockade: 'blockade', blockades: 'blockade',
-  strike: 'strike', attack: 'strike', airstrike: 'strike', airstrikes: 'strike', bomb: 'strike', bombs: 'strike',
+  strike: 'strike', attack: 'strike', military: 'strike', airstrike: 'strike', airstrikes: 'strike', bomb: 'strike', bombs: 'strike',
   visit: 'visit', trip: 'visit',
   acquire: 'acquire', acquires: 'acquire', acquisition: 'acquire', purchase: 'acquire', purchases: 'acquire', buy: 'acquire', buys: 'acquire', annex: 'acquire', annexes: 'acquire',
   release: 'release',

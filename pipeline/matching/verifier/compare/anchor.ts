@@ -1,0 +1,25 @@
+/** Markets without an end date read again with their partner's year, so "Feb. 4" still dates them. */
+import { extractProposition } from '../read/proposition.ts';
+import type { Proposition } from '../types.ts';
+
+/** A month name or a m/d date: something a year could be inferred for. */
+const YEARLESS_DATE = /\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}\b|\b\d{1,2}\/\d{1,2}\b/i;
+const ANCHORED = new WeakMap<Proposition, Map<string, Proposition>>();
+
+/**
+ * PredictIt lists many markets without an end date, so "on Feb. 4" or "2/4-2/6" has no year to
+ * read. Read such a market again with the partner's year so its dates still count; the end date
+ * itself stays unknown.
+ */
+export function anchoredTo(p: Proposition, other: Proposition): Proposition {
+  if (p.endDate !== null || other.endDate === null || p.dates.length > 0 || !YEARLESS_DATE.test(p.text)) return p;
+  let byEnd = ANCHORED.get(p);
+  if (!byEnd) ANCHORED.set(p, (byEnd = new Map()));
+  let q = byEnd.get(other.endDate);
+  if (!q) {
+    q = { ...extractProposition({ ...p.source, end_date: other.endDate }), endDate: null, source: p.source };
+    if (byEnd.size > 64) byEnd.clear();
+    byEnd.set(other.endDate, q);
+  }
+  return q;
+}

@@ -1,0 +1,125 @@
+/**
+ * Two game markets compared as contests: the sides must be the same two (in any order, under any of
+ * the venues' spellings), and the picks either the same side (identity), the two sides of a game that
+ * cannot be drawn (a negation), or different (another side, a draw against a side). A side written
+ * only in a Kalshi ticker ("SASBOS") is read against the partner's sides. The side names themselves
+ * are then left out of the entity and event-word checks, which would only see two spellings.
+ */
+import { canonicalWord } from '../read/words.ts';
+import type { Proposition } from '../types.ts';
+import { sameSide, splitCodes, teamsNamed } from './sides.ts';
+
+export interface ContestCheck {
+  /** Both markets are games whose sides could be read: compared here, not by entities. */
+  readonly applies: boolean;
+  readonly reasons: readonly string[];
+  /** The two markets pick the two sides of a game that cannot be drawn. */
+  readonly flip: boolean;
+}
+
+const NONE: ContestCheck = { applies: false, reasons: [], flip: false };
+
+function sidesOf(p: Proposition, partner: Proposition): readonly string[] {
+  if (p.sides.length > 0) return p.sides;
+  return p.sideCodes ? (splitCodes(p.sideCodes, partner.sides) ?? []) : [];
+}
+
+/** A Kalshi game series names its league ("KXNFLGAME-…"); a title may name it ("NBA: …"). */
+const SERIES_LEAGUE = /^(?:KX)?(NFL|NBA|MLB|NHL)/;
+const TITLE_LEAGUE = /\b(NFL|NBA|MLB|NHL)\b/;
+
+/**
+ * The league a game is played in when the market says so: its ticker's series, a league in its title,
+ * or sides that are teams of one league only ("Rockets", not "Houston", which fields a team in four).
+ */
+function leagueOf(p: Proposition, sides: readonly string[]): string | null {
+  const series = SERIES_LEAGUE.exec(p.source.ticker ?? '');
+  if (series?.[1]) return series[1].toLowerCase();
+  const named = TITLE_LEAGUE.exec(p.source.title);
+  if (named?.[1]) return named[1].toLowerCase();
+  const leagues = new Set(sides.flatMap((side) => {
+    const teams = teamsNamed(side);
+    const of = new Set(teams.map((t) => t.league));
+    return of.size === 1 ? [...of] : [];
+  }));
+  return leagues.size === 1 ? ([...leagues][0] ?? null) : null;
+}
+
+const indexIn = (pick: string, sides: readonly string[]): number => sides.findIndex((s) => sameSide(pick, s));
+
+/**
+ * One game against a market that is no game and names one side at most ("Tommy Paul wins", "Will Swiatek win
+ * the Cincinnati Open?"): whether it asks about this match, another match or the tournament cannot be told.
+ * A non-game naming both sides ("Will the Chiefs beat the Bills?") or dated on the game's day is compared as usual.
+ */
+function gameOnOneSide(game: Proposition, other: Proposition): ContestCheck {
+  // Dated on the game's day, a market about one side ("Sevilla FC leading at halftime?") is about this game.
+  const day = game.eventDay ?? game.endDate;
+  const otherDay = other.eventDay ?? other.dates.find((d) => d.sense === 'on' && d.granularity === 'day')?.end ?? other.endDate;
+  if (day && otherDay && Math.abs(Date.parse(day) - Date.parse(otherDay)) <= 86400000) return NONE;
+  const sides = game.sides.length === 2 ? game.sides : null;
+  const named = sides ? sides.filter((side) => other.entities.some((e) => sameSide(side, e.label))).length : 0;
+  if (named >= 2) return NONE;
+  if (!sides && !game.sideCodes) return NONE;
+  return { applies: false, reasons: [`a game on one side only: ${sides ? sides.join(' vs ') : game.sideCodes} against a market naming ${named > 0 ? 'one side' : 'neither side'}`], flip: false };
+}
+
+export function compareContests(a: Proposition, b: Proposition): ContestCheck {
+  if (a.game !== b.game) return a.game ? gameOnOneSide(a, b) : gameOnOneSide(b, a);
+  if (!a.game || !b.game) return NONE;
+  const sa = sidesOf(a, b);
+  const sb = sidesOf(b, a);
+  if (sa.length === 0 || sb.length === 0) {
+    // A game named only by a ticker whose codes fit none of the partner's sides is another game.
+    if ((a.sideCodes && sa.length === 0 && b.sides.length === 2) || (b.sideCodes && sb.length === 0 && a.sides.length === 2)) {
+      return { applies: true, reasons: [`teams differ: ${a.sideCodes || a.sides.join(' vs ')} vs ${b.sideCodes || b.sides.join(' vs ')}`], flip: false };
+    }
+    return NONE;
+  }
+  // One city fields teams in several leagues: Houston at Dallas in the NFL is not the Rockets and the Mavericks.
+  const la = leagueOf(a, sa);
+  const lb = leagueOf(b, sb);
+  if (la && lb && la !== lb) return { applies: true, reasons: [`league differs: ${la} vs ${lb}`], flip: false };
+  const [short, long] = sa.length <= sb.length ? [sa, sb] : [sb, sa];
+  const mapped = short.map((x) => long.findIndex((y) => sameSide(x, y)));
+  if (mapped.some((i) => i < 0) || (mapped.length === 2 && mapped[0] === mapped[1])) {
+    return { applies: true, reasons: [`teams differ: ${sa.join(' vs ')} vs ${sb.join(' vs ')}`], flip: false };
+  }
+  const pa = a.pick;
+  const pb = b.pick;
+  if (pa === null && pb === null) return { applies: true, reasons: [], flip: false };
+  if (pa === null || pb === null) return { applies: true, reasons: [`a side is picked on one market only: ${pa ?? pb}`], flip: false };
+  if (pa === 'draw' || pb === 'draw') return { applies: true, reasons: pa === pb ? [] : [`draw vs a side: ${pa} vs ${pb}`], flip: false };
+  const ia = indexIn(pa, sa);
+  const ib = indexIn(pb, sb);
+  if (ia < 0 || ib < 0) return { applies: true, reasons: [`the pick is not a side of the game: ${ia < 0 ? pa : pb}`], flip: false };
+  const sideA = sa[ia] ?? '';
+  const sideB = sb[ib] ?? '';
+  if (sameSide(sideA, sideB)) return { applies: true, reasons: [], flip: false };
+  // The picks are two different sides of the same game.
+  const draws = a.draws === 'yes' || b.draws === 'yes' ? 'yes' : a.draws === 'no' || b.draws === 'no' ? 'no' : 'unknown';
+  if (draws === 'no' && sa.length === 2 && sb.length === 2) return { applies: true, reasons: [], flip: true };
+  const why = draws === 'yes' ? 'the game can be drawn' : sa.length < 2 || sb.length < 2 ? 'one market names one side only' : 'nothing says the game cannot be drawn';
+  return { applies: true, reasons: [`other side of the game: ${pa} vs ${pb} (${why})`], flip: false };
+}
+
+/** Lower-case words of the sides and the pick, left out of the entity and event-word checks once sides are compared. */
+function sideWords(p: Proposition): Set<string> {
+  // A draw pick is compared above too: "end in a draw" says nothing else.
+  const text = [...p.sides, p.pick ?? '', p.pick === 'draw' ? 'end tie' : ''].join(' ').toLowerCase();
+  const ws = text.split(/[^a-z0-9]+/).filter((w) => w.length > 1);
+  return new Set([...ws, ...ws.map(canonicalWord)]);
+}
+
+/** The proposition without its sides: what is left (the line, the stage, the period) is compared as usual. */
+export function withoutSides(p: Proposition): Proposition {
+  const words = sideWords(p);
+  const inSide = (label: string): boolean => label.toLowerCase().split(/[^a-z0-9]+/).filter(Boolean).every((w) => words.has(w));
+  return {
+    ...p,
+    entities: p.entities.filter((e) => !inSide(e.label) && !words.has(e.key.slice(e.key.indexOf(':') + 1))),
+    words: p.words.filter((w) => !words.has(w)),
+    selected: [],
+    versus: [],
+  };
+}

@@ -1,0 +1,169 @@
+/**
+ * Date and year agreement. A title's own date or deadline must agree in day and in sense;
+ * the venues' end dates are only resolution timing and may differ by some days, so they are used
+ * when a title says nothing, never to overrule what a title says.
+ */
+import { isEndOfDay } from '../read/clock.ts';
+import type { DateCondition, DateSense, Proposition } from '../types.ts';
+
+/** How far apart two venues' end dates may be for the same question (resolution lag). */
+export const END_DATE_SLACK_DAYS = 10;
+/** How far apart end dates may be when neither title names a date or a year. */
+export const UNDATED_SLACK_DAYS = 45;
+
+/** How far apart end dates may be for one scheduled race (election, nomination) named without a year. */
+export const SCHEDULED_SLACK_DAYS = 400;
+
+/** Races held on a date set in advance: their markets close at settlement, not at a deadline. */
+const SCHEDULED = /\b(?:election|elections|race|primary|primaries|nominee|nomination|governorship|seat|caucus(?:es)?|runoff|midterms?)\b/i;
+const scheduled = (p: Proposition): boolean => SCHEDULED.test(p.text);
+
+/** How far apart two venues' days for one game may be: one venue dates it in UTC (often the next day), one locally. */
+export const GAME_SLACK_DAYS = 1;
+/** How long after a month or quarter its figure may be published and the market settle (CPI, GDP). */
+export const RELEASE_LAG_DAYS = 45;
+
+const RELATIVE_PERIOD = /\b(?:this week|today|tonight|tomorrow|this weekend)\b/i;
+
+const dayMs = 86400000;
+const daysBetween = (x: string, y: string): number => Math.round(Math.abs(Date.parse(`${x}T00:00:00Z`) - Date.parse(`${y}T00:00:00Z`)) / dayMs);
+
+/** "through" a date holds until it as "by" does; "after the September meeting" lives in September. */
+function normalSense(d: DateCondition): DateSense {
+  if (d.sense === 'through') return 'by';
+  if (d.sense === 'after') return 'in';
+  // A whole year "in 2025" ends when "by the end of 2025" does: venues phrase the same deadline both ways.
+  if (d.sense === 'in' && d.granularity === 'year') return 'by';
+  return d.sense;
+}
+
+/** The condition that decides resolution: the latest one named. */
+function primary(dates: readonly DateCondition[]): DateCondition | null {
+  let best: DateCondition | null = null;
+  for (const d of dates) if (!best || d.end > best.end) best = d;
+  return best;
+}
+
+/** The day a game is played: the day it states, else its market's end date. */
+const gameDay = (p: Proposition): string | null => p.eventDay ?? p.endDate;
+
+/**
+ * Settings in which the same two sides meet again: a league's season, a series of games, a round-robin
+ * stage. A tournament's draw ("Cincinnati Open", "Quebec City", "UFC 324") pairs two sides once.
+ */
+const REPEATS = /\b(?:nba|wnba|nfl|mlb|nhl|ncaa\w*|college|epl|premier|mls|la ?liga|serie a|bundesliga|ligue 1|eredivisie|league|lck|lpl|lec|series|season|game \d+|week \d+|playoffs?|group|regular)\b/i;
+
+/**
+ * An undated game placed by the one tournament whose draw pairs its sides once, with nothing in it
+ * (no day, no year, no end date) that could name another edition: nothing contradicts the partner's day.
+ */
+export function placedBySetting(p: Proposition): boolean {
+  return p.game && p.setting !== null && !REPEATS.test(p.setting) && p.eventDay === null && p.endDate === null && p.years.length === 0 && p.dates.length === 0;
+}
+
+export function compareDates(a: Proposition, b: Proposition): string[] {
+  if (a.game && b.game) {
+    const x = gameDay(a);
+    const y = gameDay(b);
+    // Teams meet many times a season: a game is placed by its day, or by a tournament whose draw pairs its sides once.
+    if ((!x && placedBySetting(a) && y) || (!y && placedBySetting(b) && x)) return [];
+    if (!x || !y) return [`game day unknown on one side (${x ?? 'no date'} vs ${y ?? 'no date'}): the same teams play again`];
+    return daysBetween(x, y) > GAME_SLACK_DAYS ? [`game days differ: ${x} vs ${y}`] : [];
+  }
+  const da = primary(a.dates);
+  const db = primary(b.dates);
+  if (da && db) {
+    const sa = normalSense(da);
+    const sb = normalSense(db);
+    if (sa !== sb) return [`date sense differs: ${sa} ${da.text} vs ${sb} ${db.text}`];
+    // "Still chancellor on Dec 31" is "not gone by Dec 30"; "remain through 2026" is "not gone by Dec 31": one day apart, one question.
+    if (da.end !== db.end && !(sa === 'by' && daysBetween(da.end, db.end) <= 1)) {
+      const what = sa === 'by' ? 'deadline' : sa === 'on' ? 'date' : 'period';
+      return [`${what} differs: ${da.end} vs ${db.end}`];
+    }
+    return [];
+  }
+  // "This week", "today": the end dates say which week or day, so they must nearly agree.
+  if (RELATIVE_PERIOD.test(a.source.title) || RELATIVE_PERIOD.test(b.source.title)) {
+    if (a.endDate && b.endDate && daysBetween(a.endDate, b.endDate) > GAME_SLACK_DAYS) return [`relative period differs: ends ${a.endDate} vs ${b.endDate}`];
+  }
+  const stated = da ?? db;
+  const other = da ? b : a;
+  if (stated && other.endDate) {
+    const gap = daysBetween(stated.end, other.endDate);
+    const year = Number(stated.end.slice(0, 4));
+    // The other market names the same year (in its title or its ticker): its close date is only settlement.
+    if (stated.granularity === 'year' && other.years.includes(year)) return [];
+    // An election or a nomination is settled when it is certified, often months later: a later close is no other window.
+    if (stated.granularity === 'year' && scheduled(other) && other.endDate > stated.end && Number(other.endDate.slice(0, 4)) <= year + 1) return [];
+    // A deadline far from when the other market closes means the other asks about another window.
+    if (gap > END_DATE_SLACK_DAYS && !(stated.granularity === 'year' && other.endDate.slice(0, 4) === stated.end.slice(0, 4)) && !withinPeriod(stated, other.endDate)) {
+      return [`deadline differs: ${stated.text} (${stated.end}) vs other market ends ${other.endDate}`];
+    }
+    return [];
+  }
+  if (!stated && a.endDate && b.endDate && a.years.length === 0 && b.years.length === 0 && a.editions.length === 0 && b.editions.length === 0) {
+    const gap = daysBetween(a.endDate, b.endDate);
+    // A game is played on one day: two undated game markets closing days apart are two games.
+    if (a.game && b.game && gap > GAME_SLACK_DAYS) return [`game days differ: ${a.endDate} vs ${b.endDate}`];
+    // Two markets on one scheduled race close when each venue settles it, up to a year apart; a deadline market closes at its deadline.
+    const slack = scheduled(a) && scheduled(b) ? SCHEDULED_SLACK_DAYS : UNDATED_SLACK_DAYS;
+    if (gap > slack) return [`end dates differ by ${gap} days: ${a.endDate} vs ${b.endDate}`];
+  }
+  return [];
+}
+
+/**
+ * A month or quarter named as the period ("in February 2026", "Q4 2025") contains any market end
+ * inside it (a vote on Feb 8) or shortly after it (the figure's release).
+ */
+function withinPeriod(d: DateCondition, endDate: string): boolean {
+  if (d.sense !== 'in' || (d.granularity !== 'month' && d.granularity !== 'quarter')) return false;
+  const months = d.granularity === 'month' ? 1 : 3;
+  const end = Date.parse(`${d.end}T00:00:00Z`);
+  const last = new Date(end);
+  const start = Date.UTC(last.getUTCFullYear(), last.getUTCMonth() - months + 1, 1);
+  const t = Date.parse(`${endDate}T00:00:00Z`);
+  return t >= start && t <= end + RELEASE_LAG_DAYS * dayMs;
+}
+
+export function compareYears(a: Proposition, b: Proposition): string[] {
+  if (a.years.length > 0 && b.years.length > 0) {
+    if (a.years.some((y) => b.years.includes(y))) return [];
+    return [`year differs: ${a.years.join('/')} vs ${b.years.join('/')}`];
+  }
+  const withYears = a.years.length > 0 ? a : b.years.length > 0 ? b : null;
+  if (!withYears) return [];
+  const other = withYears === a ? b : a;
+  // A tournament's match with no date: the partner's year comes from the day the match is played.
+  if (withYears.game && withYears.eventDay !== null && placedBySetting(other)) return [];
+  // Elections, Grands Prix and seasons recur every year: the year one venue names must be the one the
+  // other venue's market is in, and a market with neither a year nor an end date cannot say which it is.
+  if (!other.endDate) return [`year on one side only: ${withYears.years.join('/')}, and the other market has no end date to place it`];
+  const endYear = Number(other.endDate.slice(0, 4));
+  const endMonth = Number(other.endDate.slice(5, 7));
+  const lo = Math.min(...withYears.years);
+  const hi = Math.max(...withYears.years);
+  // A 2024 election is certified and its winner sworn in early in 2025; later than that is another edition.
+  // An election is settled up to a year after it, and "the next election" may close years later.
+  const settlesEarlyNextYear = endYear === hi + 1 && (endMonth <= 2 || scheduled(other));
+  if (endYear < lo || (endYear > hi && !settlesEarlyNextYear)) return [`year differs: ${withYears.years.join('/')} vs other market ends ${other.endDate}`];
+  return [];
+}
+
+/** Words that fix the instant without a clock time: a stock's close is 4 pm ET on every venue. */
+const CLOSE = /\bclos(?:e|es|ed|ing)\b|\beod\b|\bend of (?:the )?(?:day|session)\b/i;
+
+/**
+ * One day read at two instants is two questions ("at 12pm ET" vs "at 5pm ET", "12:00 UTC" vs
+ * "12:00 ET"). A clock time on one side only pins a level the other venue may read at another
+ * instant, so it refuses too, unless it is the end of the day or the other side reads a close.
+ */
+export function compareClocks(a: Proposition, b: Proposition): string[] {
+  if (a.clock && b.clock) return a.clock.minutesUtc === b.clock.minutesUtc ? [] : [`time of day differs: ${a.clock.text} vs ${b.clock.text}`];
+  const timed = a.clock ? a : b.clock ? b : null;
+  if (!timed?.clock || isEndOfDay(timed.clock)) return [];
+  const other = timed === a ? b : a;
+  if (other.numbers.length === 0 || CLOSE.test(other.text)) return [];
+  return [`time of day on one side only: ${timed.clock.text}`];
+}

@@ -1,0 +1,145 @@
+/**
+ * Who the two markets are about. An entity counts as mentioned by the other market when it names
+ * it under any spelling the verifier can reconcile: the lexicon key, an unknown name's words, a
+ * first name left out ("Noem" for "Kristi Noem"), an acronym ("GTA" for "Grand Theft Auto"), a
+ * team's home city (Kalshi's "Seattle" for the Seahawks). Anything one market names and the other
+ * names differently is a veto: the candidate, the team, the asset, the place, the party.
+ */
+import type { PropEntity, Proposition } from '../types.ts';
+import { acronymCover, cityMatches, mentions, NAME_COMPLETIONS, phraseWords, teamsMeet, wordOf } from './spellings.ts';
+
+/** Last words of team and club names ("Leviatán Esports", "Orlando City"): shared by rivals, never a surname. */
+const ORG_TAILS: ReadonlySet<string> = new Set(['esports', 'gaming', 'fc', 'cf', 'sc', 'united', 'city', 'club', 'team', 'athletic', 'academy', 'party', 'pride', 'sports']);
+
+export interface EntityCheck {
+  readonly reasons: string[];
+  /** The two markets pick the two sides of one contest that cannot be drawn: each is the other's negation. */
+  readonly sideFlip: boolean;
+  readonly matched: number;
+  readonly total: number;
+}
+
+const isPersonLike = (e: PropEntity): boolean => e.group === 'person' || e.group === 'name';
+
+
+/**
+ * First names are optional ("Noem" / "Kristi Noem") unless both markets give one for the same
+ * surname and they differ ("Mike Collins" / "Doug Collins"): that is two candidates.
+ */
+function firstNameConflict(a: Proposition, b: Proposition, e: PropEntity): string | null {
+  const mine = phraseWords(a, e);
+  const surname = mine[mine.length - 1];
+  if (!surname || mine.length < 2 || wordOf(e) === surname || ORG_TAILS.has(surname)) return null;
+  for (const x of b.entities) {
+    if (!isPersonLike(x)) continue;
+    const theirs = phraseWords(b, x);
+    if (!theirs.includes(surname)) continue;
+    // One phrase extends the other ("Dow Jones" / "Dow Jones Industrial Average"): one name, see extensionCover.
+    const [short, long] = mine.length <= theirs.length ? [mine, theirs] : [theirs, mine];
+    if (short.every((w, i) => long[i] === w) && long.slice(short.length).every((w) => NAME_COMPLETIONS.has(w))) continue;
+    // The surname here is a first name there ("Mark Kelly" / "Kelly Ayotte"): two people.
+    if (theirs[theirs.length - 1] !== surname) return `${mine.join(' ')} vs ${theirs.join(' ')}`;
+    const firstsA = mine.slice(0, -1).filter((w) => !theirs.includes(w));
+    const firstsB = theirs.slice(0, -1).filter((w) => !mine.includes(w));
+    if (firstsA.length > 0 && firstsB.length > 0) return `${mine.join(' ')} vs ${theirs.join(' ')}`;
+  }
+  return null;
+}
+
+function surnameMentioned(a: Proposition, b: Proposition, e: PropEntity, covered: ReadonlySet<string>): boolean {
+  const mine = phraseWords(a, e);
+  const surname = mine[mine.length - 1];
+  if (!surname || surname === wordOf(e)) return false;
+  const s = a.entities.find((x) => x.key === `name:${surname}`);
+  return Boolean(s && mentions(b, s, covered));
+}
+
+function selectedAgree(a: Proposition, b: Proposition): boolean {
+  const equal = (x: string, y: string): boolean => {
+    if (x === y) return true;
+    const ex = a.entities.find((e) => e.key === x) ?? b.entities.find((e) => e.key === x);
+    const ey = b.entities.find((e) => e.key === y) ?? a.entities.find((e) => e.key === y);
+    return Boolean(ex && ey && (cityMatches(ex, ey) || cityMatches(ey, ex) || teamsMeet(ex, ey)));
+  };
+  return a.selected.some((x) => b.selected.some((y) => equal(x, y)));
+}
+
+export function compareEntities(a: Proposition, b: Proposition): EntityCheck {
+  const reasons: string[] = [];
+  const coveredInA = acronymCover(b, a);
+  const coveredInB = acronymCover(a, b);
+  const seenIn = (p: Proposition, q: Proposition, covered: ReadonlySet<string>, coveredSelf: ReadonlySet<string>) => (e: PropEntity): boolean =>
+    mentions(q, e, covered) || coveredSelf.has(wordOf(e)) || (e.group === 'name' && surnameMentioned(p, q, e, covered) && !firstNameConflict(p, q, e));
+  // Both pick the same side of a game and one venue leaves the opponent unnamed: that is no difference.
+  // When both name an opponent, the opponents must agree (another opponent is another game).
+  const samePick = a.selected.length > 0 && b.selected.length > 0 && selectedAgree(a, b);
+  const opponent = (p: Proposition, e: PropEntity): boolean => {
+    const q = p === a ? b : a;
+    return samePick && q.versus.length < 2 && p.versus.includes(e.key) && !p.selected.includes(e.key);
+  };
+  const onlyA = a.entities.filter((e) => !seenIn(a, b, coveredInB, coveredInA)(e) && !opponent(a, e));
+  const onlyB = b.entities.filter((e) => !seenIn(b, a, coveredInA, coveredInB)(e) && !opponent(b, e));
+  const matched = a.entities.length - onlyA.length + (b.entities.length - onlyB.length);
+  const total = a.entities.length + b.entities.length;
+  for (const e of a.entities) {
+    const conflict = e.group === 'name' ? firstNameConflict(a, b, e) : null;
+    if (conflict) {
+      reasons.push(`candidate differs: ${conflict}`);
+      break;
+    }
+  }
+  const actorsA = onlyA.filter((e) => e.group !== 'place' && e.group !== 'party');
+  const actorsB = onlyB.filter((e) => e.group !== 'place' && e.group !== 'party');
+  const x = actorsA[0];
+  const y = actorsB[0];
+  const placesA = onlyA.filter((e) => e.group === 'place');
+  const placesB = onlyB.filter((e) => e.group === 'place');
+  if (x && y && reasons.length === 0) {
+    const what = isPersonLike(x) && isPersonLike(y) ? 'candidate' : x.group === 'team' && y.group === 'team' ? 'team' : x.group === 'asset' && y.group === 'asset' ? 'asset' : 'subject';
+    reasons.push(`${what} differs: ${x.label} vs ${y.label}`);
+  } else if ((x && !y && placesB[0]) || (y && !x && placesA[0])) {
+    // One market's unmatched subject is a thing, the other's a place: "visit Greenland" vs "visit Venezuela".
+    reasons.push(`subject differs: ${(x ?? placesA[0])?.label} vs ${(y ?? placesB[0])?.label}`);
+  }
+  const pa = placesA[0];
+  const pb = placesB[0];
+  if (pa && pb) reasons.push(`place differs: ${pa.label} vs ${pb.label}`);
+  else if (pa || pb) {
+    // A party or chamber race is defined by its place; a named candidate already pins it down.
+    const anyPerson = a.entities.some(isPersonLike) || b.entities.some(isPersonLike);
+    if (!anyPerson && !reasons.some((r) => r.startsWith('subject differs'))) reasons.push(`place on one side only: ${(pa ?? pb)?.label}`);
+  }
+  const partiesA = a.entities.filter((e) => e.group === 'party').map((e) => e.key);
+  const partiesB = b.entities.filter((e) => e.group === 'party').map((e) => e.key);
+  const diffA = partiesA.filter((k) => !partiesB.includes(k));
+  const diffB = partiesB.filter((k) => !partiesA.includes(k));
+  if (diffA.length > 0 && diffB.length > 0) {
+    // Two parties of one race are not negations of each other: a third may win, or none may hold a majority.
+    reasons.push(`party differs: ${diffA[0] ?? ''} vs ${diffB[0] ?? ''}`);
+  } else if (diffA.length + diffB.length > 0) {
+    // One market names a party, the other a candidate: a party-winner market is not a candidate market.
+    const partyOnly = diffA.length > 0 ? b : a;
+    const other = diffA.length > 0 ? a : b;
+    if (partyOnly.entities.some(isPersonLike) && !other.entities.some(isPersonLike)) {
+      reasons.push(`candidate vs party: ${partyOnly.entities.find(isPersonLike)?.label} vs ${(diffA[0] ?? diffB[0]) ?? ''}`);
+    }
+  }
+  let sideFlip = false;
+  if (a.selected.length > 0 && b.selected.length > 0 && !selectedAgree(a, b)) {
+    const inOther = (p: Proposition, q: Proposition, covered: ReadonlySet<string>): boolean =>
+      p.selected.every((k) => { const e = p.entities.find((z) => z.key === k); return !e || mentions(q, e, covered); });
+    const bothNamed = inOther(a, b, coveredInB) && inOther(b, a, coveredInA);
+    // In a game, naming the other's pick while picking someone else is enough: the opponent may be spelled unknown.
+    const either = (a.game || b.game) && (inOther(a, b, coveredInB) || inOther(b, a, coveredInA));
+    if ((bothNamed || either) && reasons.length === 0) {
+      const draws = a.draws === 'yes' || b.draws === 'yes' ? 'yes' : a.draws === 'no' || b.draws === 'no' ? 'no' : 'unknown';
+      const contest = a.versus.length >= 2 && b.versus.length >= 2 && bothNamed;
+      if (contest && draws === 'no') sideFlip = true;
+      else {
+        const why = !contest ? '' : draws === 'yes' ? ' (the contest can be drawn)' : ' (nothing says the contest cannot be drawn)';
+        reasons.push(`selected side differs: ${a.selected.join(',')} vs ${b.selected.join(',')}${why}`);
+      }
+    }
+  }
+  return { reasons, sideFlip, matched, total };
+}

@@ -1,0 +1,147 @@
+/**
+ * What kind of event each market asks about, compared aspect by aspect: the office, the trophy or
+ * award, the action, nomination against election, the order of two parties (who strikes whom, who
+ * comes first), the direction of a move (cut vs hike), a conjunction, an edition, and a subject
+ * widened to a group. Each returns the reasons the two differ, or nothing.
+ */
+import type { Proposition } from '../types.ts';
+
+const sameSet = (x: readonly string[], y: readonly string[]): boolean => x.length === y.length && x.every((w) => y.includes(w));
+
+/** A primary, a nomination or a race in one state: several offices are contested there on one day. */
+const STATE_RACE = /\b(?:primary|primaries|nominee|nomination|race|election|runoff)\b/i;
+const inState = (p: Proposition): boolean => p.entities.some((e) => e.key.startsWith('state:'));
+
+export function compareOffices(a: Proposition, b: Proposition): string[] {
+  if (a.offices.length === 0 && b.offices.length === 0) return [];
+  if (a.offices.length === 0 || b.offices.length === 0) {
+    // "Will X win the Michigan Democratic primary?" against X as the nominee for governor: which primary is not said.
+    const named = a.offices.length > 0 ? a : b;
+    const other = named === a ? b : a;
+    const stateRace = STATE_RACE.test(a.text) && STATE_RACE.test(b.text) && inState(a) && inState(b);
+    return stateRace && !other.offices.length ? [`office on one side only: ${named.offices.join('/')} (the other race in the state is not named)`] : [];
+  }
+  if (a.offices.some((o) => b.offices.includes(o))) return [];
+  return [`office differs: ${a.offices.join('/')} vs ${b.offices.join('/')}`];
+}
+
+/** Different trophies, different awards, or an award on one side only: different questions. */
+export function compareTitles(a: Proposition, b: Proposition): string[] {
+  const out: string[] = [];
+  if (a.titles.length > 0 && b.titles.length > 0 && !a.titles.some((t) => b.titles.includes(t))) out.push(`title differs: ${a.titles.join('/')} vs ${b.titles.join('/')}`);
+  if ((a.awards.length > 0 || b.awards.length > 0) && !sameSet(a.awards, b.awards)) out.push(`award differs: ${a.awards.join('/') || 'none'} vs ${b.awards.join('/') || 'none'}`);
+  return out;
+}
+
+/** Both name what happens and nothing in common: "invade" vs "blockade", "visit" vs "acquire". */
+export function compareActions(a: Proposition, b: Proposition): string[] {
+  if (a.actions.length === 0 || b.actions.length === 0) return [];
+  return a.actions.some((x) => b.actions.includes(x)) ? [] : [`action differs: ${a.actions.join('/')} vs ${b.actions.join('/')}`];
+}
+
+export function compareEvents(a: Proposition, b: Proposition): string[] {
+  const nomA = a.events.includes('nomination');
+  const nomB = b.events.includes('nomination');
+  if (nomA !== nomB) return [`event differs: ${nomA ? 'nomination' : 'election'} vs ${nomB ? 'nomination' : 'election'}`];
+  return [];
+}
+
+/**
+ * "A before B" vs "B before A", "X beats Y" vs "Y beats X": after dropping what both markets
+ * share on the same side (the tournament, the verb), the sides have swapped.
+ */
+export function compareOrder(a: Proposition, b: Proposition): string[] {
+  if (!a.ordered || !b.ordered) return [];
+  const [al, ar] = a.ordered;
+  const [bl, br] = b.ordered;
+  const sharedLeft = al.filter((w) => bl.includes(w));
+  const sharedRight = ar.filter((w) => br.includes(w));
+  const strip = (xs: readonly string[]): string[] => xs.filter((w) => !sharedLeft.includes(w) && !sharedRight.includes(w));
+  const [al2, ar2, bl2, br2] = [strip(al), strip(ar), strip(bl), strip(br)];
+  const meets = (x: readonly string[], y: readonly string[]): boolean => x.some((w) => y.includes(w));
+  // What one market puts first the other puts second, and nothing stays on its side.
+  if (meets(al2, br2) && meets(ar2, bl2) && !meets(al2, bl2) && !meets(ar2, br2)) {
+    return [`order inverted: ${al2.join(' ')} first vs ${bl2.join(' ')} first`];
+  }
+  return [];
+}
+
+const OPPOSITES: readonly (readonly [string, string])[] = [['cut', 'hike'], ['cut', 'hold'], ['hike', 'hold'], ['win', 'lose'], ['rise', 'fall'], ['pass', 'fail'], ['increase', 'decrease']];
+
+/** Opposite actions on the same subject ("cut" vs "hike") are different questions, not complements. */
+export function compareDirection(a: Proposition, b: Proposition): string[] {
+  for (const [x, y] of OPPOSITES) {
+    const ax = a.words.includes(x) && !a.words.includes(y);
+    const ay = a.words.includes(y) && !a.words.includes(x);
+    const bx = b.words.includes(x) && !b.words.includes(y);
+    const by = b.words.includes(y) && !b.words.includes(x);
+    if ((ax && by) || (ay && bx)) return [`direction differs: ${ax ? x : y} vs ${bx ? x : y}`];
+  }
+  return [];
+}
+
+export function compareConjunction(a: Proposition, b: Proposition): string[] {
+  return a.conjunction !== b.conjunction ? ['conjunction on one side only ("both … and …")'] : [];
+}
+
+export function compareEditions(a: Proposition, b: Proposition): string[] {
+  if (a.editions.length === 0 || b.editions.length === 0) return [];
+  return a.editions.some((e) => b.editions.includes(e)) ? [] : [`edition differs: ${a.editions[0]} vs ${b.editions[0]}`];
+}
+
+/** "anyone", "any candidate": a subject no one in particular, broader than any named one. */
+const ANYONE = /\b(?:anyone|anybody|someone|any (?:candidate|player|team|country|person|nominee|one)|a third[- ]party)\b/i;
+const named = (p: Proposition): boolean => p.entities.some((e) => e.group === 'person' || e.group === 'name' || e.group === 'team');
+
+/** "Hegseth or another Cabinet member" is broader than "Hegseth"; "anyone wins outright" than "Lula wins outright". */
+export function compareScope(a: Proposition, b: Proposition): string[] {
+  if (a.widened !== b.widened) return [`scope differs: "${(a.widened ? a : b).source.title}" widens the subject to a group`];
+  const anyA = ANYONE.test(a.text);
+  const anyB = ANYONE.test(b.text);
+  if (anyA !== anyB && named(anyA ? b : a)) return [`scope differs: "${(anyA ? a : b).source.title}" asks about anyone, the other about a named subject`];
+  return [];
+}
+
+/** "D Senate", "R House", "Group A", "Plan B": a single capital letter beside a word identifies which one. */
+function letterIds(text: string): Map<string, Set<string>> {
+  const out = new Map<string, Set<string>>();
+  const add = (word: string, letter: string): void => {
+    const w = word.toLowerCase();
+    out.set(w, (out.get(w) ?? new Set()).add(letter));
+  };
+  for (const m of text.matchAll(/\b([B-HJ-Z])\s+([A-Z][a-z]{2,})\b/g)) add(m[2] ?? '', m[1] ?? '');
+  for (const m of text.matchAll(/\b([A-Z][a-z]{2,})\s+([A-Z])\b(?![.'’])/g)) add(m[1] ?? '', m[2] ?? '');
+  return out;
+}
+
+export function compareLetterIds(a: Proposition, b: Proposition): string[] {
+  const la = letterIds(a.text);
+  if (la.size === 0) return [];
+  const lb = letterIds(b.text);
+  for (const [word, letters] of la) {
+    const other = lb.get(word);
+    if (other && ![...letters].every((l) => other.has(l))) return [`identifier differs: ${[...letters].join('/')} ${word} vs ${[...other].join('/')} ${word}`];
+  }
+  return [];
+}
+
+/** "Other", "Field", "None of the above": a contract for every outcome not listed is never one listed outcome. */
+const CATCH_ALL = /^(?:other|others|any other|anyone else|someone else|field|the field|none|none of the above|another (?:candidate|team|player|party|person))$/i;
+
+export function compareCatchAll(a: Proposition, b: Proposition): string[] {
+  const ca = CATCH_ALL.test(a.source.outcome.trim());
+  const cb = CATCH_ALL.test(b.source.outcome.trim());
+  return ca !== cb ? [`catch-all contract on one side only: "${(ca ? a : b).source.outcome}"`] : [];
+}
+
+const LEAVING = new Set(['leave', 'out', 'exit', 'depart', 'fired', 'replaced']);
+
+/**
+ * "Will X be Speaker on Dec 31?" is "X is not gone by Dec 30" only for the one who holds the post now:
+ * it negates a market on X leaving, never one on X becoming Speaker ("the next Speaker", "be nominated").
+ */
+export function compareRoleHolding(a: Proposition, b: Proposition): string[] {
+  if (a.holdsRole === b.holdsRole) return [];
+  const other = a.holdsRole ? b : a;
+  return other.events.some((w) => LEAVING.has(w)) ? [] : [`holding a role on a day vs ${/\bnext\b/i.test(other.text) ? 'becoming the next holder' : 'another question about the role'}`];
+}

@@ -1,0 +1,95 @@
+/**
+ * Whether two venues' names for a side of a contest name the same team or player. Venues write one
+ * side as a nickname ("Lakers"), a city ("Los Angeles L", "Boston"), a full club name ("Sevilla FC",
+ * "Brighton & Hove Albion FC") or a ticker code ("SAS", "MUN"). A code matches a name when it is
+ * built from the starts of the name's words in order ("MUN" = Manchester UNited, "SAS" = San Antonio
+ * Spurs); a known team matches by nickname, city or code; otherwise one name's words must all be
+ * the other's ("Sevilla" / "Sevilla FC"), so "Manchester City" never meets "Manchester United".
+ */
+import { TEAMS, type Team } from '../../../../shared/text/teams.ts';
+import { foldAccents } from '../read/phrases.ts';
+
+/** Club-form words that carry no identity ("FC", "Club", "the"). */
+const FORM_WORDS = new Set(['fc', 'cf', 'sc', 'ec', 'afc', 'ac', 'cd', 'sd', 'ud', 'sk', 'fk', 'bk', 'club', 'the', 'de', 'team', 'esports', 'gaming']);
+
+function words(phrase: string): string[] {
+  return foldAccents(phrase).toLowerCase().replace(/&/g, ' ').split(/[^a-z0-9']+/).filter((w) => w.length > 0);
+}
+
+function significant(phrase: string): string[] {
+  const all = words(phrase);
+  // "Ohio St." ends in State; "St. Louis" starts with Saint and keeps its word.
+  if (all.length > 1 && all[all.length - 1] === 'st') all[all.length - 1] = 'state';
+  const kept = all.filter((w) => !FORM_WORDS.has(w));
+  return kept.length > 0 ? kept : all;
+}
+
+const isCode = (s: string): boolean => /^[A-Z0-9]{2,4}$/.test(s.trim());
+
+/** Teams a phrase can name: by full name, nickname or short form, city (with a nickname initial), or code. */
+const TEAM_CACHE = new Map<string, readonly Team[]>();
+export function teamsNamed(phrase: string): readonly Team[] {
+  const key = phrase.trim();
+  let hit = TEAM_CACHE.get(key);
+  if (hit) return hit;
+  const p = words(key).join(' ');
+  const code = isCode(key) ? key.trim().toUpperCase() : null;
+  hit = TEAMS.filter((t) => {
+    const city = words(t.city).join(' ');
+    const nick = words(t.nickname).join(' ');
+    if (p === `${city} ${nick}` || p === nick || t.short.includes(p) || p.endsWith(` ${nick}`)) return true;
+    if (p === city || p === `${city} ${nick.charAt(0)}`) return true;
+    return code !== null && t.codes.includes(code);
+  });
+  if (TEAM_CACHE.size > 4096) TEAM_CACHE.clear();
+  TEAM_CACHE.set(key, hit);
+  return hit;
+}
+
+/** "MUN" from "Manchester United", "SAS" from "San Antonio Spurs", "FER" from "Operário Ferroviário": word starts in order. */
+export function abbreviates(code: string, phrase: string): boolean {
+  const all = words(phrase);
+  const kept = all.filter((w) => !FORM_WORDS.has(w) || w.length > 3);
+  // A surname particle starts a player's code ("DEJ" for Jesper de Jong), so the full name is tried too.
+  return startsOfWords(code.toLowerCase(), kept) || (kept.length < all.length && startsOfWords(code.toLowerCase(), all));
+}
+
+function startsOfWords(c: string, ws: readonly string[]): boolean {
+  const from = (i: number, at: number): boolean => {
+    if (at === c.length) return true;
+    if (i >= ws.length) return false;
+    const w = ws[i] ?? '';
+    for (let n = Math.min(w.length, c.length - at); n >= 1; n--) if (w.slice(0, n) === c.slice(at, at + n) && from(i + 1, at + n)) return true;
+    return false;
+  };
+  // The code starts at the start of some word (a leading "SE", "Operário" may be skipped).
+  for (let start = 0; start < ws.length; start++) if ((ws[start] ?? '').charAt(0) === c.charAt(0) && from(start, 0)) return true;
+  return false;
+}
+
+export function sameSide(x: string, y: string): boolean {
+  if (!x || !y) return false;
+  const wx = significant(x);
+  const wy = significant(y);
+  if (wx.join(' ') === wy.join(' ')) return true;
+  const tx = teamsNamed(x);
+  const ty = teamsNamed(y);
+  if (tx.length > 0 && ty.length > 0) return tx.some((t) => ty.includes(t));
+  if (isCode(x) && !isCode(y)) return abbreviates(x, y) || ty.some((t) => t.codes.includes(x.trim().toUpperCase()));
+  if (isCode(y) && !isCode(x)) return abbreviates(y, x) || tx.some((t) => t.codes.includes(y.trim().toUpperCase()));
+  // One name is the other with words added ("Sevilla" / "Sevilla FC Seville"): every word of the shorter is in the longer.
+  const [short, long] = wx.length <= wy.length ? [wx, wy] : [wy, wx];
+  return short.length > 0 && short.every((w) => long.includes(w));
+}
+
+/** Splits a ticker's run of two codes ("SASBOS", "KCBUF") so each names one of the partner's sides, in either order. */
+export function splitCodes(run: string, sides: readonly string[]): [string, string] | null {
+  if (sides.length !== 2 || run.length < 4) return null;
+  for (let k = 2; k <= run.length - 2; k++) {
+    const c1 = run.slice(0, k);
+    const c2 = run.slice(k);
+    const [s1, s2] = sides as [string, string];
+    if ((sameSide(c1, s1) && sameSide(c2, s2)) || (sameSide(c1, s2) && sameSide(c2, s1))) return [c1, c2];
+  }
+  return null;
+}

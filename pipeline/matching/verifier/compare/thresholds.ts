@@ -1,0 +1,144 @@
+/**
+ * Thresholds compared as the sets of outcomes they accept. A continuous level ("above $100k") is an
+ * open interval whose edge does not matter; a count ("more than 2 cuts", "3 or more", "Over 2.5
+ * goals") is a set of whole numbers, so "above 2.5" and "3 or more" are one condition and "more than
+ * 2" is not "2 or more"; Fed moves come in 25 bp steps, so "more than 25 bps" is "50+ bps" and a
+ * count of cuts is a count of 25 bp steps. Two conditions that split every outcome between them
+ * (at or above X vs below X) are negations of each other.
+ */
+import type { Comparator, NumericCondition, Proposition, Unit } from '../types.ts';
+
+/** How levels of this pair of markets are counted. */
+export interface LevelScale {
+  /** Whole numbers (counts of cuts, seats, goals): strict and inclusive bounds differ by one. */
+  readonly discrete: boolean;
+  /** Fed moves: basis points in 25 bp steps, and counts of cuts in the same steps. */
+  readonly rateSteps: boolean;
+  /** A released statistic (CPI, unemployment, GDP) is printed to one decimal: "above 2.6%" is "2.7% or more". */
+  readonly tenths: boolean;
+}
+
+const RATE_CONTEXT = /\bfed\b|\bfomc\b|\bfederal reserve\b|\binterest rates?\b|\brate (?:cut|hike)s?\b|\bbps\b/i;
+const RELEASE_CONTEXT = /\b(?:cpi|inflation|unemployment|jobless|u-?3|gdp|pce|ppi|retail sales|pmi)\b/i;
+const PRICE_CONTEXT = /\bprice\b|\$|\bmarket cap\b|\bclose[sd]?\b|\btrad(?:e|es|ing)\b/i;
+
+export function levelScale(a: Proposition, b: Proposition): LevelScale {
+  const priced = (p: Proposition): boolean => p.entities.some((e) => e.group === 'asset') || PRICE_CONTEXT.test(p.text);
+  return {
+    discrete: !priced(a) && !priced(b),
+    rateSteps: RATE_CONTEXT.test(a.text) && RATE_CONTEXT.test(b.text),
+    tenths: RELEASE_CONTEXT.test(a.text) && RELEASE_CONTEXT.test(b.text),
+  };
+}
+
+interface Interval {
+  readonly lo: number;
+  readonly hi: number;
+  readonly unit: Unit | 'steps';
+}
+
+/** Equal up to float noise, or up to a cent on large values (Kalshi writes $99,999.99 for $100k). */
+function near(x: number, y: number): boolean {
+  if (x === y) return true;
+  if (!Number.isFinite(x) || !Number.isFinite(y)) return false;
+  return Math.abs(x - y) <= 1e-6 * Math.max(1, Math.abs(x), Math.abs(y)) || (Math.min(Math.abs(x), Math.abs(y)) >= 100 && Math.abs(x - y) <= 0.011);
+}
+
+function unitAndValue(c: NumericCondition, scale: LevelScale, v: number): { unit: Unit | 'steps'; value: number } {
+  if (c.unit === 'bps') return scale.rateSteps ? { unit: 'steps', value: v / 25 } : { unit: 'pct', value: v / 100 };
+  // A count of Fed cuts is a count of 25 bp steps (Polymarket "3 (75 bps)", Kalshi "3 cuts").
+  if (c.unit === 'count' && scale.rateSteps) return { unit: 'steps', value: v };
+  return { unit: c.unit, value: v };
+}
+
+/** The outcomes a condition accepts, as a closed interval (whole numbers when the scale is discrete). */
+export function intervalOf(c: NumericCondition, scale: LevelScale): Interval {
+  const { unit, value } = unitAndValue(c, scale, c.value);
+  const high = c.high === undefined ? value : unitAndValue(c, scale, c.high).value;
+  const whole = ((scale.discrete && unit === 'count') || unit === 'steps') && value < 1000;
+  // A one-decimal print: "above 2.6%" accepts 2.7% and up, "below 2.7%" 2.6% and down.
+  if (!whole && scale.tenths && unit === 'pct') {
+    const t = (x: number): number => Math.round(x * 10);
+    if (c.comparator === 'gt') return { lo: (c.strict ? t(value) + 1 : Math.ceil(value * 10 - 1e-9)) / 10, hi: Infinity, unit };
+    if (c.comparator === 'lt') return { lo: -Infinity, hi: (c.strict ? t(value) - 1 : Math.floor(value * 10 + 1e-9)) / 10, unit };
+    return { lo: value, hi: c.comparator === 'range' ? high : value, unit };
+  }
+  if (!whole) {
+    if (c.comparator === 'gt') return { lo: value, hi: Infinity, unit };
+    if (c.comparator === 'lt') return { lo: -Infinity, hi: value, unit };
+    return { lo: value, hi: c.comparator === 'range' ? high : value, unit };
+  }
+  if (c.comparator === 'gt') return { lo: c.strict ? Math.floor(value + 1e-9) + 1 : Math.ceil(value - 1e-9), hi: Infinity, unit };
+  if (c.comparator === 'lt') return { lo: -Infinity, hi: c.strict ? Math.ceil(value - 1e-9) - 1 : Math.floor(value + 1e-9), unit };
+  if (c.comparator === 'range') return { lo: Math.ceil(value - 1e-9), hi: Math.floor(high + 1e-9), unit };
+  return { lo: value, hi: value, unit };
+}
+
+const unitsAgree = (x: Interval, y: Interval): boolean => x.unit === y.unit || x.unit === 'count' || y.unit === 'count';
+
+/** A bare count against a percentage or an amount ("score above 80" / "above 80%") is that unit, not a whole number. */
+function pairScale(a: NumericCondition, b: NumericCondition, scale: LevelScale): LevelScale {
+  return a.unit === b.unit || !scale.discrete ? scale : { ...scale, discrete: false };
+}
+
+export function sameCondition(a: NumericCondition, b: NumericCondition, given: LevelScale): boolean {
+  const scale = pairScale(a, b, given);
+  const x = intervalOf(a, scale);
+  const y = intervalOf(b, scale);
+  if (!unitsAgree(x, y) || !near(x.lo, y.lo) || !near(x.hi, y.hi)) return false;
+  // An exact count and a one-value bucket agree; a level and a bucket of another shape do not.
+  return a.comparator === b.comparator || (Number.isFinite(x.lo) && Number.isFinite(x.hi));
+}
+
+/**
+ * "at or above $450 on Jan 30" and "below $450 on Jan 30", "Over 2.5" and "Under 2.5": one accepts
+ * exactly what the other refuses. Conditions both state (a contract size, an index number) do not decide.
+ */
+export function thresholdComplement(allA: readonly NumericCondition[], allB: readonly NumericCondition[], given: LevelScale): boolean {
+  const a = allA.filter((x) => !allB.some((y) => sameCondition(x, y, given)));
+  const b = allB.filter((y) => !allA.some((x) => sameCondition(x, y, given)));
+  const [x] = a;
+  const [y] = b;
+  if (a.length !== 1 || b.length !== 1 || !x || !y) return false;
+  const scale = pairScale(x, y, given);
+  const ix = intervalOf(x, scale);
+  const iy = intervalOf(y, scale);
+  if (!unitsAgree(ix, iy)) return false;
+  const [up, down] = ix.hi === Infinity && iy.lo === -Infinity ? [ix, iy] : iy.hi === Infinity && ix.lo === -Infinity ? [iy, ix] : [null, null];
+  if (!up || !down) return false;
+  const whole = Number.isInteger(up.lo) && Number.isInteger(down.hi) && ((scale.discrete && up.unit === 'count') || up.unit === 'steps') && up.lo < 1000;
+  if (whole) return up.lo === down.hi + 1;
+  if (scale.tenths && up.unit === 'pct') return Math.round(up.lo * 10) === Math.round(down.hi * 10) + 1;
+  return near(up.lo, down.hi);
+}
+
+const COMPARATOR_WORD: Readonly<Record<Comparator, string>> = { gt: 'above', lt: 'below', range: 'between', eq: 'exactly' };
+
+/** Why two condition lists disagree, or [] when they state the same conditions. */
+export function compareNumbers(a: readonly NumericCondition[], b: readonly NumericCondition[], given: LevelScale): string[] {
+  const unmatchedA = a.filter((x) => !b.some((y) => sameCondition(x, y, given)));
+  const unmatchedB = b.filter((y) => !a.some((x) => sameCondition(x, y, given)));
+  if (unmatchedA.length === 0 && unmatchedB.length === 0) return [];
+  const x = unmatchedA[0];
+  const y = unmatchedB[0];
+  if (x && y) {
+    const scale = pairScale(x, y, given);
+    if (x.cumulative !== y.cumulative && (x.comparator === 'range' || y.comparator === 'range')) {
+      return [`cumulative vs bucket: ${x.text} vs ${y.text}`];
+    }
+    const ix = intervalOf(x, scale);
+    const iy = intervalOf(y, scale);
+    const edge = (i: Interval): number => (Number.isFinite(i.lo) ? i.lo : i.hi);
+    if (x.comparator !== y.comparator && near(edge(ix), edge(iy))) {
+      return [`comparator differs: ${COMPARATOR_WORD[x.comparator]} vs ${COMPARATOR_WORD[y.comparator]} ${x.text}`];
+    }
+    if (x.comparator !== y.comparator && x.comparator !== 'eq' && y.comparator !== 'eq') {
+      return [`comparator differs: ${COMPARATOR_WORD[x.comparator]} ${x.text} vs ${COMPARATOR_WORD[y.comparator]} ${y.text}`];
+    }
+    return [`threshold differs: ${x.text} vs ${y.text}`];
+  }
+  const only = x ?? y;
+  // A bare number on one side ("GPT 5.3" vs "GPT-5.3") is a name more often than a threshold.
+  if (!only || only.bare) return [];
+  return [`threshold on one side only: ${only.text}`];
+}

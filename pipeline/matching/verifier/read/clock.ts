@@ -1,0 +1,84 @@
+/**
+ * Clock times in titles: "at 12pm ET", "5:00 PM EDT", "17:00 UTC", "noon ET". A level read on one
+ * day at two different instants is two questions, and a day read at one instant is not the same
+ * question as that day read at another, so the instant is part of the proposition. Times are turned
+ * into minutes after midnight UTC so "12:00 PM ET" and "17:00 UTC" (in winter) meet.
+ */
+
+export interface ClockTime {
+  /** Minutes after midnight UTC (0-1439). */
+  readonly minutesUtc: number;
+  /** Minutes after midnight on the venue's clock, as written. */
+  readonly minutesLocal: number;
+  readonly text: string;
+}
+
+/** Offsets from UTC in hours; the US zones follow daylight saving on the date read. */
+const ZONES: Readonly<Record<string, number | 'et' | 'ct' | 'mt' | 'pt'>> = {
+  utc: 0, gmt: 0, z: 0, et: 'et', est: 'et', edt: 'et', ct: 'ct', cst: 'ct', cdt: 'ct', mt: 'mt', mst: 'mt', mdt: 'mt',
+  pt: 'pt', pst: 'pt', pdt: 'pt', bst: 1, cet: 1, cest: 2, jst: 9, kst: 9, ist: 5.5, aest: 10,
+};
+const US_STANDARD: Readonly<Record<string, number>> = { et: -5, ct: -6, mt: -7, pt: -8 };
+
+const ZONE = String.raw`(?:\s*\(?\b(utc|gmt|z|et|est|edt|ct|cst|cdt|mt|mst|mdt|pt|pst|pdt|bst|cet|cest|jst|kst|ist|aest)\b\)?)?`;
+const AMPM = new RegExp(String.raw`\b(?:at\s+)?(\d{1,2})(?::(\d{2}))?\s*(a\.?m\.?|p\.?m\.?)(?![a-z])${ZONE}`, 'gi');
+const H24 = new RegExp(String.raw`\b(?:at\s+)?([01]?\d|2[0-3]):([0-5]\d)(?!\s*(?:a\.?m|p\.?m))(?![\d:])${ZONE}`, 'gi');
+const NAMED = new RegExp(String.raw`\b(?:at\s+)?(noon|midday|midnight)${ZONE}`, 'gi');
+
+/** Second Sunday of March to the first Sunday of November, the US rule since 2007. */
+function usDaylight(date: string): boolean {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  const sunday = (month: number, nth: number): number => {
+    const first = new Date(Date.UTC(y, month - 1, 1)).getUTCDay();
+    return 1 + ((7 - first) % 7) + 7 * (nth - 1);
+  };
+  if (m < 3 || m > 11) return false;
+  if (m > 3 && m < 11) return true;
+  return m === 3 ? d >= sunday(3, 2) : d < sunday(11, 1);
+}
+
+function offsetHours(zone: string | undefined, date: string | null): number {
+  // A US venue's clock without a zone is Eastern: Kalshi and Polymarket both state times that way.
+  const z = ZONES[(zone ?? 'et').toLowerCase()] ?? 'et';
+  if (typeof z === 'number') return z;
+  const standard = US_STANDARD[z] ?? -5;
+  return date && usDaylight(date) ? standard + 1 : standard;
+}
+
+export interface ClockReading {
+  readonly clock: ClockTime | null;
+  /** The text with the clock time blanked, so its digits are not read as a level or a day. */
+  readonly rest: string;
+}
+
+function blank(s: string, at: number, len: number): string {
+  return s.slice(0, at) + ' '.repeat(len) + s.slice(at + len);
+}
+
+/** The first clock time of the text, read on `date` (YYYY-MM-DD, for daylight saving) when known. */
+export function readClock(text: string, date: string | null): ClockReading {
+  if (!/\d\s*(?:a\.?m|p\.?m)|\d:\d\d|noon|midday|midnight/i.test(text)) return { clock: null, rest: text };
+  let rest = text;
+  let clock: ClockTime | null = null;
+  const take = (m: RegExpExecArray, hours: number, minutes: number, zone: string | undefined): void => {
+    rest = blank(rest, m.index, m[0].length);
+    if (clock) return;
+    const local = (hours % 24) * 60 + minutes;
+    const utc = (((local - offsetHours(zone, date) * 60) % 1440) + 1440) % 1440;
+    clock = { minutesUtc: utc, minutesLocal: local, text: m[0].trim() };
+  };
+  for (const m of text.matchAll(AMPM)) {
+    const h = Number(m[1]);
+    if (h < 1 || h > 12) continue;
+    const pm = /^p/i.test(m[3] ?? '');
+    take(m as RegExpExecArray, (h % 12) + (pm ? 12 : 0), Number(m[2] ?? 0), m[4]);
+  }
+  for (const m of rest.matchAll(H24)) take(m as RegExpExecArray, Number(m[1]), Number(m[2]), m[3]);
+  for (const m of rest.matchAll(NAMED)) take(m as RegExpExecArray, /midnight/i.test(m[1] ?? '') ? 0 : 12, 0, m[2]);
+  return { clock, rest };
+}
+
+/** 11:59 PM, midnight: the end of the day, which is what a date without a time means anyway. */
+export function isEndOfDay(c: ClockTime): boolean {
+  return c.minutesLocal >= 23 * 60 + 59 || c.minutesLocal === 0;
+}

@@ -1,0 +1,166 @@
+/**
+ * Contests: a game ("A vs. B", Kalshi "A at B Winner?", "Will A win on 2026-02-01?") or a
+ * head-to-head comparison ("Will Nvidia outperform Apple?", "A vs. B: which does better?"). What a
+ * market asks of a contest is its sides, the side its Yes picks, and whether the contest can end with
+ * neither side winning (a draw): only when it cannot are the two sides' markets negations of each other.
+ */
+import type { PropEntity } from '../types.ts';
+import { extractEntities } from './entities.ts';
+
+/**
+ * "A vs. B", "A v B", "A @ B", Kalshi "A at B Winner?" and "Away at Home" (two capitalised places),
+ * "Will A win on 2026-10-05?", "Will A vs. B end in a draw?": one game on one day.
+ */
+const GAME_TITLE = /^[^?]{2,60}?\s(?:vs\.?|v\.?|versus|@)\s[^?]{2,80}$|^[^?]{2,40}\sat\s[^?]{2,40}\swinner\??$|^[^?]{2,40}\s(?:vs\.?|v\.?)\s[^?]{2,40}\swinner\??$|\bwins? on \d{4}-\d{2}-\d{2}\b|^will .{2,60}\s(?:vs\.?|v\.?)\s.{2,60}\send in a draw\??$/i;
+/** Kalshi's bare "Away at Home": capitalised places on both sides of "at", nothing else. */
+const AWAY_AT_HOME = /^(?:[A-Z][\w.'&-]*\s?){1,4}\sat\s(?:[A-Z][\w.'&-]*\s?){1,4}$/;
+
+/** "Will Iga Swiatek win the Swiatek vs Gauff match?": a pairing named inside a question about winning it. */
+const WIN_THE_PAIRING = /\bwin (?:the )?(?:[\w.'-]+ ){1,4}(?:vs\.?|v\.?|at|@) (?:[\w.'-]+ ){1,4}(?:match|game|fight|bout)\b/i;
+
+export function isGameTitle(title: string): boolean {
+  return GAME_TITLE.test(title) || AWAY_AT_HOME.test(title.trim()) || WIN_THE_PAIRING.test(title);
+}
+
+/** Two subjects compared, the first picked: "A beats B", "A outperforms B", "A finishes ahead of B". */
+const PICKS_FIRST = /\b(?:beats?|defeats?|win against|outperforms?|finish(?:es)? (?:ahead of|above)|do(?:es)? better than)\b/i;
+const VERSUS = /\s(?:vs\.?|v\.?|versus)\s/i;
+
+/** Contract labels that pick a side of the question itself rather than name one. */
+const SIDE_LABELS: readonly (readonly [RegExp, string])[] = [
+  [/^(?:up|higher|rise)$/i, 'side:up'],
+  [/^(?:down|lower|fall)$/i, 'side:down'],
+  [/^(?:draw|tie)$/i, 'side:draw'],
+];
+
+/**
+ * Sports whose games always produce a winner (overtime, extra innings, shootouts, tie-breaks) and
+ * those whose games may be drawn. A comparison of two prices or counts ("which does better") is
+ * never tied in practice. A fight (UFC, boxing) can be drawn; anything else may be as far as the verifier knows.
+ */
+const NO_DRAW = /\b(?:nba|wnba|nfl|mlb|nhl|ncaa[bf]?|college (?:football|basketball)|atp|wta|tennis|wimbledon|roland[- ]garros|(?:australian|us|french) open|lol|league of legends|lck|lpl|lec|cs2|counter-strike|dota|valorant|esports|baseball|basketball|hockey|world series|stanley cup|super bowl|innings?|overtime)\b/i;
+const DRAWS = /\b(?:draw|tie|ufc|mma|epl|premier league|la ?liga|serie a|bundesliga|ligue 1|eredivisie|mls|champions league|europa|conference league|uefa|fifa|soccer|fc|cf|cricket|test match|boxing)\b/i;
+
+export type Draws = 'yes' | 'no' | 'unknown';
+
+/** The side phrases of a game title, as written ("Los Angeles L", "Spurs", "Brighton & Hove Albion FC"). */
+function titleSides(title: string): string[] {
+  let t = title.trim().replace(/\?+$/, '').replace(/\s+winner$/i, '').replace(/\s+end in a draw$/i, '').replace(/^will\s+/i, '');
+  // "X vs. Y: O/U 2.5", "X vs. Y (Game 3)": what follows the pairing is not a side.
+  t = t.replace(/\s*:\s*(?:o\/u|over\/under|total|spread|handicap|moneyline|winner|draw|game \d+)\b.*$/i, '').replace(/\s*\([^)]*\)/g, ' ').trim();
+  const vs = /\s(?:vs\.?|v\.?|versus|@)\s/i;
+  const at = t.search(vs);
+  // "NBA: X vs. Y", "World Series Game 4: Dodgers vs. Blue Jays": a prefix before the pairing names the setting.
+  const colon = t.lastIndexOf(':', at >= 0 ? at : t.length);
+  if (colon >= 0) t = t.slice(colon + 1).trim();
+  const inside = /\bwin (?:the )?((?:[\w.'-]+ ){1,4}?)(?:vs\.?|v\.?|at|@) ((?:[\w.'-]+ ){0,3}[\w.'-]+) (?:match|game|fight|bout)\b/i.exec(t);
+  if (inside?.[1] && inside[2]) return [inside[1].trim(), inside[2].trim()];
+  const pair = /^(.+?)\s(?:vs\.?|v\.?|versus|@)\s(.+)$/i.exec(t) ?? /^(.+?)\s+at\s+(.+)$/.exec(t);
+  if (pair?.[1] && pair[2]) return [pair[1].trim(), pair[2].replace(/\s+[-–—]\s+.*$/, '').trim()];
+  const winsOn = /^(.+?)\s+wins?\s+on\b/i.exec(t);
+  return winsOn?.[1] ? [winsOn[1].trim()] : [];
+}
+
+/** The side a contract picks, as written: the label, "draw", or the subject of "Will A win on …" / "A beats B". */
+function pickOf(title: string, label: string | null): string | null {
+  if (label) {
+    if (/^(?:draw|tie)$/i.test(label)) return 'draw';
+    return /^(?:over|under)\b/i.test(label) ? null : label;
+  }
+  if (/\bend in a draw\b/i.test(title)) return 'draw';
+  const m = /^(?:will\s+)?(?:the\s+)?(.+?)\s+(?:wins?\s+on|beats?|defeats?|win against|win the (?:[\w.'-]+ ){1,4}(?:vs\.?|v\.?|at|@)|wins?\s*\??$)/i.exec(title);
+  return m?.[1] ? m[1].replace(/^.*[:–—-]\s+/, '').trim() : null;
+}
+
+export interface ContestReading {
+  /** A single game, played on one day. */
+  readonly game: boolean;
+  /** The entities on either side of a two-sided title (games and comparisons). */
+  readonly versus: readonly string[];
+  /** The side a contract picks: the entities of its label, or the subject of "A beats B" / "Will A win on …". */
+  readonly selected: readonly string[];
+  readonly draws: Draws;
+  /** The sides of a game as each venue writes them, and the side the contract picks ("draw" for a draw). */
+  readonly sides: readonly string[];
+  readonly pick: string | null;
+  /** The event a game title names before its pairing ("Cincinnati Open: A vs B"), else null. */
+  readonly setting: string | null;
+}
+
+/** Contract labels repeat across a venue ("Republican", "Yes", a candidate in many groups): read each once. */
+const LABEL_CACHE = new Map<string, readonly PropEntity[]>();
+const LABEL_CACHE_SIZE = 4096;
+
+function labelEntities(label: string): readonly PropEntity[] {
+  let found = LABEL_CACHE.get(label);
+  if (!found) {
+    found = extractEntities(label).entities;
+    if (LABEL_CACHE.size >= LABEL_CACHE_SIZE) LABEL_CACHE.clear();
+    LABEL_CACHE.set(label, found);
+  }
+  return found;
+}
+
+/**
+ * A contract label names its pick; a binary question naming two rivals of one kind
+ * ("Will the Chiefs beat the Eagles?", "Will Nvidia outperform Apple?") picks the first.
+ */
+function selectedSide(title: string, label: string | null, entities: readonly PropEntity[], firstAt: ReadonlyMap<string, number>): string[] {
+  const side = label ? SIDE_LABELS.find(([re]) => re.test(label)) : undefined;
+  if (side) return [side[1]];
+  if (label) {
+    // A label that is only a place ("Seattle", "Spain") picks that place, or the team playing for it.
+    const picked = labelEntities(label);
+    const things = picked.filter((e) => e.group !== 'place');
+    return (things.length > 0 ? things : picked).map((e) => e.key);
+  }
+  const beats = PICKS_FIRST.exec(title);
+  // "Will Austria win on 2026-10-04?": a country plays as its team; "Will the Democrat win?" picks no rival.
+  const winsOn = beats ? null : /\bwins? on\b/i.exec(title);
+  const verb = beats ?? winsOn;
+  if (!verb) return [];
+  // A country or a city plays as its team ("Will Austria win on …", "Will Kansas City beat Buffalo?").
+  const rivals = entities.filter((e) => e.group !== 'party' && e.group !== 'org' && (firstAt.get(e.key) ?? Infinity) < verb.index);
+  const nearest = rivals.sort((x, y) => (firstAt.get(y.key) ?? 0) - (firstAt.get(x.key) ?? 0))[0];
+  return nearest ? [nearest.key] : [];
+}
+
+/** Kalshi series of leagues without draws, and of competitions whose games may be drawn. */
+const NO_DRAW_SERIES = /^(?:NBA|WNBA|NFL|MLB|NHL|NCAAF|NCAAB|NCAAMB|NCAAWB|CFB|CBB|ATP|WTA|LOL|CS2|CSGO|DOTA|VALORANT|MLS?PLAYOFF)/;
+const DRAW_SERIES = /^(?:EPL|LALIGA|SERIEA|BUNDESLIGA|LIGUE1|UCL|UEL|MLS|FIFA|WC|COPA|BRASILEIRO|EREDIVISIE|LIGAMX|UFC|BOXING|SOCCER)/;
+
+export function drawsOfSeries(series: string | null): Draws {
+  if (!series) return 'unknown';
+  return NO_DRAW_SERIES.test(series) ? 'no' : DRAW_SERIES.test(series) ? 'yes' : 'unknown';
+}
+
+function drawsOf(text: string, entities: readonly PropEntity[], comparison: boolean): Draws {
+  // The lexicon's teams all play leagues without draws (NFL, NBA, MLB, NHL).
+  if (entities.some((e) => e.group === 'team')) return 'no';
+  if (DRAWS.test(text)) return 'yes';
+  if (NO_DRAW.test(text) || comparison) return 'no';
+  return 'unknown';
+}
+
+/** "Cincinnati Open: Tommy Paul vs Flavio Cobolli": the event before the colon, when a pairing follows it. */
+function settingOf(title: string): string | null {
+  const m = /^([^:?]{3,60}):\s*[^:?]{2,80}\s(?:vs\.?|v\.?|versus|@)\s/i.exec(title.trim());
+  return m?.[1] ? m[1].trim() : null;
+}
+
+export function readContest(title: string, label: string | null, text: string, entities: readonly PropEntity[], firstAt: ReadonlyMap<string, number>): ContestReading {
+  const game = isGameTitle(title);
+  // "outperform", "finish ahead of", "which does better": a comparison of two measures, never tied in practice.
+  const comparison = !game && /\b(?:outperform|ahead of|better|more than)\b/i.test(title) && (PICKS_FIRST.test(title) || VERSUS.test(title));
+  const contest = game || PICKS_FIRST.test(title);
+  const twoSided = contest || comparison || VERSUS.test(title);
+  return {
+    game,
+    versus: twoSided ? entities.filter((e) => e.group !== 'party').map((e) => e.key) : [],
+    selected: selectedSide(title, label, entities, firstAt),
+    draws: drawsOf(text, entities, comparison),
+    sides: game ? titleSides(title) : [],
+    pick: game ? pickOf(title, label) : null,
+    setting: game ? settingOf(title) : null,
+  };
+}

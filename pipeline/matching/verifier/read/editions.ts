@@ -1,0 +1,29 @@
+/** Event editions that stand in for a year: "Super Bowl LIX" is the 2025 game, "119th Congress" one Congress. */
+
+const ROMAN: Readonly<Record<string, number>> = { i: 1, v: 5, x: 10, l: 50, c: 100 };
+
+function romanValue(s: string): number | null {
+  let total = 0;
+  const chars = s.toLowerCase().split('');
+  for (let i = 0; i < chars.length; i++) {
+    const v = ROMAN[chars[i] ?? ''];
+    const next = ROMAN[chars[i + 1] ?? ''] ?? 0;
+    if (!v) return null;
+    total += v < next ? -v : v;
+  }
+  return total;
+}
+
+/** Edition labels of the text; a Super Bowl number adds the year of its game to `years`. */
+export function editions(text: string, years: Set<number>): string[] {
+  const out: string[] = [];
+  const sb = /\bsuper ?bowl\s+([ivxlc]+|\d{2})\b/i.exec(text);
+  if (sb?.[1]) {
+    const n = /^\d+$/.test(sb[1]) ? Number(sb[1]) : romanValue(sb[1]);
+    if (n) years.add(1966 + n);
+  }
+  for (const m of text.matchAll(/\b(\d{1,3})(?:st|nd|rd|th)\s+(congress|academy awards|oscars|emmys|grammys|golden globes)\b/gi)) {
+    out.push(`${m[1]} ${(m[2] ?? '').toLowerCase()}`);
+  }
+  return out;
+}

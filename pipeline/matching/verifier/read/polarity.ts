@@ -1,0 +1,48 @@
+/**
+ * Polarity: whether a market pays on its stated event happening or on it not happening. A No
+ * outcome, "not" / "never" / "fail to" (and the negations rewritten to "not": "refrain from", "ends
+ * without", "stays above" as "does not dip below"), holding a role against leaving it, and a count
+ * of zero ("no Fed rate cuts", "0 (0 bps)") each flip it. A count of at least one is the event
+ * itself ("at least once", "1 or more cuts"), so it is no threshold at all.
+ */
+import type { NumericCondition } from '../types.ts';
+
+const NEGATION = /\b(?:not|never|fail(?:s|ed)? to)\b|n't\b/i;
+
+export function negatedByWords(title: string): boolean {
+  return NEGATION.test(title);
+}
+
+/** Counts and basis points: the units in which "none" and "at least one" describe occurrence. */
+const COUNTED = new Set(['count', 'bps']);
+
+function isZero(c: NumericCondition): boolean {
+  if (!COUNTED.has(c.unit)) return false;
+  if (c.comparator === 'eq') return c.value === 0;
+  // "fewer than 1", "0 or fewer": the largest count accepted is zero.
+  return c.comparator === 'lt' && (c.strict ? Math.ceil(c.value) - 1 : Math.floor(c.value)) === 0;
+}
+
+function isAtLeastOne(c: NumericCondition): boolean {
+  if (c.unit !== 'count' || c.comparator !== 'gt') return false;
+  return c.strict ? c.value === 0 : c.value === 1;
+}
+
+export interface Occurrence {
+  readonly numbers: NumericCondition[];
+  /** True when the only count is zero: the market asks that the event does not happen. */
+  readonly negate: boolean;
+}
+
+/**
+ * "Will no Fed rate cuts happen in 2025?" is "will the Fed not cut rates in 2025?", and "cut rates at
+ * least once in 2025" is "cut rates in 2025". Only a lone count is read this way: with other levels
+ * around ("0 to 2 cuts", "above $100k and 0 …") the count is a bucket edge, kept as written.
+ */
+export function occurrence(numbers: readonly NumericCondition[]): Occurrence {
+  if (numbers.length !== 1) return { numbers: [...numbers], negate: false };
+  const [c] = numbers as [NumericCondition];
+  if (isZero(c)) return { numbers: [], negate: true };
+  if (isAtLeastOne(c)) return { numbers: [], negate: false };
+  return { numbers: [...numbers], negate: false };
+}

@@ -1,0 +1,147 @@
+/**
+ * Market → proposition: who (entities, their roles and whether the subject is widened to a group),
+ * what happens (actions, event words, offices, titles, stages), the threshold (comparator, level,
+ * unit), when (the date and its sense, the clock time, the year), the contest (sides, the pick, can
+ * it be drawn) and polarity. Title and outcome are read together: a contract label fills the slot of
+ * a multi-outcome question ("Who will win …?" + "Gavin Newsom"), a No outcome negates it, a symbol
+ * or a Kalshi ticker is first read into a question. Pure and deterministic, so the result can be
+ * cached per market and compared against many candidates.
+ */
+import { kalshiTickerQuestion, parseKalshiTicker } from '../../../../shared/text/kalshiTicker.ts';
+import { symbolToQuestion } from '../../../../shared/text/marketSymbol.ts';
+import { readClock } from './clock.ts';
+import { drawsOfSeries, readContest } from './contest.ts';
+import { extractDates } from './dates.ts';
+import { editions } from './editions.ts';
+import { extractEntities } from './entities.ts';
+import { extractNumbers } from './numbers.ts';
+import { actionsOf, foldAccents, holdsRoleOnDay, namedAwards, namedTitles, rewritePhrases } from './phrases.ts';
+import { negatedByWords, occurrence } from './polarity.ts';
+import { orderedSides, widenedSubject } from './roles.ts';
+import { contentWords } from './words.ts';
+import type { DateCondition, MarketRef, Proposition } from '../types.ts';
+import { LEAVE_WORDS, OFFICE_PHRASES, STAY_WORDS } from '../lexicon/vocabulary.ts';
+
+export { canonicalWord } from './words.ts';
+
+const YES = new Set(['yes', 'y', 'long', 'true', '']);
+const NO = new Set(['no', 'n', 'short', 'false']);
+
+function clean(s: string): string {
+  return rewritePhrases(foldAccents(s.normalize('NFKC')))
+    .replace(/[\u2018\u2019\u02bc]/g, "'")
+    .replace(/[\u201c\u201d]/g, '"')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** `masked` (dates blanked) with the spans entity matching blanked in `rest` blanked too. */
+function blankWhere(masked: string, rest: string, text: string): string {
+  const out: string[] = new Array<string>(masked.length);
+  for (let i = 0; i < masked.length; i++) out[i] = rest[i] === ' ' && text[i] !== ' ' ? ' ' : (masked[i] ?? ' ');
+  return out.join('');
+}
+
+function stayDeadline(d: DateCondition): DateCondition {
+  if (d.sense !== 'on') return d;
+  const t = new Date(Date.parse(`${d.end}T00:00:00Z`) - 86400000).toISOString().slice(0, 10);
+  return { ...d, sense: 'by', end: t };
+}
+
+/** Rate-decision labels for no move ("No change", "Hold", "Maintains rate"): one spelling. */
+const HOLD_LABEL = /^(?:no change|unchanged|hold|holds|pause|maintains?(?: rates?)?|(?:fed )?maintains? rate)$/i;
+
+/** Title and label as one question: the label fills a blank, becomes the side of an O/U line, or follows the title. */
+function questionText(title: string, label: string | null): string {
+  if (!label) return title;
+  // "Aston Villa vs. Burnley: O/U 2.5" + "Over" is "over 2.5".
+  const overUnder = /^(?:over|under)$/i.test(label) ? /\bO\/U\s*(\d+(?:\.\d+)?)/i.exec(title) : null;
+  if (overUnder) return title.replace(overUnder[0], `${label.toLowerCase()} ${overUnder[1] ?? ''}`);
+  // "MicroStrategy sells any Bitcoin by ___?" + "June 30, 2026": the label fills the blank.
+  const blank = /_{2,}|\.{3}|…/;
+  return blank.test(title) ? title.replace(blank, label) : `${title} — ${label}`;
+}
+
+export function extractProposition(ref: MarketRef): Proposition {
+  const endDate = ref.end_date && /^\d{4}-\d{2}-\d{2}$/.test(ref.end_date) ? ref.end_date : null;
+  const ticker = kalshiTickerQuestion(ref.title, ref.outcome);
+  // The ticker states what a Kalshi title may leave out: the event's year, its day, the sides' codes.
+  const code = parseKalshiTicker(ref.ticker ?? '') ?? parseKalshiTicker(ref.title);
+  const rawTitle = clean(ticker?.title ?? ref.title);
+  const symbolQuestion = ticker ? null : symbolToQuestion(rawTitle);
+  const title = symbolQuestion ?? rawTitle;
+  let outcome = clean(ticker?.outcome ?? ref.outcome);
+  if (HOLD_LABEL.test(outcome)) outcome = 'holds rates';
+  const lowerOutcome = outcome.toLowerCase();
+  let negated = NO.has(lowerOutcome);
+  const label = YES.has(lowerOutcome) || negated || outcome === title ? null : outcome;
+  const text = questionText(title, label);
+
+  // The clock time is read first and blanked, so "12:00 PM" is neither a level nor a day.
+  const read = readClock(text, endDate);
+  const clockless = read.rest;
+  // A Kalshi ticker's hour ("25NOV2117") is the instant the level is read at, in Eastern time.
+  const clock = read.clock ?? (code?.day && code.hour !== null ? readClock(`at ${code.hour}:00 ET`, code.day).clock : null);
+  const { dates: titleDates, years: yearList, masked } = extractDates(clockless, endDate);
+  const years = new Set(yearList);
+  // A ticker's year names the event's year only when the market can still be open then: a market closing
+  // in 2026 under "KXFEDCHAIRNOM-29" asks about a nomination before its close, not one in 2029.
+  const closesBefore = endDate !== null && code?.year ? code.year > Number(endDate.slice(0, 4)) + 1 : false;
+  if (years.size === 0 && code?.year && !closesBefore) years.add(code.year);
+  const eds = editions(text, years);
+  const { entities, rest, firstAt } = extractEntities(text);
+  // Numbers are read with dates, clock times and entity names (S&P 500, GPT-5) blanked out.
+  const counts = occurrence(extractNumbers(blankWhere(masked, rest, text)));
+  const offices = OFFICE_PHRASES.filter(([re]) => re.test(text)).map(([, office]) => office);
+  // The words of what is left once names, dates and numbers are taken out.
+  const datelessRest = blankWhere(rest.toLowerCase(), masked, text.toLowerCase());
+  const words = contentWords(datelessRest).filter((w) => !/^(jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec|eoy)$/.test(w));
+  if (negatedByWords(title)) negated = !negated;
+  if (counts.negate) negated = !negated;
+  const stays = words.some((w) => STAY_WORDS.has(w)) || (holdsRoleOnDay(title) && !words.some((w) => LEAVE_WORDS.has(w)) && titleDates.some((d) => d.sense === 'on'));
+  if (stays) negated = !negated;
+  // Only the title's dates are structure: a resolution text mentions many dates (the election day, a
+  // certification, a fallback) that are not the question's, and reading them there refused real links.
+  // "Still in office on June 1" is "not gone by May 31": a stay read on a day is a deadline the day before.
+  const dates = stays ? titleDates.map(stayDeadline) : titleDates;
+  const titleText = label ? `${title} ${label}` : title;
+  const contest = readContest(title, label, text, entities, firstAt);
+  const sideCodes = code?.day && /^[A-Z]{4,8}$/.test(code.eventCodes) ? code.eventCodes : '';
+  const game = contest.game || (sideCodes !== '' && contest.sides.length === 0);
+  const isoDay = titleDates.find((d) => d.sense === 'on' && d.granularity === 'day' && /\d{4}-\d{2}-\d{2}/.test(d.text));
+  return {
+    venue: ref.venue,
+    text,
+    entities,
+    events: words.filter((w) => STAY_WORDS.has(w) || LEAVE_WORDS.has(w) || w === 'win' || w === 'nomination'),
+    offices,
+    titles: namedTitles(titleText),
+    awards: namedAwards(titleText),
+    actions: actionsOf(contentWords(text)),
+    numbers: counts.numbers,
+    dates,
+    clock,
+    years: [...years].sort(),
+    editions: eds,
+    negated,
+    holdsRole: stays,
+    widened: widenedSubject(title),
+    words: words.filter((w) => !STAY_WORDS.has(w) && !LEAVE_WORDS.has(w)),
+    selected: contest.selected,
+    ordered: orderedSides(masked, text, contentWords),
+    conjunction: /\bboth\b.+\band\b/i.test(title),
+    endDate,
+    fromSymbol: symbolQuestion !== null || ticker !== null,
+    game,
+    versus: contest.versus,
+    // A ticker's series names the league when the title does not ("KXNCAAFGAME": college football, never drawn).
+    draws: contest.draws !== 'unknown' ? contest.draws : drawsOfSeries(code?.series ?? null),
+    sides: contest.sides,
+    // A game read from its ticker picks its label, or the market code when that is one of the sides' codes.
+    pick: contest.pick ?? (sideCodes && label && !/^(?:over|under)\b/i.test(label) ? label : sideCodes && code?.market && sideCodes.includes(code.market) ? code.market : null),
+    setting: contest.setting,
+    sideCodes,
+    eventDay: code?.day ?? (game && isoDay ? isoDay.end : null),
+    source: ref,
+  };
+}

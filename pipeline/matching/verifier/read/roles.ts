@@ -1,0 +1,50 @@
+/**
+ * Roles and scope. A directed question has an agent and a patient ("Israel strikes Iran", "A
+ * before B", "X beats Y"): the same two names in swapped roles ask another question. A subject
+ * widened to a group ("Hegseth or another Cabinet member") asks something broader than the named
+ * subject alone.
+ */
+import { extractEntities } from './entities.ts';
+import { extractNumbers } from './numbers.ts';
+
+/**
+ * Verbs and phrases that order two parties: what comes before acts on, precedes or beats what
+ * comes after. Symmetric relations (a meeting, a deal, a war "between") are not here.
+ */
+const DIRECTED: readonly RegExp[] = [
+  // "A before B" orders two whole events, each of which may carry its own verb: it is read first.
+  /^(.*?)\b(before)\b(.*)$/i,
+  /^(.*?)\b(beats?|defeats?)\b(.*)$/i,
+  /^(.*?)\b(strikes?(?! down)|strike on|attacks?|attack on|invades?|invasion of|bombs?|sanctions?|blockades?|airstrikes? (?:on|against)|declares? war on|captures?|annex(?:es)?)\b(.*)$/i,
+];
+
+/** "or another member", "or any other official", "or anyone else": the subject is one of a group. */
+const WIDENED = /\bor (?:another|any other|anyone else|someone else|any (?:other )?member|other)\b/i;
+
+export function widenedSubject(title: string): boolean {
+  return WIDENED.test(title);
+}
+
+export type Words = (text: string) => string[];
+
+/** Levels on one side of "A before B" ("below $30,000"), so a swapped order is seen. */
+function sideNumbers(text: string): string[] {
+  return extractNumbers(text).map((c) => `#${c.value}`);
+}
+
+function sideEntities(text: string, from: number, to: number): string[] {
+  return extractEntities(text.slice(from, to)).entities.map((e) => e.key);
+}
+
+/**
+ * The two sides of a directed question, each as its words, entities and levels, so a market asking
+ * the reverse is told apart. `masked` has dates blanked; `entityText` is the same text unblanked.
+ */
+export function orderedSides(masked: string, entityText: string, words: Words): [string[], string[]] | null {
+  const m = DIRECTED.map((re) => re.exec(masked)).find((x) => x !== null);
+  if (!m || !m[1] || !m[3]) return null;
+  const left = words(m[1]).concat(sideEntities(entityText, 0, m[1].length), sideNumbers(m[1])).sort();
+  const right = words(m[3]).concat(sideEntities(entityText, m[1].length + (m[2]?.length ?? 0), masked.length), sideNumbers(m[3])).sort();
+  if (left.length === 0 || right.length === 0) return null;
+  return [left, right];
+}

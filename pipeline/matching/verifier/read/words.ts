@@ -1,0 +1,29 @@
+/**
+ * Content words: what a title says once function words are dropped, each reduced to one canonical
+ * spelling (plain stems and the synonym table), so venues' phrasings of one idea compare equal.
+ */
+import { STOPWORDS, SYNONYMS } from '../lexicon/vocabulary.ts';
+
+function stem(w: string): string {
+  if (SYNONYMS[w]) return w;
+  if (w.length > 5 && w.endsWith('ing')) return w.slice(0, -3);
+  if (w.length > 4 && w.endsWith('ed') && !w.endsWith('eed')) return w.slice(0, -2);
+  return w;
+}
+
+export function canonicalWord(word: string): string {
+  const w = stem(word);
+  const base = SYNONYMS[w] ?? w;
+  if (base.length > 4 && base.endsWith('s') && !base.endsWith('ss') && !base.endsWith('us')) return SYNONYMS[base.slice(0, -1)] ?? base.slice(0, -1);
+  return base;
+}
+
+export function contentWords(text: string): string[] {
+  const words = text
+    .toLowerCase()
+    .replace(/most valuable player/g, 'mvp')
+    .split(/[^a-z0-9'&+]+/)
+    .map((w) => w.replace(/^'+|'+$/g, '').replace(/'s$/, ''))
+    .filter((w) => w.length > 1 && !STOPWORDS.has(w) && !/^\d/.test(w));
+  return [...new Set(words.map(canonicalWord))];
+}

@@ -1,0 +1,77 @@
+import test from 'ava';
+import { verifyPair } from '../../pipeline/matching/verifier/index.ts';
+import type { MarketRef } from '../../pipeline/matching/verifier/index.ts';
+import { abbreviates, sameSide } from '../../pipeline/matching/verifier/compare/sides.ts';
+
+const g = (venue: string, title: string, outcome: string, end_date: string | null, ticker?: string): MarketRef => ({ venue, title, outcome, end_date, category: 'sports', ...(ticker ? { ticker } : {}) });
+const rel = (a: MarketRef, b: MarketRef): string => verifyPair(a, b).relation;
+const why = (a: MarketRef, b: MarketRef): string => verifyPair(a, b).reasons.join('; ');
+
+test('a side named by city, by nickname or by ticker code is one team; a city with another initial is another', (t) => {
+  t.true(sameSide('Los Angeles L', 'Lakers'));
+  t.false(sameSide('Los Angeles C', 'Lakers'));
+  t.true(sameSide('Boston', 'Celtics'));
+  t.true(sameSide('New York Y', 'Yankees'));
+  t.true(sameSide('Toronto', 'Maple Leafs'));
+  t.true(sameSide('Sevilla', 'Sevilla FC'));
+  t.false(sameSide('Manchester City', 'Manchester United'));
+  t.true(abbreviates('MUN', 'Manchester United FC'));
+  t.true(abbreviates('SAS', 'San Antonio Spurs'));
+  t.true(abbreviates('PAL', 'SE Palmeiras'));
+  t.false(abbreviates('MCI', 'Manchester United FC'));
+});
+
+test('Kalshi "Away at Home" with the team as outcome against Polymarket "Team vs. Team": same side identity, other side complement', (t) => {
+  const kalshi = (o: string): MarketRef => g('kalshi', 'San Antonio at Boston', o, null, `KXNBAGAME-26JAN10SASBOS-${o === 'Boston' ? 'BOS' : 'SAS'}`);
+  const poly = (o: string): MarketRef => g('polymarket', 'Spurs vs. Celtics', o, '2026-01-11');
+  t.is(rel(kalshi('Boston'), poly('Celtics')), 'identity');
+  t.is(rel(kalshi('San Antonio'), poly('Celtics')), 'complement');
+  t.is(rel(g('kalshi', 'Kansas City at Buffalo Winner?', 'Kansas City', '2025-11-16'), g('polymarket', 'Chiefs vs. Bills', 'Chiefs', '2025-11-16')), 'identity');
+  t.is(rel(g('kalshi', 'New York Y vs Boston Winner?', 'New York Y', '2025-09-12'), g('polymarket', 'Yankees vs. Red Sox', 'Yankees', '2025-09-12')), 'identity');
+});
+
+test('another opponent, another day or a game without a day is another game', (t) => {
+  t.regex(why(g('kalshi', 'Kansas City at Denver Winner?', 'Kansas City', '2025-11-16'), g('polymarket', 'Chiefs vs. Bills', 'Chiefs', '2025-11-16')), /teams differ/);
+  t.regex(why(g('kalshi', 'Kansas City at Buffalo Winner?', 'Kansas City', '2025-12-21'), g('polymarket', 'Chiefs vs. Bills', 'Chiefs', '2025-11-16')), /game days differ/);
+  t.regex(why(g('kalshi', 'Philadelphia at Toronto', 'Philadelphia', null), g('polymarket', '76ers vs. Raptors', '76ers', '2026-01-13')), /game day unknown/);
+  t.is(rel(g('kalshi', 'Philadelphia at Toronto', 'Philadelphia', null, 'KXNBAGAME-26JAN13PHITOR-PHI'), g('polymarket', '76ers vs. Raptors', '76ers', '2026-01-13')), 'identity');
+  t.regex(why(g('kalshi', 'Los Angeles D vs Toronto: Game 3 Winner?', 'Los Angeles D', '2025-10-27'), g('polymarket', 'World Series Game 4: Dodgers vs. Blue Jays', 'Dodgers', '2025-10-28')), /differ/);
+});
+
+test('two sides of a game that can be drawn are not negations', (t) => {
+  t.regex(why(g('polymarket', 'Arsenal vs. Chelsea', 'Arsenal', '2025-11-29'), g('kalshi', 'Arsenal vs Chelsea Winner?', 'Chelsea', '2025-11-29')), /other side of the game/);
+  t.regex(why(g('polymarket', 'UFC 324: Justin Gaethje vs. Paddy Pimblett', 'Paddy Pimblett', '2026-01-24'), g('kalshi', 'Gaethje vs Pimblett winner?', 'Justin Gaethje', '2026-01-24')), /can be drawn/);
+  t.is(rel(g('polymarket', 'Will Arsenal win on 2025-11-29?', 'Yes', '2025-11-29'), g('kalshi', 'Arsenal vs Chelsea Winner?', 'Arsenal', '2025-11-29')), 'identity');
+});
+
+test('a Kalshi total whose title names no teams is placed by its ticker', (t) => {
+  const kalshi = g('kalshi', 'Will over 1.5 goals be scored?', 'Yes', '2026-06-06', 'KXEPLTOTAL-26MAY24BRIMUN-1');
+  t.is(rel(kalshi, g('polymarket', 'Brighton & Hove Albion FC vs. Manchester United FC: O/U 1.5', 'Over', '2026-05-23')), 'identity');
+  t.is(rel(kalshi, g('polymarket', 'Brighton & Hove Albion FC vs. Manchester United FC: O/U 1.5', 'Under', '2026-05-23')), 'complement');
+  t.is(rel(kalshi, g('polymarket', 'Brighton & Hove Albion FC vs. Manchester United FC: O/U 2.5', 'Over', '2026-05-23')), 'different');
+  t.regex(why(kalshi, g('polymarket', 'Chelsea FC vs. Arsenal FC: O/U 1.5', 'Over', '2026-05-24')), /teams differ/);
+});
+
+test('a margin (spread, win by more than N) is neither who wins nor a total', (t) => {
+  t.regex(why(g('kalshi', 'Will Boston win by over 5.5 points?', 'Yes', '2026-01-11', 'KXNBASPREAD-26JAN10SASBOS-BOS5'), g('polymarket', 'Spurs vs. Celtics: O/U 5.5', 'Over', '2026-01-11')), /stage differs/);
+  t.regex(why(g('polymarket', 'Spurs vs. Celtics: Spread -5.5', 'Celtics', '2026-01-11'), g('kalshi', 'San Antonio at Boston', 'Boston', null, 'KXNBAGAME-26JAN10SASBOS-BOS')), /stage differs/);
+  t.regex(why(g('kalshi', 'Pro Baseball AL Champion?', 'New York Y', '2025-10-20'), g('polymarket', 'Will the New York Yankees win the 2025 World Series?', 'Yes', '2025-11-01')), /title differs/);
+});
+
+test('a city fields teams in several leagues: the ticker or the nicknames name the league', (t) => {
+  // Houston and Dallas both have NFL and NBA teams; the Rockets and the Mavericks play only in the NBA.
+  t.regex(why(g('kalshi', 'Houston at Dallas Winner?', 'Houston', '2025-11-10', 'KXNFLGAME-25NOV10HOUDAL-HOU'), g('polymarket', 'Rockets vs. Mavericks', 'Rockets', '2025-11-10')), /league differs: nfl vs nba/);
+  t.is(rel(g('kalshi', 'Houston at Dallas Winner?', 'Houston', '2025-11-10', 'KXNBAGAME-25NOV10HOUDAL-HOU'), g('polymarket', 'Rockets vs. Mavericks', 'Rockets', '2025-11-10')), 'identity');
+});
+
+test('a series game number after the pairing is not part of a side; "win the A at B game" picks A', (t) => {
+  t.is(rel(g('kalshi', 'Philadelphia vs Los Angeles D: Game 3 Winner?', 'Philadelphia', '2025-10-08', 'KXMLBGAME-25OCT08PHILAD-PHI'), g('polymarket', 'Phillies vs. Dodgers', 'Phillies', '2025-10-08')), 'identity');
+  t.is(rel(g('kalshi', 'Will Kansas City win the KC at BUF game?', 'Yes', '2025-11-30', 'KXNFLGAME-25NOV16KCBUF-KC'), g('polymarket', 'Chiefs vs. Bills', 'Chiefs', '2025-11-16')), 'identity');
+  t.is(rel(g('kalshi', 'Will Kansas City win the KC at BUF game?', 'Yes', '2025-11-30', 'KXNFLGAME-25NOV16KCBUF-KC'), g('polymarket', 'Chiefs vs. Bills', 'Bills', '2025-11-16')), 'complement');
+});
+
+test('"Ohio St." is Ohio State; "St. Louis" keeps its Saint', (t) => {
+  t.is(rel(g('kalshi', 'Ohio St. at Michigan Winner?', 'Ohio St.', '2025-11-29', 'KXNCAAFGAME-25NOV29OSUMICH-OSU'), g('polymarket', 'Ohio State vs. Michigan', 'Ohio State', '2025-11-29')), 'identity');
+  t.is(rel(g('kalshi', 'Ohio St. at Michigan Winner?', 'Ohio St.', '2025-11-29', 'KXNCAAFGAME-25NOV29OSUMICH-OSU'), g('polymarket', 'Ohio State vs. Michigan', 'Michigan', '2025-11-29')), 'complement');
+  t.true(sameSide('St. Louis', 'Cardinals'));
+});

@@ -1,0 +1,80 @@
+import test from 'ava';
+import { verifyPair } from '../../pipeline/matching/verifier/index.ts';
+import type { MarketRef } from '../../pipeline/matching/verifier/index.ts';
+
+// Issue 8: complement means exact logical negation. Titles are real venue phrasings of each class.
+const m = (venue: string, title: string, outcome = 'Yes', end_date: string | null = null, category = 'politics'): MarketRef => ({ venue, title, outcome, end_date, category });
+const rel = (a: MarketRef, b: MarketRef): string => verifyPair(a, b).relation;
+const why = (a: MarketRef, b: MarketRef): string => verifyPair(a, b).reasons.join('; ');
+
+test('still in office on a day is the negation of out by that day', (t) => {
+  t.is(rel(m('kalshi', 'Will Keir Starmer still be Prime Minister on December 31, 2025?', 'Yes', '2025-12-31'), m('polymarket', 'Starmer out as UK Prime Minister by December 31, 2025?', 'Yes', '2025-12-31')), 'complement');
+});
+
+test('staying above a level through a day is the negation of dipping to it by that day', (t) => {
+  const stay = m('kalshi', 'Will Bitcoin stay above $100,000 through December 31, 2025?', 'Yes', '2025-12-31', 'crypto');
+  t.is(rel(stay, m('polymarket', 'Will Bitcoin dip to $100,000 by December 31, 2025?', 'Yes', '2025-12-31', 'crypto')), 'complement');
+  // Reaching a higher level is another question, not the negation.
+  t.is(rel(stay, m('polymarket', 'Will Bitcoin dip to $90,000 by December 31, 2025?', 'Yes', '2025-12-31', 'crypto')), 'different');
+});
+
+test('"change" against "no change", "refrain from" against "announce", "ends without" against "happens in"', (t) => {
+  t.is(rel(m('kalshi', 'Will the Fed change interest rates at its March 2026 meeting?', 'Yes', '2026-03-18', 'economics'), m('polymarket', 'No change in Fed interest rates after March 2026 meeting?', 'Yes', '2026-03-18', 'economics')), 'complement');
+  t.is(rel(m('kalshi', 'Will OPEC+ refrain from announcing a production increase at its December meeting?', 'Yes', '2025-12-01', 'economics'), m('polymarket', 'Will OPEC+ announce a production increase at its December meeting?', 'Yes', '2025-12-01', 'economics')), 'complement');
+  t.is(rel(m('polymarket', 'US government shutdown in 2025?', 'Yes', '2025-12-31'), m('kalshi', 'Will 2025 end without a US government shutdown?', 'Yes', '2025-12-31')), 'complement');
+});
+
+test('above and below one level read once are negations; reaching by a deadline is not', (t) => {
+  t.is(rel(m('kalshi', 'Bitcoin price on Dec 31, 2025?', 'Below $90,000', '2025-12-31', 'crypto'), m('polymarket', 'Will Bitcoin be above $90,000 on December 31, 2025?', 'Yes', '2025-12-31', 'crypto')), 'complement');
+  t.is(rel(m('kalshi', 'Will Bitcoin be below $90,000 by December 31, 2025?', 'Yes', '2025-12-31', 'crypto'), m('polymarket', 'Will Bitcoin reach $90,000 by December 31, 2025?', 'Yes', '2025-12-31', 'crypto')), 'different');
+  t.is(rel(m('polymarket', 'Arsenal vs. Chelsea: O/U 2.5', 'Over', '2025-11-29', 'sports'), m('kalshi', 'Arsenal vs Chelsea: Total Goals O/U 2.5', 'Under', '2025-11-29', 'sports')), 'complement');
+  t.is(rel(m('polymarket', 'Arsenal vs. Chelsea: O/U 2.5', 'Over', '2025-11-29', 'sports'), m('kalshi', 'Arsenal vs Chelsea: Total Goals O/U 3.5', 'Under', '2025-11-29', 'sports')), 'different');
+});
+
+test('a head-to-head: "A vs B, which does better: B" is the negation of "Will A outperform B?"', (t) => {
+  t.is(rel(m('polymarket', 'Nvidia vs. Apple: which stock performs better in 2025?', 'Apple', '2025-12-31', 'finance'), m('kalshi', 'Will Nvidia outperform Apple in 2025?', 'Yes', '2025-12-31', 'finance')), 'complement');
+  t.is(rel(m('polymarket', 'Nvidia vs. Apple: which stock performs better in 2025?', 'Nvidia', '2025-12-31', 'finance'), m('kalshi', 'Will Nvidia outperform Apple in 2025?', 'Yes', '2025-12-31', 'finance')), 'identity');
+});
+
+test('two parties of one race are different questions: a third can win', (t) => {
+  const v = verifyPair(m('polymarket', 'Will the Democratic Party win the 2028 US presidential election?', 'Yes', '2028-11-07'), m('manifold', 'Will the Republican Party win the 2028 US presidential election?', 'Yes', '2028-11-07'));
+  t.is(v.relation, 'different');
+  t.regex(v.reasons.join('; '), /party differs/);
+  t.is(rel(m('manifold', 'Will Democrats win the House in the 2026 midterm elections?', 'Yes', '2026-11-03'), m('polymarket', 'Will the Democratic Party control the House after the 2026 Midterm elections?', 'Yes', '2026-11-03')), 'identity');
+  t.is(rel(m('kalshi', 'Will Democrats win the House in 2026?', 'No', '2026-11-03'), m('polymarket', 'Will the Democratic Party control the House after the 2026 Midterm elections?', 'Yes', '2026-11-03')), 'complement');
+});
+
+test('roles: who strikes whom matters; a subject widened to a group is broader', (t) => {
+  t.regex(why(m('polymarket', 'Will Israel strike Iran by June 30, 2026?', 'Yes', '2026-06-30'), m('kalshi', 'Will Iran strike Israel by June 30, 2026?', 'Yes', '2026-06-30')), /order inverted/);
+  t.is(rel(m('polymarket', 'Israel military action against Iran by June 30, 2026?', 'Yes', '2026-06-30'), m('kalshi', 'Will Israel strike Iran before July 2026?', 'Yes', '2026-06-30')), 'identity');
+  t.regex(why(m('polymarket', 'Will Pete Hegseth or another Cabinet member leave office by June 30, 2026?', 'Yes', '2026-06-30'), m('kalshi', 'Will Pete Hegseth leave office before July 2026?', 'Yes', '2026-06-30')), /scope differs/);
+});
+
+test('office and stage: vice-presidential is not presidential, a pennant is not the World Series, on the ballot is not winning', (t) => {
+  t.regex(why(m('kalshi', 'Will J.D. Vance be the nominee for the Vice Presidency for the Republican party?', 'Yes', '2028-11-07'), m('polymarket', 'Will J.D. Vance win the 2028 Republican presidential nomination?', 'Yes', '2028-11-07')), /office differs/);
+  t.is(rel(m('polymarket', 'Who will be the 2028 Republican VP nominee?', 'JD Vance', '2028-08-31'), m('kalshi', 'Will JD Vance be the Republican vice-presidential nominee in 2028?', 'Yes', '2028-08-31')), 'identity');
+  t.regex(why(m('polymarket', 'Will the New York Yankees win the 2025 World Series?', 'Yes', '2025-11-01', 'sports'), m('kalshi', 'Will the Yankees win the 2025 AL pennant?', 'Yes', '2025-10-20', 'sports')), /title differs/);
+  t.regex(why(m('kalshi', 'Will Luiz Inácio Lula da Silva be on the ballot in the next Brazilian presidential election?', 'Yes', '2026-10-04'), m('polymarket', 'Will Luiz Inácio Lula da Silva win the 2026 Brazilian presidential election?', 'Yes', '2026-10-04')), /stage differs/);
+  t.is(rel(m('polymarket', 'Will exactly one Fed rate cut happen in 2025?', 'Yes', '2025-12-31', 'economics'), m('kalshi', 'Will the Fed cut rates at least once in 2025?', 'Yes', '2025-12-31', 'economics')), 'different');
+  t.is(rel(m('polymarket', 'Will the Fed cut rates in 2025?', 'Yes', '2025-12-31', 'economics'), m('kalshi', 'Will the Fed cut rates at least once in 2025?', 'Yes', '2025-12-31', 'economics')), 'identity');
+});
+
+test('a catch-all contract and a lettered option are told apart', (t) => {
+  t.regex(why(m('polymarket', '2026 Balance of Power: D Senate, R House', 'Yes', '2026-11-02'), m('predictfun', 'Balance of Power: 2026 Midterms', 'Other', '2026-11-02')), /catch-all/);
+  t.regex(why(m('polymarket', '2026 Balance of Power: D Senate, D House', 'Yes', '2026-11-02'), m('predictfun', 'Balance of Power: 2026 Midterms', 'D Senate, R House', '2026-11-02')), /identifier differs/);
+});
+
+test('holding a role on a day negates leaving it, never becoming it', (t) => {
+  t.is(rel(m('kalshi', 'Who will be the next Speaker of the House?', 'Jim Jordan', '2027-01-03'), m('polymarket', 'Will Jim Jordan be Speaker of the House on December 31, 2026?', 'Yes', '2026-12-31')), 'different');
+  t.is(rel(m('kalshi', 'Will Jerome Powell be Fed Chair on Jun 1, 2026?', 'Yes', '2026-06-01'), m('polymarket', 'Powell out as Fed Chair by May 31, 2026?', 'Yes', '2026-05-31')), 'complement');
+});
+
+test('finishing second or reaching a round is not winning it', (t) => {
+  t.regex(why(m('kalshi', 'Will Luiz Inácio Lula da Silva finish 2nd in the first round of the 2026 Brazilian presidential election?', 'Yes', '2027-10-04'), m('polymarket', 'Will Luiz Inácio Lula da Silva win the first round of the 2026 Brazilian presidential election?', 'Yes', '2026-10-04')), /stage differs/);
+});
+
+test('anyone is broader than a named subject; a value read a day after launch is not read a week after', (t) => {
+  t.regex(why(m('kalshi', 'Will anyone win outright in the first round of the 2026 Brazil Presidential election?', 'Yes', '2027-10-04'), m('polymarket', 'Will Lula win outright in the first round of the 2026 Brazil election?', 'Yes', '2026-10-04')), /scope differs/);
+  t.regex(why(m('predictfun', 'Monad FDV above $1B one week after launch?', 'Yes', '2025-12-31', 'crypto'), m('polymarket', 'Monad FDV above $1B one day after launch?', 'Yes', '2025-12-31', 'crypto')), /reading time differs/);
+  t.is(rel(m('predictfun', 'Monad FDV above $1B one day after launch?', 'Yes', '2025-12-31', 'crypto'), m('polymarket', 'Monad FDV above $1B one day after launch?', 'Yes', '2025-12-31', 'crypto')), 'identity');
+});

@@ -1,0 +1,93 @@
+import test from 'ava';
+import { verifyPair } from '../../pipeline/matching/verifier/index.ts';
+import type { MarketRef } from '../../pipeline/matching/verifier/index.ts';
+import { readClock } from '../../pipeline/matching/verifier/read/clock.ts';
+
+const m = (venue: string, title: string, outcome = 'Yes', end_date: string | null = null, category = 'economics'): MarketRef => ({ venue, title, outcome, end_date, category });
+const rel = (a: MarketRef, b: MarketRef): string => verifyPair(a, b).relation;
+const why = (a: MarketRef, b: MarketRef): string => verifyPair(a, b).reasons.join('; ');
+
+test('clock times are read in UTC: 12 pm ET is 17:00 UTC in November and 16:00 UTC in July', (t) => {
+  t.is(readClock('Bitcoin above $100,000 on November 21 at 12:00 PM ET?', '2025-11-21').clock?.minutesUtc, 17 * 60);
+  t.is(readClock('Bitcoin above $100,000 on July 21 at 12pm ET?', '2025-07-21').clock?.minutesUtc, 16 * 60);
+  t.is(readClock('ETH above $3,050 at 12:15 a.m. UTC on January 28', '2026-01-28').clock?.minutesUtc, 15);
+  t.is(readClock('Will Bitcoin be above $95,000 on Feb 27?', '2026-02-27').clock, null);
+});
+
+test('one day at another time of day or in another zone is another market; the same instant in two zones is one', (t) => {
+  const crypto = (title: string): MarketRef => m('kalshi', title, 'Yes', '2025-11-21', 'crypto');
+  t.regex(why(crypto('Bitcoin above $100,000 on November 21 at 12pm ET?'), crypto('Bitcoin above $100,000 on November 21 at 5PM ET?')), /time of day differs/);
+  t.regex(why(crypto('Bitcoin above $100,000 on November 21, 2025 at 12:00 PM ET?'), crypto('Bitcoin above $100,000 on November 21, 2025 at 12:00 UTC?')), /time of day differs/);
+  t.is(rel(crypto('Bitcoin above $100,000 on November 21, 2025 at 12:00 PM ET?'), crypto('Bitcoin above $100,000 on November 21, 2025 at 17:00 UTC?')), 'identity');
+  t.regex(why(crypto('Will Bitcoin be above $95,000 at 5pm EST on Nov 21, 2025?'), crypto('Bitcoin above $95k on November 21?')), /time of day on one side only/);
+});
+
+test('a recurring event named with its year on one side only needs an agreeing end date', (t) => {
+  const s = 'sports';
+  t.regex(why(m('kalshi', 'Will Max Verstappen win the Monaco Grand Prix?', 'Yes', '2026-06-07', s), m('polymarket', 'Will Max Verstappen win the 2025 Monaco Grand Prix?', 'Yes', '2025-05-25', s)), /year differs/);
+  t.is(rel(m('kalshi', 'Will Max Verstappen win the Monaco Grand Prix?', 'Yes', '2025-05-25', s), m('polymarket', 'Will Max Verstappen win the 2025 Monaco Grand Prix?', 'Yes', '2025-05-25', s)), 'identity');
+  t.regex(why(m('predictit', 'Will Gavin Newsom win the California governor race?', 'Yes', null, 'politics'), m('polymarket', 'Will Gavin Newsom win the 2026 California governor election?', 'Yes', '2026-11-03', 'politics')), /no end date/);
+  // An election settles when certified: a Kalshi close a year after the 2026 race is still the 2026 race.
+  t.is(rel(m('kalshi', 'Will Republicans win the Senate race in New Mexico?', 'Yes', '2027-11-03', 'politics'), m('polymarket', 'Will the Republicans win the New Mexico Senate race in 2026?', 'Yes', '2026-11-03', 'politics')), 'identity');
+});
+
+test('"after the March meeting" and "following the March 18 meeting" are one meeting', (t) => {
+  t.is(rel(m('polymarket', 'Fed decreases interest rates by 25 bps after March 2026 meeting?', 'Yes', '2026-03-18'), m('kalshi', 'Will the Fed cut rates by 25bps following the March 18, 2026 meeting?', 'Yes', '2026-03-18')), 'identity');
+});
+
+test('notation: dotted thousands, VP, two-digit years in tickers', (t) => {
+  t.is(rel(m('polymarket', 'Will Bitcoin reach $100.000 by December 31, 2025?', 'Yes', '2025-12-31', 'crypto'), m('kalshi', 'Will Bitcoin reach $100,000 by Dec 31, 2025?', 'Yes', '2025-12-31', 'crypto')), 'identity');
+  t.is(rel(m('kalshi', 'KXFEDDECISION-25DEC-C25', 'Yes', '2025-12-10'), m('polymarket', 'Fed decreases interest rates by 25 bps after December 2025 meeting?', 'Yes', '2025-12-10')), 'identity');
+  t.is(rel(m('kalshi', 'KXFEDDECISION-25DEC-H0', 'Yes', '2025-12-10'), m('polymarket', 'No change in Fed interest rates after December 2025 meeting?', 'Yes', '2025-12-10')), 'identity');
+  t.is(rel(m('kalshi', 'KXFEDDECISION-25DEC-C26', 'Yes', '2025-12-10'), m('polymarket', 'Fed decreases interest rates by 50+ bps after December 2025 meeting?', 'Yes', '2025-12-10')), 'identity');
+  t.is(rel(m('kalshi', 'KXFEDDECISION-25DEC-C25', 'Yes', '2025-12-10'), m('polymarket', 'Fed decreases interest rates by 50+ bps after December 2025 meeting?', 'Yes', '2025-12-10')), 'different');
+});
+
+test('Fed moves come in 25 bp steps: more than 25 bp is 50 bp or more, and a 0 bp hike is no change', (t) => {
+  const kalshi = (o: string): MarketRef => m('kalshi', 'Fed decision in Dec 2025?', o, '2025-12-10');
+  t.is(rel(kalshi('Cut >25bps'), m('polymarket', 'Fed decreases interest rates by 50+ bps after December 2025 meeting?', 'Yes', '2025-12-10')), 'identity');
+  t.is(rel(kalshi('Hike 0bps'), m('polymarket', 'No change in Fed interest rates after December 2025 meeting?', 'Yes', '2025-12-10')), 'identity');
+  t.is(rel(m('kalshi', 'Will the Federal Reserve Hike rates by 0bps at their March 2026 meeting?', 'Yes', '2026-03-18'), m('polymarket', 'Will there be no change in Fed interest rates after the March 2026 meeting?', 'No', '2026-03-18')), 'complement');
+});
+
+test('counts of cuts: buckets, "above 2.5" = "3 or more", zero cuts is no cut at all', (t) => {
+  const q = (o: string): MarketRef => m('kalshi', 'How many rate cuts in 2026?', o, '2026-12-31');
+  t.is(rel(q('3'), m('polymarket', 'Will 3 Fed rate cuts happen in 2026?', 'Yes', '2026-12-31')), 'identity');
+  t.is(rel(q('3 or more'), m('polymarket', 'Will 3 Fed rate cuts happen in 2026?', 'Yes', '2026-12-31')), 'different');
+  t.is(rel(q('Above 2.5'), m('polymarket', 'Will the Fed cut rates 3 or more times in 2026?', 'Yes', '2026-12-31')), 'identity');
+  t.is(rel(q('Above 2'), m('polymarket', 'Will the Fed cut rates 2 or more times in 2026?', 'Yes', '2026-12-31')), 'different');
+  t.is(rel(m('polymarket', 'How many Fed rate cuts in 2026?', '3 (75 bps)', '2026-12-31'), q('3')), 'identity');
+  t.is(rel(m('polymarket', 'Will no Fed rate cuts happen in 2026?', 'Yes', '2026-12-31'), m('kalshi', 'Will the Fed cut rates in 2026?', 'Yes', '2026-12-31')), 'complement');
+});
+
+test('synonymous qualifiers: emergency, unscheduled and between-meeting cuts are one idea', (t) => {
+  const poly = m('polymarket', 'Fed emergency rate cut in 2025?', 'Yes', '2025-12-31');
+  t.is(rel(poly, m('kalshi', 'Will the Fed make an unscheduled rate cut before 2026?', 'Yes', '2025-12-31')), 'identity');
+  t.is(rel(poly, m('kalshi', 'Will the Fed cut rates between meetings in 2025?', 'Yes', '2025-12-31')), 'identity');
+});
+
+test('deadlines and windows must agree, whatever the close dates', (t) => {
+  const p = 'politics';
+  t.is(rel(m('kalshi', 'Who will be the next UK Prime Minister before 2030?', 'Andy Burnham', '2030-01-01', p), m('polymarket', 'Will Andy Burnham be the next UK Prime Minister in 2026?', 'Yes', '2026-12-31', p)), 'different');
+  t.is(rel(m('kalshi', 'Will Trump acquire Greenland before 2029?', 'Yes', '2029-01-01', p), m('polymarket', 'Will the US acquire Greenland before 2027?', 'Yes', '2026-12-31', p)), 'different');
+  t.is(rel(m('kalshi', 'Will Trump pardon Ghislaine Maxwell before 2027?', 'Yes', '2027-01-01', p), m('polymarket', 'Trump pardons Ghislaine Maxwell by June 30, 2026?', 'Yes', '2026-06-30', p)), 'different');
+  // A Kalshi ticker dates a title that names no year: the 2028 race is not the 2026 one.
+  const ga = (ticker: string, end: string): MarketRef => ({ ...m('kalshi', 'Will Republicans win the Senate race in Georgia?', 'Yes', end, p), ticker });
+  t.is(rel(ga('SENATEGA-26-R', '2027-11-03'), m('polymarket', 'Will the Republicans win the Georgia Senate race in 2026?', 'Yes', '2026-11-03', p)), 'identity');
+  t.is(rel(ga('SENATEGA-28-R', '2029-11-07'), m('polymarket', 'Will the Republicans win the Georgia Senate race in 2026?', 'Yes', '2026-11-03', p)), 'different');
+});
+
+test("a ticker's year the market closes long before is not the event's year", (t) => {
+  const kalshi = (end: string): MarketRef => ({ venue: 'kalshi', title: 'Who will Trump nominate as Fed Chair?', outcome: 'Kevin Warsh', end_date: end, category: 'politics', ticker: 'KXFEDCHAIRNOM-29-KW' });
+  const poly: MarketRef = { venue: 'polymarket', title: 'Will Trump nominate Kevin Warsh as the next Fed chair?', outcome: 'Yes', end_date: '2026-12-31', category: 'politics' };
+  t.is(verifyPair(kalshi('2026-12-31'), poly).relation, 'identity');
+  // A market still open in 2029 does ask about 2029.
+  t.regex(verifyPair(kalshi('2029-06-30'), poly).reasons.join('; '), /year differs/);
+});
+
+test('"Number of rate cuts" asks how many: zero of them is no cut at all', (t) => {
+  const count = (o: string): MarketRef => ({ venue: 'kalshi', title: 'Number of rate cuts in 2026?', outcome: o, end_date: '2026-12-31', category: 'economics' });
+  const any = (o: string): MarketRef => ({ venue: 'polymarket', title: 'Will the Fed cut rates in 2026?', outcome: o, end_date: '2026-12-31', category: 'economics' });
+  t.is(verifyPair(count('0'), any('No')).relation, 'identity');
+  t.is(verifyPair(count('2'), any('Yes')).relation, 'different');
+});

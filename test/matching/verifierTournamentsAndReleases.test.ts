@@ -1,0 +1,57 @@
+import test from 'ava';
+import { verifyPair } from '../../pipeline/matching/verifier/index.ts';
+import type { MarketRef } from '../../pipeline/matching/verifier/index.ts';
+
+const m = (venue: string, title: string, outcome: string, end_date: string | null, ticker?: string): MarketRef => ({ venue, title, outcome, end_date, category: 'other', ...(ticker ? { ticker } : {}) });
+const rel = (a: MarketRef, b: MarketRef): string => verifyPair(a, b).relation;
+const why = (a: MarketRef, b: MarketRef): string => verifyPair(a, b).reasons.join('; ');
+
+// Real titles from the second mined set's train half (Kalshi tickers as recorded).
+const paul = m('kalshi', 'Tommy Paul wins', 'Yes', '2026-09-03', 'KXATPMATCH-26AUG20PAUCOB-PAU');
+const cincinnati = (o: string): MarketRef => m('polymarket', 'Cincinnati Open: Tommy Paul vs Flavio Cobolli', o, null);
+
+test('a tournament match without a date is placed by its tournament: same player identity, the opponent a complement', (t) => {
+  t.is(rel(paul, cincinnati('Tommy Paul')), 'identity');
+  t.is(rel(paul, cincinnati('Flavio Cobolli')), 'complement');
+  t.regex(why(paul, cincinnati('Tommy Paul')), /names its tournament/);
+  // A surname particle starts the player's ticker code: DEJ is Jesper de Jong.
+  t.is(rel(m('kalshi', 'Jesper De Jong wins', 'Yes', '2026-09-04', 'KXATPCHALLENGERMATCH-26AUG21DEJGAS-DEJ'), m('polymarket', 'Quebec City: Jesper de Jong vs Hugo Gaston', 'Hugo Gaston', null)), 'complement');
+  // "Round of 16 match" says which match it is, not how far a player gets.
+  t.is(rel(m('kalshi', 'Will Frances Tiafoe win the Tiafoe vs Auger-Aliassime: Round Of 16 match?', 'Yes', '2026-09-03', 'KXATPMATCH-26AUG19TIAAUG-TIA'), m('polymarket', 'Cincinnati Open: Frances Tiafoe vs Felix Auger-Aliassime', 'Frances Tiafoe', null)), 'identity');
+});
+
+test('a league or a series does not place an undated game; a set winner is not the match; winning the tournament is not one match', (t) => {
+  t.regex(why(m('kalshi', 'Philadelphia at Toronto', 'Philadelphia', '2026-01-13', 'KXNBAGAME-26JAN13PHITOR-PHI'), m('polymarket', 'NBA: 76ers vs. Raptors', '76ers', null)), /game day unknown/);
+  t.regex(why(paul, m('polymarket', 'Set 1 Winner: Paul vs Cobolli', 'Paul', null)), /stage differs/);
+  t.is(rel(m('kalshi', 'Will Tommy Paul win the ATP Cincinnati?', 'Yes', '2026-09-22', 'KXATP-26CINCIN-PAU'), cincinnati('Tommy Paul')), 'different');
+  // A dated match against the same pairing on another day is another match.
+  t.regex(why(paul, m('polymarket', 'Cincinnati Open: Tommy Paul vs Flavio Cobolli', 'Tommy Paul', '2026-08-25')), /game days differ/);
+});
+
+test('a released statistic is printed to one decimal: above 2.6% is at least 2.7%, above 2.1% negates at most 2.1%', (t) => {
+  const kalshi = (level: string): MarketRef => m('kalshi', `Will the rate of CPI inflation be above ${level}% for the year ending in January 2026?`, 'Yes', '2026-02-13', `KXCPIYOY-26JAN-T${level}`);
+  const poly = (cmp: string, level: string): MarketRef => m('polymarket', `Will annual inflation increase by ${cmp}${level}% in January?`, 'Yes', '2026-02-11');
+  t.is(rel(kalshi('2.6'), poly('≥', '2.7')), 'identity');
+  t.is(rel(kalshi('2.1'), poly('≤', '2.1')), 'complement');
+  // A 2.2% print makes both No; a 2.7% print makes "above 2.7%" No and "≥2.7%" Yes.
+  t.is(rel(kalshi('2.2'), poly('≤', '2.1')), 'different');
+  t.is(rel(kalshi('2.7'), poly('≥', '2.7')), 'different');
+  // An unsuffixed bucket is one exact print; core CPI is another statistic; monthly is not yearly.
+  t.is(rel(kalshi('2.4'), poly('', '2.4')), 'different');
+  t.is(rel(m('kalshi', 'Will the rate of core CPI inflation be above 2.6% for the year ending in January 2026?', 'Yes', '2026-02-13'), poly('≥', '2.7')), 'different');
+  t.is(rel(kalshi('2.4'), m('polymarket', 'Will monthly inflation be between 2.4% and 2.6% in January?', 'Yes', '2026-02-11')), 'different');
+});
+
+test("Kalshi's Men's World Cup is the FIFA World Cup; another country is another market", (t) => {
+  t.is(rel(m('kalshi', "Will the Brazil win the 2026 Men's World Cup?", 'Yes', null, 'KXMENWORLDCUP-26-BR'), m('polymarket', 'Will Brazil win the 2026 FIFA World Cup?', 'Yes', null)), 'identity');
+  t.is(rel(m('kalshi', "Will the Croatia win the 2026 Men's World Cup?", 'Yes', null, 'KXMENWORLDCUP-26-HR'), m('polymarket', 'Will Brazil win the 2026 FIFA World Cup?', 'Yes', null)), 'different');
+  t.is(rel(m('kalshi', "Will Brazil win the 2026 Women's World Cup?", 'Yes', null), m('polymarket', 'Will Brazil win the 2026 FIFA World Cup?', 'Yes', null)), 'different');
+});
+
+test('a match against a market that is no game and names one player only is refused unless dated on the match day', (t) => {
+  // Without a ticker or a date, "Tommy Paul wins" may be this match, another one or the tournament.
+  t.regex(why(m('kalshi', 'Tommy Paul wins', 'Yes', null), cincinnati('Tommy Paul')), /game on one side only/);
+  t.regex(why(m('kalshi', 'Iga Swiatek wins', 'Yes', '2026-09-05', 'KXWTAMATCH-26AUG22PEGSWI-SWI'), m('polymarket', 'Will Iga Swiatek win the 2026 Cincinnati Open?', 'Yes', null)), /game on one side only/);
+  // A market on one side dated on the game's day is about that game (mined train: Kalshi first-half ticker, Polymarket halftime lead).
+  t.is(rel(m('kalshi', 'Will Sevilla win the 1st Half?', 'Yes', '2026-05-26', 'KXLALIGA1H-26MAY13VILSEV-SEV'), m('polymarket', 'Sevilla FC leading at halftime?', 'Yes', '2026-05-12')), 'identity');
+});
