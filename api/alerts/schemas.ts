@@ -9,7 +9,15 @@ const required = (otherwise: string) => (iss: Issue) => (iss.input === undefined
 
 /** `what` with its article: 'a market', 'an alert'. */
 export const uuidField = (what: string) =>
-  z.string({ error: required(`must be ${what} UUID string`) }).refine(isUuid, `must be ${what} UUID`);
+  z
+    .string({ error: required(`must be ${what} UUID string`) })
+    .refine(isUuid, `must be ${what} UUID`)
+    .meta({ format: 'uuid', description: `${what.replace(/^an? /, '')} UUID` });
+
+/** Path parameters of /alerts/{id}, /watchlists/{id} and /watchlists/{id}/items/{itemId}. */
+export const alertIdParams = z.object({ id: uuidField('an alert') });
+export const watchlistIdParams = z.object({ id: uuidField('a watchlist') });
+export const watchlistItemParams = z.object({ id: uuidField('a watchlist'), itemId: uuidField('a watchlist item') });
 
 const FIELDS = [QUESTION_FIELD, MARKET_FIELD] as const;
 

@@ -87,5 +87,8 @@ export const TAG_DESCRIPTIONS: Record<string, string> = {
   Console: 'API keys, usage statistics and request logs of the signed-in account.',
   External: 'Routes for API keys (X-API-Key), each requiring a scope.',
   'Wallet tracker': "One wallet's positions and trades across six venues.",
+  Arbitrage: 'Cross-venue arbitrage: fee-adjusted, scored 0-100, classified, with a lifecycle (docs/arbitrage.md).',
+  Watchlists: 'Named lists of canonical questions and venue markets of the account (email or wallet session).',
+  Alerts: 'Price alerts on an index price or a venue market, with email and signed-webhook notifications.',
   Documentation: 'This document.',
 };

@@ -1,12 +1,11 @@
 import Router from '@koa/router';
-import { z } from 'zod';
 import type { AppDeps } from '../deps.ts';
 import { AppError } from '../../shared/errors.ts';
 import { parseInput } from '../http/validate.ts';
 import { requireSession } from '../auth/guards.ts';
 import { authContextFor } from '../auth/authContext.ts';
 import { ownerOf, type Owner } from '../alerts/owner.ts';
-import { createAlertBody, updateAlertBody, uuidField, type UpdateAlertBody } from '../alerts/schemas.ts';
+import { alertIdParams, createAlertBody, updateAlertBody, type UpdateAlertBody } from '../alerts/schemas.ts';
 import { alertDetailView, alertView } from '../alerts/views.ts';
 import { MARKET_FIELD, QUESTION_FIELD, type Condition } from '../../pipeline/alerts/conditions.ts';
 import { ensureAlertIndexes, MAX_ALERTS_PER_ACCOUNT, type AlertDoc, type EvalState, type TargetKind } from '../../pipeline/alerts/model.ts';
@@ -15,8 +14,20 @@ import { readTarget } from '../../pipeline/alerts/targets.ts';
 import { checkWebhookUrl, type WebhookPolicy } from '../../pipeline/alerts/webhookUrl.ts';
 import { issueWebhookSecret, webhookSecretMetadata } from '../../pipeline/alerts/webhookSecrets.ts';
 import { secretBoxFor } from '../../pipeline/alerts/secretBox.ts';
+import { contract, type RouteContract } from '../openapi/contract.ts';
+import {
+  alertDeletedResponse,
+  alertDetailResponse,
+  alertListResponse,
+  alertResponse,
+  webhookSecretIssuedResponse,
+  webhookSecretStatusResponse,
+} from '../openapi/schemas/alerts.ts';
 
 const SECRET_PATH = '/api/v1/alerts/webhook-secret';
+
+/** Every alert route: an email or a wallet session (router-level guard below), tagged Alerts. */
+const alertContract = (c: Omit<RouteContract, 'tags' | 'auth'>) => contract({ ...c, tags: ['Alerts'], auth: 'account' });
 
 const fieldFor = (kind: TargetKind) => (kind === 'question' ? QUESTION_FIELD : MARKET_FIELD);
 
@@ -51,7 +62,7 @@ export function alertsRouter(deps: AppDeps): Router {
   };
 
   const owned = async (owner: Owner, rawId: unknown): Promise<AlertDoc> => {
-    const id = parseInput(z.object({ id: uuidField('an alert') }), { id: rawId }, 'path parameter').id;
+    const id = parseInput(alertIdParams, { id: rawId }, 'path parameter').id;
     const doc = await getOwnedAlert(deps.store, owner.key, id);
     if (!doc) throw new AppError('NOT_FOUND', `No alert with id ${id} in this account.`);
     return doc;
@@ -77,11 +88,20 @@ export function alertsRouter(deps: AppDeps): Router {
     }
   };
 
-  router.get('/webhook-secret', async (ctx) => {
+  const secretStatusContract = alertContract({
+    summary: "Whether the account has a webhook signing secret, and its first characters",
+    responses: { 200: webhookSecretStatusResponse },
+  });
+  router.get('/webhook-secret', secretStatusContract, async (ctx) => {
     ctx.body = { data: await webhookSecretMetadata(deps.store, ownerOf(ctx.state).key) };
   });
 
-  router.post('/webhook-secret', async (ctx) => {
+  const secretIssueContract = alertContract({
+    summary: 'Issue or rotate the webhook signing secret (shown once)',
+    description: 'Webhooks are signed with X-Concord-Signature-256 (HMAC-SHA256 of the body); a previous secret stops signing at once.',
+    responses: { 201: webhookSecretIssuedResponse },
+  });
+  router.post('/webhook-secret', secretIssueContract, async (ctx) => {
     const owner = ownerOf(ctx.state);
     const { secret, metadata } = await issueWebhookSecret(deps.store, secretBoxFor(deps.config), owner.key, now());
     ctx.status = 201;
@@ -91,12 +111,22 @@ export function alertsRouter(deps: AppDeps): Router {
     };
   });
 
-  router.get('/', async (ctx) => {
+  const listContract = alertContract({ summary: "The account's price alerts", description: 'Newest first; meta.limit is the most an account may hold (100).', responses: { 200: alertListResponse } });
+  router.get('/', listContract, async (ctx) => {
     const alerts = await listAlerts(deps.store, ownerOf(ctx.state).key);
     ctx.body = { data: alerts.map(alertView), meta: { count: alerts.length, limit: MAX_ALERTS_PER_ACCOUNT } };
   });
 
-  router.post('/', async (ctx) => {
+  const createContract = alertContract({
+    summary: 'Create a price alert on a canonical question or a venue market',
+    description:
+      "Exactly one of canonical_question_id (condition.field index_price) or market_id (condition.field price). It fires once per crossing of the value. " +
+      'A webhook_url needs a public URL and the account’s webhook secret; notify_email defaults to true for email accounts. docs/watchlists-alerts.md.',
+    body: createAlertBody,
+    responses: { 201: alertResponse },
+    errors: ['MARKET_NOT_FOUND', 'QUESTION_NOT_FOUND', 'CONFLICT'],
+  });
+  router.post('/', createContract, async (ctx) => {
     const owner = ownerOf(ctx.state);
     const body = parseInput(createAlertBody, ctx.request.body, 'body field');
     const questionId = body.canonical_question_id ?? null;
@@ -125,12 +155,21 @@ export function alertsRouter(deps: AppDeps): Router {
     ctx.body = { data: alertView(created.alert) };
   });
 
-  router.get('/:id', async (ctx) => {
+  const detailContract = alertContract({ summary: 'One alert with its newest triggers and how each notification went', params: alertIdParams, responses: { 200: alertDetailResponse }, errors: ['NOT_FOUND'] });
+  router.get('/:id', detailContract, async (ctx) => {
     const doc = await owned(ownerOf(ctx.state), ctx.params.id);
     ctx.body = { data: alertDetailView(doc, await recentTriggers(deps.store, doc._id)) };
   });
 
-  router.patch('/:id', async (ctx) => {
+  const updateContract = alertContract({
+    summary: 'Change, pause or resume an alert',
+    description: 'is_active false pauses it; a partial condition is merged with the current one. Resuming or changing the condition compares from the current price.',
+    params: alertIdParams,
+    body: updateAlertBody,
+    responses: { 200: alertResponse },
+    errors: ['NOT_FOUND'],
+  });
+  router.patch('/:id', updateContract, async (ctx) => {
     const owner = ownerOf(ctx.state);
     const current = await owned(owner, ctx.params.id);
     const body: UpdateAlertBody = parseInput(updateAlertBody, ctx.request.body, 'body field');
@@ -156,7 +195,14 @@ export function alertsRouter(deps: AppDeps): Router {
     ctx.body = { data: alertView(updated) };
   });
 
-  router.delete('/:id', async (ctx) => {
+  const deleteContract = alertContract({
+    summary: 'Delete an alert',
+    description: 'Notifications not yet sent for it are cancelled.',
+    params: alertIdParams,
+    responses: { 200: alertDeletedResponse },
+    errors: ['NOT_FOUND'],
+  });
+  router.delete('/:id', deleteContract, async (ctx) => {
     const owner = ownerOf(ctx.state);
     const current = await owned(owner, ctx.params.id);
     const deleted = await deleteAlert(deps.store, owner.key, current._id, now());

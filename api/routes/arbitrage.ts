@@ -11,7 +11,14 @@ import { isUuid } from '../../shared/ids.ts';
 import { AppError } from '../../shared/errors.ts';
 import { getOpportunity, latestStats, listOpportunities } from '../../projections/arbitrage/queries.ts';
 import { opportunityView, statsView } from '../views/arbitrageView.ts';
-import { arbitrageStreamHandler } from './arbitrageStream.ts';
+import { arbitrageStreamHandler, arbitrageStreamQuerySchema } from './arbitrageStream.ts';
+import { contract } from '../openapi/contract.ts';
+import { uuidParam } from '../openapi/schemas/common.ts';
+import { arbitrageStreamEvents, opportunityListResponse, opportunityResponse } from '../openapi/schemas/arbitrage.ts';
+
+const LIST_DESCRIPTION =
+  'Sorted by score, then profit per 100, then id. There is no meta.total: stop paging when count < limit. ' +
+  'meta.source says whether the answer was read now, served from the short cache, or empty. docs/arbitrage.md.';
 
 /** GET …/arbitrage/opportunities query: every filter plus limit (1-200, default 50) and offset. */
 export const arbitrageListQuerySchema = z.object({ ...arbitrageFilterFields, limit: limitParam, offset: offsetParam }).strict();
@@ -48,10 +55,55 @@ export function arbitrageListHandler(deps: AppDeps): Middleware {
 export function arbitrageRouter(deps: AppDeps): Router {
   const router = new Router();
   const list = arbitrageListHandler(deps);
-  router.get('/external/arbitrage/opportunities', requireScope('read:arbitrage'), list);
-  router.get('/external/arbitrage/stream', requireScope('read:arbitrage'), arbitrageStreamHandler(deps));
-  router.get('/arbitrage/opportunities', requireSession(), list);
-  router.get('/arbitrage/opportunities/:id', requireSession(), async (ctx) => {
+  const externalListContract = contract({
+    summary: 'Scored cross-venue arbitrage opportunities (API key)',
+    description: LIST_DESCRIPTION,
+    tags: ['External', 'Arbitrage'],
+    auth: { apiKey: 'read:arbitrage' },
+    query: arbitrageListQuerySchema,
+    responses: { 200: opportunityListResponse },
+  });
+  router.get('/external/arbitrage/opportunities', externalListContract, requireScope('read:arbitrage'), list);
+  const streamContract = contract({
+    summary: 'Live arbitrage changes as Server-Sent Events (API key)',
+    description:
+      'Same filters as the list. Without Last-Event-ID: the live opportunities (change "snapshot"), then a snapshot event; then every change. ' +
+      'Reconnect with the Last-Event-ID header (or ?last_event_id=) to replay what was missed. Heartbeat comments every 15 s. ' +
+      `At most ARB_STREAMS_PER_KEY open streams per key (429 RATE_LIMITED beyond); 503 when no event stream is connected. docs/arbitrage.md.`,
+    tags: ['External', 'Arbitrage'],
+    auth: { apiKey: 'read:arbitrage' },
+    query: arbitrageStreamQuerySchema,
+    fieldDocs: { last_event_id: { description: 'for clients that cannot set the Last-Event-ID header: the id of the last event received' } },
+    responses: {
+      200: {
+        description: 'An event stream that stays open; `retry: 3000` first.',
+        contentType: 'text/event-stream',
+        events: arbitrageStreamEvents,
+        headers: { 'Cache-Control': { description: 'no-cache, no-transform' } },
+      },
+    },
+    errors: ['SERVICE_UNAVAILABLE'],
+  });
+  router.get('/external/arbitrage/stream', streamContract, requireScope('read:arbitrage'), arbitrageStreamHandler(deps));
+  const sessionListContract = contract({
+    summary: 'Scored cross-venue arbitrage opportunities (signed-in users)',
+    description: `The external feed for a session, in the session rate tier. ${LIST_DESCRIPTION}`,
+    tags: ['Arbitrage'],
+    auth: 'session',
+    query: arbitrageListQuerySchema,
+    responses: { 200: opportunityListResponse },
+  });
+  router.get('/arbitrage/opportunities', sessionListContract, requireSession(), list);
+  const detailContract = contract({
+    summary: 'One arbitrage opportunity',
+    description: 'Resolved opportunities leave the feed after ARB_RESOLVED_RETENTION_HOURS (24); then 404.',
+    tags: ['Arbitrage'],
+    auth: 'session',
+    params: z.object({ id: uuidParam('opportunity') }),
+    responses: { 200: opportunityResponse },
+    errors: ['NOT_FOUND'],
+  });
+  router.get('/arbitrage/opportunities/:id', detailContract, requireSession(), async (ctx) => {
     const id = String(ctx.params.id ?? '');
     if (!isUuid(id)) throw new AppError('INVALID_REQUEST', `Invalid path parameter 'id': must be an opportunity UUID, got "${id.slice(0, 64)}".`);
     const doc = await getOpportunity(deps.store, id);

@@ -10,10 +10,11 @@ import { isUuid } from '../../shared/ids.ts';
 import { AppError } from '../../shared/errors.ts';
 import { getMarket, listMarkets, MARKET_SORTS, VOLUME_WINDOWS } from '../../projections/markets/queries.ts';
 import { marketView } from '../views/marketView.ts';
-import { marketHistoryHandler, sparklinesHandler, trendingHandler } from './marketHistory.ts';
+import { marketHistoryHandler, marketHistoryQuery, sparklinesHandler, sparklinesQuery, SPARKLINE_IDS_MAX, trendingHandler, trendingQuery } from './marketHistory.ts';
 import { contract } from '../openapi/contract.ts';
 import { uuidParam } from '../openapi/schemas/common.ts';
-import { marketListResponse, marketResponse } from '../openapi/schemas/markets.ts';
+import { marketListResponse, marketResponse, sparklinesResponse, trendingResponse } from '../openapi/schemas/markets.ts';
+import { marketHistoryResponse } from '../openapi/schemas/history.ts';
 
 /** The market list's query (exported as a value: the OpenAPI document is generated from it). */
 export const listQuery = z
@@ -60,14 +61,42 @@ export function marketsRouter(deps: AppDeps): Router {
       tags: ['Markets'],
       auth: 'public',
       query: listQuery,
+      fieldDocs: { sort: { default: 'volume_24h', description: 'volume_24h unless `q` is given; then relevance (which needs `q`)' } },
       responses: { 200: marketListResponse },
     }),
     marketListHandler(deps),
   );
   // Before '/:id', which would read these names as ids.
-  router.get('/trending', trendingHandler(deps));
-  router.get('/sparklines', sparklinesHandler(deps));
-  router.get('/:id/history', marketHistoryHandler(deps));
+  const trendingContract = contract({
+    summary: 'Top open real-money markets by 24-hour volume',
+    description: 'Ranked by the level of the 24-hour volume (the venue figure, or derived from lifetime volume); play money is left out. docs/history.md.',
+    tags: ['Markets'],
+    auth: 'public',
+    query: trendingQuery,
+    responses: { 200: trendingResponse },
+  });
+  router.get('/trending', trendingContract, trendingHandler(deps));
+  const sparklinesContract = contract({
+    summary: 'Compact 7-day Yes-price arrays for many markets',
+    description: `42 prices 4 hours apart per market, ending at the latest 5-minute boundary; unknown ids are listed in meta.unknown_ids. docs/history.md.`,
+    tags: ['Markets'],
+    auth: 'public',
+    query: sparklinesQuery,
+    fieldDocs: { ids: { description: `1 to ${SPARKLINE_IDS_MAX} comma-separated market UUIDs`, example: '6f1c0a4e-2d7b-4c1e-9a57-1f0e8b3c2d4a,0b5e9f7c-8a1d-4e2f-b3c6-7d8e9f0a1b2c' } },
+    responses: { 200: sparklinesResponse },
+  });
+  router.get('/sparklines', sparklinesContract, sparklinesHandler(deps));
+  const historyContract = contract({
+    summary: "A market's Yes-price history",
+    description: 'Our addition: observed and backfilled points merged, tiered by age (5 minutes, hourly, daily). docs/history.md.',
+    tags: ['Markets'],
+    auth: 'public',
+    params: z.object({ id: uuidParam('market') }),
+    query: marketHistoryQuery,
+    responses: { 200: marketHistoryResponse },
+    errors: ['MARKET_NOT_FOUND'],
+  });
+  router.get('/:id/history', historyContract, marketHistoryHandler(deps));
 
   const detailContract = contract({
     summary: 'One venue market with its outcomes and current prices',

@@ -4,19 +4,22 @@ import type { AppDeps } from '../deps.ts';
 import { parseInput, singleValuedQuery } from '../http/validate.ts';
 import { intParam } from '../http/queryFields.ts';
 import { AppError } from '../../shared/errors.ts';
-import { isVenueSlug, VENUE_SLUGS, VENUES, type VenueSlug } from '../../shared/venues/registry.ts';
+import { VENUE_SLUGS, VENUES, type VenueSlug } from '../../shared/venues/registry.ts';
 import { CHART_DAYS_DEFAULT, CHART_DAYS_MAX, platformChart, platformStats } from '../../projections/platformMetrics/queries.ts';
 
 export const platformStatsQuery = z.object({}).strict();
 export const platformChartsQuery = z.object({ days: intParam(1, CHART_DAYS_MAX, CHART_DAYS_DEFAULT) }).strict();
+/** The path's venue slug; anything else is 404 NOT_FOUND (venueOf), the path naming no resource. */
+export const platformSlugParams = z.object({ slug: z.enum(VENUE_SLUGS).meta({ description: 'venue slug' }) });
 
 /** The venue named by the path, or 404 naming the valid slugs (read from the registry, so new venues appear). */
 function venueOf(raw: unknown): VenueSlug {
   const slug = String(raw ?? '');
-  if (!isVenueSlug(slug)) {
+  const parsed = platformSlugParams.shape.slug.safeParse(slug);
+  if (!parsed.success) {
     throw new AppError('NOT_FOUND', `Unknown platform '${slug.slice(0, 64)}': valid slugs are ${VENUE_SLUGS.join(', ')}.`);
   }
-  return slug;
+  return parsed.data;
 }
 
 /** GET /platforms/{slug}/stats */

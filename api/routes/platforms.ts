@@ -1,9 +1,9 @@
 import Router from '@koa/router';
 import type { AppDeps } from '../deps.ts';
 import { platformStatuses } from '../../projections/platformStatus/queries.ts';
-import { platformChartsHandler, platformStatsHandler } from './platformAnalytics.ts';
+import { platformChartsHandler, platformChartsQuery, platformSlugParams, platformStatsHandler, platformStatsQuery } from './platformAnalytics.ts';
 import { contract } from '../openapi/contract.ts';
-import { platformStatusResponse } from '../openapi/schemas/platforms.ts';
+import { platformChartsResponse, platformStatsResponse, platformStatusResponse } from '../openapi/schemas/platforms.ts';
 
 /** Venue freshness and health: our addition to the spec (documented in README). */
 export function platformsRouter(deps: AppDeps): Router {
@@ -19,7 +19,27 @@ export function platformsRouter(deps: AppDeps): Router {
     const data = await platformStatuses(deps.store);
     ctx.body = { data, meta: { count: data.length } };
   });
-  router.get('/:slug/stats', platformStatsHandler(deps));
-  router.get('/:slug/charts', platformChartsHandler(deps));
+  const statsContract = contract({
+    summary: "One venue's market counts, volumes and open-market metrics",
+    description: "Amounts in the venue's currency, null where no market reports the figure. An unknown slug is 404 NOT_FOUND. docs/history.md.",
+    tags: ['Platforms'],
+    auth: 'public',
+    params: platformSlugParams,
+    query: platformStatsQuery,
+    responses: { 200: platformStatsResponse },
+    errors: ['NOT_FOUND'],
+  });
+  router.get('/:slug/stats', statsContract, platformStatsHandler(deps));
+  const chartsContract = contract({
+    summary: "One venue's daily traded volume",
+    description: 'One point per UTC day, oldest first, ending today; charts warm up from the day Concord starts watching. docs/history.md.',
+    tags: ['Platforms'],
+    auth: 'public',
+    params: platformSlugParams,
+    query: platformChartsQuery,
+    responses: { 200: platformChartsResponse },
+    errors: ['NOT_FOUND'],
+  });
+  router.get('/:slug/charts', chartsContract, platformChartsHandler(deps));
   return router;
 }

@@ -8,11 +8,25 @@ import { decodePoints } from '../../shared/history/series.ts';
 import { getQuestion } from '../../projections/questions/queries.ts';
 import { pointsInRange, questionSeries } from '../../projections/priceHistory/queries.ts';
 import { marketHistoryQuery } from './marketHistory.ts';
+import { z } from 'zod';
+import { contract } from '../openapi/contract.ts';
+import { uuidParam } from '../openapi/schemas/common.ts';
+import { questionHistoryResponse } from '../openapi/schemas/history.ts';
 
 /** GET /questions/{id}/history?range=: the question's index-price series (our addition; session auth like /questions). */
 export function questionHistoryRouter(deps: AppDeps): Router {
   const router = new Router();
-  router.get('/questions/:id/history', requireSession(), async (ctx) => {
+  const historyContract = contract({
+    summary: "A canonical question's index-price history",
+    description: 'Our addition: the volume-weighted index over the open members at each link snapshot, tiered by age like market history. docs/history.md.',
+    tags: ['Questions'],
+    auth: 'session',
+    params: z.object({ id: uuidParam('canonical question') }),
+    query: marketHistoryQuery,
+    responses: { 200: questionHistoryResponse },
+    errors: ['QUESTION_NOT_FOUND'],
+  });
+  router.get('/questions/:id/history', historyContract, requireSession(), async (ctx) => {
     const id = String(ctx.params.id ?? '');
     if (!isUuid(id)) throw new AppError('INVALID_REQUEST', `Invalid path parameter 'id': must be a canonical question UUID, got "${id.slice(0, 64)}".`);
     const query = parseInput(marketHistoryQuery, singleValuedQuery(ctx.query), 'query parameter');

@@ -2,6 +2,7 @@ import test, { type ExecutionContext } from 'ava';
 import { Wallet } from 'ethers';
 import { SiweMessage } from 'siwe';
 import { registeredRoutes, type RouteEntry } from '../../api/http/routeTable.ts';
+import { registeredRoutes as contractedRoutes } from '../../api/openapi/routeWalk.ts';
 import { startApi, register, createKey, cookiesOf, type TestApi } from '../auth/harness.ts';
 import type { ArbitrageFeed } from '../../shared/ports/arbitrageFeed.ts';
 import { httpRequest, rawSocket, type RawReply } from './rawHttp.ts';
@@ -40,6 +41,8 @@ const quietFeed: ArbitrageFeed = {
 
 let api: TestApi;
 let routes: RouteEntry[];
+/** Pages, not API operations (/docs, /console): their contract says they answer text/html. */
+let htmlPages: Set<string>;
 let session: Credentials;
 let sessionCookie: Credentials;
 let apiKey: Credentials;
@@ -48,6 +51,8 @@ test.before(async () => {
   // Recorded venues: a route that calls out (the wallet tracker) must not reach the network from here.
   api = await startApi({ env: { RATE_LIMIT_MULTIPLIER: '1000', PUBLIC_ORIGIN: 'http://concord.test', LOG_LEVEL: 'warn', VENUE_SOURCE: 'recorded' }, arbitrageFeed: quietFeed });
   routes = registeredRoutes(api.app);
+  const servesHtml = (ok: unknown) => typeof ok === 'object' && ok !== null && (ok as { contentType?: string }).contentType === 'text/html';
+  htmlPages = new Set(contractedRoutes(api.app).filter((r) => servesHtml(r.contract?.responses[200])).map((r) => r.koaPath));
   // Its password differs from BASE_BODY's, so change-password in the catalogue never ends this session.
   const account = await register(api, 'catalogue@example.com', 'catalogue password 0');
   session = { authorization: `Bearer ${account.access}` };
@@ -99,8 +104,7 @@ function problem(probe: Probe, reply: RawReply): string | null {
   }
   if (probe.method === 'HEAD' || reply.status === 204) return null;
   if (reply.status === 200 && /^text\/event-stream/.test(reply.headers['content-type'] ?? '')) return null;
-  // Pages for people (the API reference at /docs, the console) answer in HTML; the JSON rule is the API's.
-  if (reply.status < 300 && !probe.path.startsWith('/api/') && /^text\/html/.test(reply.headers['content-type'] ?? '')) return null;
+  if (reply.status === 200 && /^text\/html/.test(reply.headers['content-type'] ?? '') && htmlPages.has(probe.path.split('?')[0]!)) return null;
   if (!/^application\/json/.test(reply.headers['content-type'] ?? '')) return `${where}: content-type ${reply.headers['content-type']} body ${reply.text.slice(0, 120)}`;
   if (reply.json === undefined) return `${where}: body is not JSON: ${reply.text.slice(0, 120)}`;
   if (reply.status >= 400) {

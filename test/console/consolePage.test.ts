@@ -1,6 +1,6 @@
 import test from 'ava';
 import { Wallet, getBytes } from 'ethers';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { startTestService, type TestService } from '../support/service.ts';
 import { countPixels, launchChromium, watchPage } from '../support/browser.ts';
 
@@ -22,11 +22,21 @@ test.before(async () => {
     JWT_REFRESH_SECRET: 'console-test-refresh-secret-0123456789abcde',
   });
   browser = await launchChromium();
+  // Markets to put alerts on (the recorded Manifold catalogue).
+  await svc.service.ingestOnce();
+  await svc.settle();
 });
 test.after.always(async () => {
   await browser?.close();
   await svc?.close();
 });
+
+/**
+ * Waits until an element matching `selector` shows `text`. Selector-engine matching, not
+ * page.waitForFunction with a string: that evaluates the string in the page, which the console's CSP
+ * (no unsafe-eval) refuses as soon as the first check is not already true.
+ */
+const shows = (page: Page, selector: string, text: RegExp) => page.locator(selector, { hasText: text }).first().waitFor();
 
 const BAR_FILL: [number, number, number] = [154, 190, 246]; // rgba(31, 111, 235, 0.45) over white
 const P95_LINE: [number, number, number] = [232, 89, 12];
@@ -91,7 +101,7 @@ test.serial('sign up, create a key shown once with a copy button, see its usage 
   await page.selectOption('#usage-form select[name=granularity]', 'hourly');
   await page.fill('#usage-form input[name=limit]', '6');
   await page.click('#usage-form button[type=submit]');
-  await page.waitForFunction(`document.querySelector('#usage-summary b')?.textContent === '12'`);
+  await shows(page, '#usage-summary b', /^12$/);
   t.is(await page.locator('#usage-summary b').nth(1).textContent(), '1', 'one 4xx among them');
   const chart = page.locator('#usage-chart canvas').first();
   await chart.waitFor();
@@ -104,24 +114,20 @@ test.serial('sign up, create a key shown once with a copy button, see its usage 
 
   // Request log, 10 per page: 12 records over two pages, newest first.
   await page.selectOption('#log-size', '10');
-  await page.waitForFunction(`document.querySelector('#log-range')?.textContent === '1–10 of 12'`);
+  await shows(page, '#log-range', /^1–10 of 12$/);
   t.is(await page.locator('#log-table tbody tr').count(), 10);
   await page.click('#log-next');
-  await page.waitForFunction(`document.querySelector('#log-range')?.textContent === '11–12 of 12'`);
+  await shows(page, '#log-range', /^11–12 of 12$/);
   t.is(await page.locator('#log-table tbody tr').count(), 2);
   t.true(await page.isDisabled('#log-next'));
   const statuses = await page.locator('#log-table tbody tr td:nth-child(4)').allTextContents();
   t.true(statuses.every((s) => s === '200' || s === '400'));
   await page.click('#log-prev');
-  await page.waitForFunction(`document.querySelector('#log-range')?.textContent === '1–10 of 12'`);
+  await shows(page, '#log-range', /^1–10 of 12$/);
   t.regex((await page.locator('#log-table tbody tr').first().textContent()) ?? '', /GET.*\/api\/v1\/external\/markets.*400/s, 'newest first: the refused call');
 
-  // Watchlists and alerts are not on this server build: the panels say so instead of failing.
-  t.true(await page.isVisible('#watchlists-panel .unavailable'));
-  t.true(await page.isVisible('#alerts-panel .unavailable'));
-
   await page.click('#keys-table tbody tr button.danger');
-  await page.waitForFunction(`/revoked/.test(document.querySelector('#keys-table tbody tr')?.textContent ?? '')`);
+  await shows(page, '#keys-table tbody tr', /revoked/);
   t.is((await fetch(`${svc.baseUrl}/api/v1/external/markets`, { headers: { 'x-api-key': key } })).status, 401, 'revoked at once');
 
   await page.reload();
@@ -136,6 +142,71 @@ test.serial('sign up, create a key shown once with a copy button, see its usage 
   t.is(await page.getAttribute('body', 'data-injected'), null, 'the inline script did not run');
   for (let i = 0; i < 50 && seen.violations.length === 0; i++) await new Promise((r) => setTimeout(r, 20));
   t.is(seen.violations.length, 1);
+  await context.close();
+});
+
+test.serial('watchlists and alerts of the account: create, see, pause and delete them from the page', async (t) => {
+  t.timeout(60_000);
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  page.on('dialog', (d) => void d.accept());
+  const seen = await watchPage(page);
+  const market = ((await (await fetch(`${svc.baseUrl}/api/v1/markets?limit=1`)).json()) as { data: Array<{ id: string }> }).data[0]!;
+  await page.goto(`${svc.baseUrl}/console`);
+  await page.click('#tab-signup');
+  await page.fill('#signup-form input[name=name]', 'Lists User');
+  await page.fill('#signup-form input[name=email]', 'lists@example.com');
+  await page.fill('#signup-form input[name=password]', 'a long password');
+  await page.click('#signup-form button[type=submit]');
+  await page.waitForSelector('#watchlists-panel .available:not([hidden])');
+  t.true(await page.isHidden('#watchlists-panel .unavailable'), 'this build serves watchlists');
+  t.true(await page.isVisible('#alerts-panel .available'));
+  t.is(await page.textContent('#watchlists li'), 'No watchlists yet.');
+
+  await page.fill('#watchlist-form input[name=name]', 'Elections');
+  await page.click('#watchlist-form button[type=submit]');
+  await page.waitForSelector('#watchlists li[data-watchlist-id]');
+  t.regex((await page.textContent('#watchlists li')) ?? '', /Elections.*0 items/s);
+  // An item added through the API shows in the count once the page loads again.
+  const cookie = (await context.cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
+  const listId = (await page.getAttribute('#watchlists li', 'data-watchlist-id')) ?? '';
+  const added = await fetch(`${svc.baseUrl}/api/v1/watchlists/${listId}/items`, { method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body: JSON.stringify({ market_id: market.id }) });
+  t.is(added.status, 201);
+  await page.reload();
+  await shows(page, '#watchlists li', /1 item\b/);
+
+  await page.selectOption('#alert-form select[name=target]', 'market');
+  const idField = page.locator('#alert-form input[name=id]');
+  await idField.fill('not-a-uuid');
+  t.false(await idField.evaluate((el: { checkValidity(): boolean }) => el.checkValidity()), 'the page itself refuses an id that is not a UUID');
+  await idField.fill('00000000-0000-4000-8000-000000000000');
+  await page.click('#alert-form button[type=submit]');
+  await shows(page, '#status', /No market with id/);
+  t.is(await page.locator('#alerts-table tbody tr').count(), 0, 'an unknown market makes no alert, and the page says why');
+
+  await page.selectOption('#alert-form select[name=target]', 'market');
+  await page.fill('#alert-form input[name=id]', market.id);
+  await page.selectOption('#alert-form select[name=operator]', 'below');
+  await page.fill('#alert-form input[name=value]', '0.25');
+  await page.click('#alert-form button[type=submit]');
+  await page.waitForSelector('#alerts-table tbody tr[data-alert-id]');
+  const row = page.locator('#alerts-table tbody tr').first();
+  t.regex((await row.textContent()) ?? '', new RegExp(`market ${market.id}.*price below 0\\.25.*never`, 's'));
+  t.true(await row.locator('input[type=checkbox]').isChecked());
+  await row.locator('input[type=checkbox]').uncheck();
+  await shows(page, '#status', /^Alert paused\.$/);
+  const stored = (await (await fetch(`${svc.baseUrl}/api/v1/alerts`, { headers: { cookie } })).json()) as { data: Array<{ is_active: boolean; condition: { value: number } }> };
+  t.like(stored.data[0], { is_active: false, condition: { value: 0.25 } });
+  t.false(await page.locator('#alerts-table tbody tr input[type=checkbox]').first().isChecked());
+
+  await page.click('#alerts-table tbody tr button.danger');
+  await page.locator('#alerts-table tbody tr').first().waitFor({ state: 'detached' });
+  await page.click('#watchlists li button.danger');
+  await shows(page, '#watchlists li', /^No watchlists yet\.$/);
+  t.is(((await (await fetch(`${svc.baseUrl}/api/v1/watchlists`, { headers: { cookie } })).json()) as { data: unknown[] }).data.length, 0);
+  t.deepEqual(seen.violations, [], 'no Content-Security-Policy violation');
+  // 401: the page's session probe before sign-up; 404: the refused alert on an unknown market.
+  t.deepEqual(seen.errors.filter((e) => !/status of 40[14]/.test(e)), [], 'no script error');
   await context.close();
 });
 

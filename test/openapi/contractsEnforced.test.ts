@@ -21,6 +21,7 @@ const SOME_UUID = '00000000-0000-4000-8000-000000000000';
 function concretePath(path: string, op: Op): string {
   return path.replace(/\{([^}]+)\}/g, (_m, name: string) => {
     const p = op.parameters.find((x) => x.in === 'path' && x.name === name);
+    if (p?.schema.enum) return p.schema.enum[0]!;
     return p?.schema.format === 'uuid' ? SOME_UUID : name === 'address' ? '0x0000000000000000000000000000000000000001' : 'x';
   });
 }

@@ -107,6 +107,17 @@ test('the three credential kinds are security schemes and each route requires wh
   t.deepEqual(ops['GET /api/v1/wallet-tracker/{address}']!.security, [{ bearerAuth: [] }, { accessCookie: [] }, { siweCookie: [] }]);
   t.deepEqual(ops['GET /api/v1/markets']!.security, []);
   t.truthy(ops['GET /api/v1/external/markets']!.responses['403'], 'a key without the scope gets 403');
+  t.deepEqual(ops['GET /api/v1/external/arbitrage/opportunities']!.security, [{ apiKeyHeader: ['read:arbitrage'] }]);
+  t.deepEqual(ops['GET /api/v1/external/arbitrage/stream']!.security, [{ apiKeyHeader: ['read:arbitrage'] }]);
+  t.deepEqual(ops['GET /api/v1/arbitrage/opportunities/{id}']!.security, [{ bearerAuth: [] }, { accessCookie: [] }]);
+  t.deepEqual(ops['GET /api/v1/questions/{id}/history']!.security, [{ bearerAuth: [] }, { accessCookie: [] }]);
+  // Watchlists and alerts take an email or a wallet session, never an API key (gap notes): all 14 operations.
+  const accountOps = Object.entries(ops).filter(([k]) => /\/(watchlists|alerts)\b/.test(k));
+  t.is(accountOps.length, 14);
+  for (const [name, op] of accountOps) t.deepEqual(op.security, [{ bearerAuth: [] }, { accessCookie: [] }, { siweCookie: [] }], name);
+  for (const name of ['GET /api/v1/markets/trending', 'GET /api/v1/markets/sparklines', 'GET /api/v1/markets/{id}/history', 'GET /api/v1/platforms/{slug}/stats', 'GET /api/v1/platforms/{slug}/charts']) {
+    t.deepEqual(ops[name]!.security, [], `${name} is open`);
+  }
 });
 
 test('query bounds come from the zod schemas the routes validate with', (t) => {
@@ -114,10 +125,28 @@ test('query bounds come from the zod schemas the routes validate with', (t) => {
   const ops = Object.fromEntries(operations(document));
   const param = (op: string, name: string) => (ops[op]!.parameters.find((p) => p.name === name) as unknown as { schema: Record<string, unknown>; required: boolean }) ?? t.fail(`${op} ${name}`);
   t.like(param('GET /api/v1/markets', 'limit').schema, { type: 'integer', minimum: 1, maximum: 200, default: 50 });
-  t.like(param('GET /api/v1/markets', 'sort').schema, { enum: ['volume_24h', 'liquidity', 'newest', 'ending_soon'], default: 'volume_24h' });
+  t.like(param('GET /api/v1/markets', 'sort').schema, { enum: ['volume_24h', 'liquidity', 'newest', 'ending_soon', 'relevance'], default: 'volume_24h' });
+  // Spec Limits: trending and arbitrage lists 1-200 (default 50), min_score 0-100 (default 40), charts days default 30.
+  t.like(param('GET /api/v1/markets/trending', 'limit').schema, { type: 'integer', minimum: 1, maximum: 200, default: 50 });
+  t.like(param('GET /api/v1/platforms/{slug}/charts', 'days').schema, { type: 'integer', minimum: 1, maximum: 365, default: 30 });
+  t.like(param('GET /api/v1/markets/{id}/history', 'range').schema, { enum: ['1d', '7d', '30d', '90d', '1y', 'all'], default: '30d' });
+  t.true(param('GET /api/v1/markets/sparklines', 'ids').required);
+  for (const op of ['GET /api/v1/external/arbitrage/opportunities', 'GET /api/v1/arbitrage/opportunities', 'GET /api/v1/external/arbitrage/stream']) {
+    t.like(param(op, 'min_score').schema, { type: 'integer', minimum: 0, maximum: 100, default: 40 });
+    t.like(param(op, 'risk_gate').schema, { enum: ['allowed', 'degraded', 'blocked'] });
+  }
+  t.like(param('GET /api/v1/external/arbitrage/opportunities', 'limit').schema, { type: 'integer', minimum: 1, maximum: 200, default: 50 });
   t.like(param('GET /api/v1/console/stats', 'limit').schema, { type: 'integer', minimum: 1, maximum: 90, default: 30 });
   t.true(param('GET /api/v1/console/stats', 'api_key_id').required);
   t.like(param('GET /api/v1/discover', 'offset').schema, { type: 'integer', minimum: 0 });
+});
+
+test('the arbitrage stream is documented as text/event-stream with each event it sends', (t) => {
+  const ops = Object.fromEntries(operations(buildOpenApiDocument(app()).document));
+  const media = ops['GET /api/v1/external/arbitrage/stream']!.responses['200']!.content!['text/event-stream'] as unknown as { 'x-sse-events': Record<string, { properties: Record<string, unknown> }> };
+  t.deepEqual(Object.keys(media['x-sse-events']).sort(), ['error', 'opportunity', 'resync', 'snapshot']);
+  t.truthy(media['x-sse-events'].opportunity!.properties.opportunity);
+  t.truthy(ops['GET /api/v1/external/arbitrage/stream']!.responses['503'], 'no event stream connected');
 });
 
 test('a Server-Sent Events route is documented as text/event-stream with the schema of each event', (t) => {

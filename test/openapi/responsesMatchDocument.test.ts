@@ -12,6 +12,7 @@ import { createApp } from '../../api/app.ts';
 import { loadConfig } from '../../shared/config.ts';
 import { openSqliteStore } from '../../adapters/store/sqliteStore.ts';
 import { outboxFor } from '../../adapters/mail/outboxMailer.ts';
+import { walkArbitrage, walkHistory, walkWatchlistsAndAlerts } from './productWalk.ts';
 
 /**
  * Drives the real service over the recorded pipeline (real nats-server, every role) through every
@@ -55,6 +56,9 @@ test.before(async () => {
     JWT_REFRESH_SECRET: 'openapi-test-refresh-secret-0123456789abcde',
   });
   await svc.service.ingestOnce();
+  await svc.settle();
+  // Opportunities for the arbitrage feed and stream: one full scan of the recorded books.
+  await svc.service.scanner!.scanNow(true);
   await svc.settle();
   served = (await (await fetch(`${svc.baseUrl}/openapi.json`)).json()) as Record<string, unknown>;
   // The strict form of the same document (objects closed): built from a fresh app of the same code.
@@ -111,6 +115,9 @@ test.serial('every documented operation answers, and every response validates ag
   t.is((await call('GET', '/api/v1/questions/00000000-0000-4000-8000-000000000000', { headers: session })).status, 404);
   t.is((await call('GET', '/api/v1/discover')).status, 401);
 
+  // Market history, sparklines, trending, platform analytics, question history.
+  await walkHistory(t, call, session, discover.body.data[0].id);
+
   // Console: keys, the external route, usage.
   const key = await call('POST', '/api/v1/console/keys', { headers: session, body: { name: 'reader', permissions: '["read:markets"]', rate_limit: 1000 } });
   t.is(key.status, 201);
@@ -121,6 +128,7 @@ test.serial('every documented operation answers, and every response validates ag
   t.is((await call('GET', '/api/v1/external/markets?limit=500', { headers: apiKey })).status, 400);
   t.is((await call('GET', '/api/v1/external/markets')).status, 401);
   t.is((await call('GET', '/api/v1/external/markets', { headers: { 'x-api-key': narrow.body.data.key } })).status, 403);
+  await walkArbitrage(t, call, svc, validator, failures, { arbitrage: narrow.body.data.key, marketsOnly: key.body.data.key }, session);
   await call('GET', '/api/v1/console/keys', { headers: session });
   await svc.settle();
   const id = key.body.data.id as string;
@@ -169,6 +177,15 @@ test.serial('every documented operation answers, and every response validates ag
   t.is((await call('GET', '/api/v1/wallet-tracker/0x12', { headers: walletCookie })).status, 400);
   t.is((await call('GET', '/api/v1/wallet-tracker/0x0000000000000000000000000000000000000001')).status, 401);
   t.is((await call('POST', '/api/v1/siwe/verify', { body: { message, signature: `0x${'1'.repeat(130)}` } })).status, 401);
+
+  // Watchlists and alerts, with an email session and the wallet session as separate owners.
+  const last = await call('POST', '/api/v1/auth/login', { body: { email, password: 'the final password' } });
+  const alertable = (await call('GET', '/api/v1/markets?limit=200')).body.data.find((m: { outcomes?: Array<{ label: string; price: number | null }> }) => {
+    const yes = m.outcomes?.[0];
+    return m.outcomes?.length === 2 && yes?.label === 'Yes' && yes.price !== null && yes.price > 0.05 && yes.price < 0.9;
+  });
+  t.truthy(alertable, 'a binary market priced between 5% and 90%');
+  await walkWatchlistsAndAlerts(t, call, svc, { authorization: `Bearer ${last.body.tokens.access_token}` }, walletCookie, { marketId: alertable.id, questionId: discover.body.data[0].id });
   await call('POST', '/api/v1/siwe/logout', { headers: walletCookie });
 
   t.deepEqual(failures, [], failures.join('\n'));

@@ -94,4 +94,20 @@ export class OpenApiValidator {
     }
     return { operation, status, errors };
   }
+
+  /**
+   * Checks the `data:` of one Server-Sent Event against the schema the document gives that event name
+   * (`x-sse-events` of the operation's `text/event-stream` response); an event name it does not list is an error.
+   */
+  checkEvent(method: string, url: string, status: number, event: string, data: unknown): Checked {
+    const template = this.templateOf(new URL(url, 'http://x').pathname);
+    const operation = `${method.toUpperCase()} ${template ?? url}`;
+    const op = template ? ((this.doc.paths as Record<string, Json>)[template]?.[method.toLowerCase()] as Json | undefined) : undefined;
+    const media = ((op?.responses as Record<string, Json> | undefined)?.[String(status)]?.content as Record<string, Json> | undefined)?.['text/event-stream'];
+    const schema = (media?.['x-sse-events'] as Record<string, Json> | undefined)?.[event];
+    if (!schema) return { operation, status, errors: [`event '${event}' is not documented for ${operation} ${status}`] };
+    this.seen.add(`${operation} ${status} event:${event}`);
+    const validate = this.validatorFor(`${operation} ${status} event:${event}`, schema);
+    return { operation, status, errors: validate(data) ? [] : (validate.errors ?? []).slice(0, 8).map((e) => `event ${event}: ${e.instancePath || '/'} ${e.message} ${JSON.stringify(e.params)}`) };
+  }
 }
