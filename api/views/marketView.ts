@@ -22,7 +22,8 @@ export function marketView(doc: MarketDoc) {
     liquidity: doc.liquidity,
     currency: doc.currency,
     play_money: doc.play_money,
-    outcomes: outcomesView(doc.outcomes),
+    // Snapshots stored before execution quotes existed lack them: unknown is null (docs/prices.md).
+    outcomes: doc.outcomes.map((o) => ({ ...o, best_bid: o.best_bid ?? null, best_ask: o.best_ask ?? null })),
     group: doc.group,
     fee: doc.fee,
     quoted_at: doc.quoted_at,
@@ -31,10 +32,3 @@ export function marketView(doc: MarketDoc) {
   };
 }
 
-/**
- * Outcomes as served everywhere (market list and detail, question members): execution quotes always present,
- * null when unknown (venues without a book, and snapshots stored before quotes existed; docs/prices.md).
- */
-export function outcomesView<O extends { readonly best_bid?: number | null; readonly best_ask?: number | null }>(outcomes: readonly O[]): Array<O & { best_bid: number | null; best_ask: number | null }> {
-  return outcomes.map((o) => ({ ...o, best_bid: o.best_bid ?? null, best_ask: o.best_ask ?? null }));
-}

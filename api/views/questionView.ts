@@ -1,4 +1,3 @@
-import { outcomesView } from './marketView.ts';
 import type { QuestionDoc } from '../../projections/questions/projection.ts';
 import { VENUES } from '../../shared/venues/registry.ts';
 
@@ -45,7 +44,8 @@ export function questionDetailView(q: QuestionDoc) {
       relation: m.relation,
       match_reasons: m.reasons,
       play_money: m.play_money,
-      outcomes: outcomesView(m.outcomes),
+      // The spec's Outcome (label, index, price): execution quotes are served by the markets routes.
+      outcomes: m.outcomes.map((o) => ({ label: o.label, outcome_index: o.outcome_index, price: o.price })),
     })),
     index: {
       index_price: q.index.index_price,

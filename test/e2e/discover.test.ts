@@ -219,36 +219,41 @@ test('each question index recomputes from its markets by the documented rule (vo
   t.true(rules.has('volume_24h/real_money') && rules.has('with play money'), 'the recorded data exercises volume weights and play money');
 });
 
-test('the Newsom nomination index by hand: real-money venues weighted by 24-hour volume, Manifold shown but left out', (t) => {
-  const q = [...docs.values()].find((d) => d.members.some((m) => m.platform_slug === 'predictit' && /Gavin Newsom$/.test(m.title)))!;
-  // From the recorded payloads: Yes price and 24-hour volume per venue.
+test('the Newsom presidency index by hand: real-money venues weighted by 24-hour volume, Manifold shown but left out', (t) => {
+  const q = [...docs.values()].find((d) => d.members.some((m) => m.platform_slug === 'predictit' && /^Who will win the 2028 US presidential election\? — Gavin Newsom$/.test(m.title)))!;
+  // From the recorded payloads (docs/prices.md): Yes price and 24-hour volume per venue.
+  //  kalshi KXPRESPERSON-28-GNEWS: mid of yes_bid 0.20 / yes_ask 0.21 = 0.205; 8,804 contracts x last 0.21 = $1,848.84
+  //  limitless 0.19, no 24-hour volume; manifold answer 0.2 (play money; the 24-hour figure is the whole market's, so null)
+  //  polymarket 0.21, $10,000; predictfun mid of 0.188 / 0.192 = 0.19, $90,120.2; predictit last 0.24, no volumes
   t.deepEqual(
     q.members.map((m) => [m.platform_slug, m.outcomes.find((o) => o.label === 'Yes')?.price, m.volume24h, m.play_money]).sort(),
     [
+      ['kalshi', 0.205, 1848.84, false],
       ['limitless', 0.19, null, false],
-      ['manifold', 0.2, 120, true],
+      ['manifold', 0.2, null, true],
       ['polymarket', 0.21, 10000, false],
-      ['predictfun', 0.192, 90120.2, false],
+      ['predictfun', 0.19, 90120.2, false],
       ['predictit', 0.24, null, false],
     ],
   );
-  // Weights 10000 (polymarket) and 90120.2 (predictfun); limitless and predictit report none (weight 0).
-  // index = (0.21 x 10000 + 0.192 x 90120.2) / 100120.2 = 19403.0784 / 100120.2 = 0.193798
-  // divergence = sqrt((10000 x 0.016202^2 + 90120.2 x 0.001798^2) / 100120.2) = sqrt(2.91636 / 100120.2) = 0.005397
+  // Weights 1848.84 (kalshi), 10000 (polymarket), 90120.2 (predictfun); limitless and predictit report none (0).
+  // W = 101969.04; index = (0.205 x 1848.84 + 0.21 x 10000 + 0.19 x 90120.2) / W = 19601.8502 / 101969.04 = 0.192233
+  // divergence = sqrt((1848.84 x 0.012767^2 + 10000 x 0.017767^2 + 90120.2 x 0.002233^2) / W) = sqrt(3.90733 / W) = 0.006190
   t.like(q.index, {
-    index_price: 0.193798,
-    divergence: 0.005397,
+    index_price: 0.192233,
+    divergence: 0.00619,
     divergence_category: 'low',
-    platform_count: 5,
+    platform_count: 6,
     best_buy_price: 0.19,
-    best_buy_platform: 'limitless',
     best_sell_price: 0.24,
     best_sell_platform: 'predictit',
     spread_bps: 500,
     weighting: 'volume_24h',
     basis: 'real_money',
   });
-  t.deepEqual(q.index.platform_prices, { limitless: 0.19, manifold: 0.2, polymarket: 0.21, predictit: 0.24, predictfun: 0.192 });
+  // Limitless and Predict.fun tie at the lowest price; either is the best buy.
+  t.true(['limitless', 'predictfun'].includes(q.index.best_buy_platform ?? ''));
+  t.deepEqual(q.index.platform_prices, { kalshi: 0.205, limitless: 0.19, manifold: 0.2, polymarket: 0.21, predictit: 0.24, predictfun: 0.19 });
 });
 
 test('GET /api/v1/questions/{id} serves the question detail: each member as the markets read model has it, and the index', async (t) => {
@@ -262,9 +267,12 @@ test('GET /api/v1/questions/{id} serves the question detail: each member as the 
   // Each member against GET /api/v1/markets/{id}: another read model, built from the MARKETS stream.
   for (const m of detail.markets) {
     const market = ((await svc.get(`/api/v1/markets/${m.id}`)).body as { data: Record<string, unknown> }).data;
-    for (const field of ['title', 'slug', 'status', 'platform_market_id', 'platform_id', 'platform_slug', 'platform_name', 'volume24h', 'liquidity', 'play_money', 'outcomes']) {
+    for (const field of ['title', 'slug', 'status', 'platform_market_id', 'platform_id', 'platform_slug', 'platform_name', 'volume24h', 'liquidity', 'play_money']) {
       t.deepEqual((m as unknown as Record<string, unknown>)[field], market[field], `${m.platform_slug} ${field}`);
     }
+    // Members carry the spec's Outcome (label, index, price); execution quotes are the markets routes' addition.
+    const specOutcome = (o: { label: string; outcome_index: number; price: number | null }) => ({ label: o.label, outcome_index: o.outcome_index, price: o.price });
+    t.deepEqual(m.outcomes, (market.outcomes as Array<{ label: string; outcome_index: number; price: number | null }>).map(specOutcome), `${m.platform_slug} outcomes`);
     t.deepEqual(Object.keys(m).sort(), ['confidence', 'id', 'liquidity', 'match_method', 'match_reasons', 'outcomes', 'platform_id', 'platform_market_id', 'platform_name', 'platform_slug', 'play_money', 'relation', 'slug', 'status', 'title', 'volume24h']);
   }
   const want = oracleIndex(q.markets);
