@@ -12,19 +12,21 @@ export async function waitForQuiet(
 ): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   let quietRounds = 0;
+  let busyNames: string[] = [];
   while (Date.now() < deadline) {
-    let busy = false;
+    busyNames = [];
     for (const d of durables) {
       try {
         const info = await conn.jsm.consumers.info(STREAMS[d.stream].name, d.durable);
-        if (info.num_pending > 0 || info.num_ack_pending > 0) busy = true;
+        if (info.num_pending > 0 || info.num_ack_pending > 0) busyNames.push(`${d.durable} (pending ${info.num_pending}, unacked ${info.num_ack_pending})`);
       } catch {
-        busy = true;
+        busyNames.push(`${d.durable} (no consumer)`);
       }
     }
+    const busy = busyNames.length > 0;
     quietRounds = busy ? 0 : quietRounds + 1;
     if (quietRounds >= 3) return;
     await new Promise((r) => setTimeout(r, 150));
   }
-  throw new Error(`consumers still busy after ${timeoutMs} ms`);
+  throw new Error(`consumers still busy after ${timeoutMs} ms: ${busyNames.join(', ')}`);
 }
