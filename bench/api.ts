@@ -42,7 +42,9 @@ interface Server {
 }
 
 async function spawnServer(args: string[]): Promise<Server> {
-  const child = spawn(process.execPath, ['--import', 'tsx', new URL('./support/apiServer.ts', import.meta.url).pathname, ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
+  // BENCH_CPU_PROF=<dir>: the servers write V8 CPU profiles there (--cpu-prof) when they stop.
+  const prof = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  const child = spawn(process.execPath, [...prof, '--import', 'tsx', new URL('./support/apiServer.ts', import.meta.url).pathname, ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
   const lines = createInterface({ input: child.stdout! });
   const port = await new Promise<number>((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
