@@ -2,7 +2,8 @@
  * bench:api — autocannon (50 connections) against the real API, as `npm start` runs the api role in its own
  * process, over an embedded SQLite store holding 50k venue markets, 10k canonical questions and the arbitrage
  * opportunities a real scan finds among them (bench/support/apiData.ts):
- *   GET /api/v1/markets?platform=polymarket&sort=liquidity&limit=50      (filters + sort, product read tier)
+ *   GET /api/v1/markets?platform=polymarket&limit=50          (filter + default sort, product read tier)
+ *   GET /api/v1/markets?platform=polymarket&sort=liquidity&limit=50     (filter + a sort without a venue index)
  *   GET /api/v1/discover?category=politics&limit=20                      (session)
  *   GET /api/v1/questions/{id}  (rotating over 1,000 ids)               (session)
  *   GET /api/v1/external/arbitrage/opportunities  with X-API-Key        (auth + rate limit + quota + usage capture)
@@ -109,7 +110,8 @@ async function main(): Promise<void> {
     let q = 0;
     const ids = data.questions.slice(0, 1_000);
     const rows: Array<{ name: string; path: string | (() => string); headers: Record<string, string> }> = [
-      { name: 'markets (filters + sort)', path: '/api/v1/markets?platform=polymarket&sort=liquidity&limit=50', headers: {} },
+      { name: 'markets (venue filter, default sort)', path: '/api/v1/markets?platform=polymarket&limit=50', headers: {} },
+      { name: 'markets (venue filter, sort=liquidity)', path: '/api/v1/markets?platform=polymarket&sort=liquidity&limit=50', headers: {} },
       { name: 'discover', path: '/api/v1/discover?category=politics&limit=20', headers: { authorization: `Bearer ${session}` } },
       { name: 'questions/{id}', path: () => `/api/v1/questions/${ids[q++ % ids.length]}`, headers: { authorization: `Bearer ${session}` } },
       { name: 'external arbitrage (API key)', path: '/api/v1/external/arbitrage/opportunities?limit=50', headers: { 'x-api-key': key } },
