@@ -63,7 +63,8 @@ async function main(): Promise<void> {
       score: (qs: readonly unknown[], clock: unknown) => pool.run<QuestionScanResult[]>({ questions: qs, clock }),
       publish: jetStreamPublisher(conn.js),
       log,
-      staleAfterMs: 120_000,
+      // Quotes stay fresh for the whole run: slow passes on a loaded machine must not turn into a stale-quote sweep.
+      staleAfterMs: 24 * 3_600_000,
       recorded: false,
       resolvedRetentionMs: 24 * 3_600_000,
       multiVenueQuestionIds: () => memory.multiVenueQuestionIds(),
