@@ -44,8 +44,8 @@ export interface TokenExtras {
 export class TokenService {
   /**
    * The secrets as key objects, made once: given a string, jsonwebtoken first tries it as a PEM public key
-   * (createPublicKey, which throws) on every call before taking it as an HMAC secret, a third of the API's
-   * CPU under load.
+   * (createPublicKey, which throws) on every call before taking it as an HMAC secret: a tenth of the API's
+   * busy CPU under load.
    */
   private readonly keys: Record<TokenType, KeyObject>;
 
