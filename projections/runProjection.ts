@@ -53,7 +53,12 @@ export async function startProjection<E, D extends Doc>(
       checkpoint: async () => (await checkpoints.get(projection.name))?.lastSeq ?? 0,
       applyRun: async (events, lastSeq) => {
         await applyBatch(store, projection, events);
-        if (events.length === 0 || events[events.length - 1]!.seq < lastSeq) await checkpoints.put({ _id: projection.name, lastSeq });
+        // Trailing poison or other consumers' retry copies: move the checkpoint past them, never back (a replay
+        // may have swapped in a rebuild with a later checkpoint while this run waited at the gate).
+        if (events.length === 0 || events[events.length - 1]!.seq < lastSeq) {
+          const current = (await checkpoints.get(projection.name))?.lastSeq ?? 0;
+          if (current < lastSeq) await checkpoints.put({ _id: projection.name, lastSeq });
+        }
       },
       gate: (work, keepAlive) => gate.run(work, keepAlive),
       maxRun: BATCHED_MAX_RUN,
