@@ -1,97 +1,124 @@
 /**
- * bench:pipeline — raw ticks through the processing role (Piscina parsers) and the markets
- * projection, against a ceiling measured in the same run: the same messages published to and
- * consumed from JetStream with no work (publish → consume+ack → publish → consume+ack).
+ * bench:pipeline — a 200k-market catalogue through Concord's pipeline, against the honest two-hop JetStream
+ * ceiling measured in the same run on the same nats-server.
  *
- *   npm run bench:pipeline [-- --items 4000 --workers 2]
+ * Catalogue: copies of every recorded catalogue item of every venue (bench/support/catalogue.ts), each parsed
+ * by its venue's real parser; raw ticks until they hold 200k markets.
+ * Concord: the bench publishes the ticks to RAW as ingest does (a page at a time, acks awaited per page), and one
+ * process runs the process, project and link roles exactly as `npm start` composes them (bin/services.ts):
+ * workers (Piscina) parse, normalised markets go to MARKETS, every projection and the linker (embeddings in
+ * the embed pool, cached) consume them. Done = every durable on RAW, MARKETS and LINKS has nothing pending.
+ * Ceiling (bench/support/jetstreamCeiling.ts): as many messages as markets, of the raw ticks' own bytes,
+ * through two hops with the client's best practice (async publishes with acks awaited per 1,000, pull
+ * consumers buffering 1,000, AckPolicy.All acked per 1,000, noAsyncTraces).
+ *
+ *   npm run bench:pipeline [-- --scale 0.01] [-- --roles process,project]   (BENCH_SCALE works too)
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { parseArgs } from 'node:util';
+import { join, resolve } from 'node:path';
 import pino from 'pino';
 import { startLocalNatsServer } from '../pipeline/system/localNatsServer.ts';
 import { connectStreams } from '../pipeline/streams/connection.ts';
-import { provisionDurable, provisionStreams } from '../pipeline/streams/provision.ts';
 import { jetStreamPublisher } from '../pipeline/streams/publisher.ts';
-import { runConsumer, ACK } from '../pipeline/streams/consume.ts';
-import { createWorkerPool } from '../pipeline/process/workerPool.ts';
-import { startProcessor } from '../pipeline/process/processor.ts';
-import { startProjection } from '../projections/runProjection.ts';
-import { marketsProjection } from '../projections/markets/projection.ts';
-import { openSqliteStore } from '../adapters/store/sqliteStore.ts';
-import { contentHash } from '../shared/contentHash.ts';
-import type { RawTick } from '../shared/events.ts';
+import { startServices } from '../bin/services.ts';
+import { loadConfig, type Role } from '../shared/config.ts';
+import { subjects, STREAMS } from '../shared/streams/subjects.ts';
+import { ensureEmbeddingModel } from '../adapters/embedder/createEmbedder.ts';
+import { buildCatalogue } from './support/catalogue.ts';
+import { measureTwoHopCeiling } from './support/jetstreamCeiling.ts';
+import { benchArgs, load, peakRssMiB, peakRssOfPid, ratioLine, scaled, table, waitFor } from './support/report.ts';
 
-const { values } = parseArgs({ options: { items: { type: 'string', default: '4000' }, workers: { type: 'string', default: '2' } } });
-const N = Number(values.items);
-const WORKERS = Number(values.workers);
-const log = pino({ level: 'warn' });
-
-const page = JSON.parse(readFileSync(new URL('../pipeline/venues/polymarket/recorded/markets-keyset-p1.json', import.meta.url), 'utf8')) as {
-  markets: Record<string, unknown>[];
-};
-const ticks: RawTick[] = Array.from({ length: N }, (_, i) => {
-  const base = page.markets[i % page.markets.length]!;
-  const payload = { ...base, id: `${String(base.id)}-${i}`, question: `${String(base.question)} (#${i})` };
-  return { type: 'raw_tick', venue: 'polymarket', item_id: payload.id, content_hash: contentHash(payload), fetched_at: new Date().toISOString(), payload };
-});
-
-async function waitFor(cond: () => Promise<boolean>, label: string): Promise<void> {
-  const deadline = Date.now() + 600_000;
-  while (!(await cond())) {
-    if (Date.now() > deadline) throw new Error(`timed out: ${label}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
+const { scale, values } = benchArgs({ roles: { type: 'string', default: 'process,project,link' }, workers: { type: 'string', default: '2' }, trace: { type: 'boolean', default: false } });
+const TARGET_MARKETS = scaled(200_000, scale, 50);
+const ROLES = String(values.roles).split(',') as Role[];
+const log = pino({ level: process.env.LOG_LEVEL ?? 'warn' });
+const PAGE = 1_000;
 
 async function main(): Promise<void> {
-  const dir = mkdtempSync(join(tmpdir(), 'concord-bench-'));
+  console.log(`load average before: ${load()}`);
+  const cat = await buildCatalogue(TARGET_MARKETS);
+  const payloads = cat.ticks.map((t) => Buffer.from(JSON.stringify(t)));
+  // The ceiling carries as many messages as the pipeline produces markets, cycling the ticks' bytes.
+  const ceilingPayloads = Array.from({ length: cat.markets }, (_, i) => payloads[i % payloads.length]!);
+  const modelPath = await ensureEmbeddingModel({ DATA_DIR: resolve('data') }, log);
+
+  const dir = mkdtempSync(join(tmpdir(), 'concord-bench-pipeline-'));
   const server = await startLocalNatsServer(join(dir, 'nats'));
-  const conn = await connectStreams(server.url, log);
-  await provisionStreams(conn.jsm, log);
-  const publish = jetStreamPublisher(conn.js);
-  const store = openSqliteStore({ file: join(dir, 'bench.db') });
   try {
-    // Ceiling: the same payloads through two JetStream hops, no parsing, no store.
-    await provisionDurable(conn.jsm, { stream: 'venues', durable: 'bench-hop1', filterSubject: 'venues.health.azuro' });
-    await provisionDurable(conn.jsm, { stream: 'venues', durable: 'bench-hop2', filterSubject: 'venues.health.drift' });
-    let done = 0;
+    const ceiling = await measureTwoHopCeiling(server.url, ceilingPayloads);
+
+    const config = loadConfig({
+      DATA_DIR: join(dir, 'data'),
+      NATS_URL: server.url,
+      LOG_LEVEL: 'warn',
+      EMBEDDING_MODEL: modelPath,
+      WORKERS: String(values.workers),
+      HISTORY_BACKFILL: 'off',
+    });
+    const svc = await startServices(config, ROLES, log);
+    const conn = await connectStreams(server.url, log, 'bench-ingest');
+    const publish = jetStreamPublisher(conn.js);
+    const caughtUp = async (stream: string): Promise<boolean> => {
+      const info = await conn.jsm.streams.info(stream);
+      if (info.state.messages === 0) return false;
+      for await (const c of conn.jsm.consumers.list(stream)) if (c.num_pending > 0 || c.num_ack_pending > 0) return false;
+      return true;
+    };
+    const markets = svc.store.collection('markets');
+
+    // --trace: every durable's backlog every 2 s (which consumer holds the pipeline back).
+    const trace = values.trace
+      ? setInterval(() => {
+          void (async () => {
+            const parts: string[] = [];
+            for (const st of [STREAMS.raw.name, STREAMS.markets.name, STREAMS.links.name]) {
+              for await (const c of conn.jsm.consumers.list(st)) parts.push(`${c.name}=${c.num_pending + c.num_ack_pending}`);
+            }
+            console.log(`[${((performance.now() - t0) / 1000).toFixed(0)} s] ${parts.join(' ')}`);
+          })().catch(() => undefined);
+        }, 2_000)
+      : undefined;
     const t0 = performance.now();
-    const hop1 = runConsumer({ conn, stream: 'venues', durable: 'bench-hop1', log, concurrency: WORKERS * 4, handle: async (data) => (await conn.js.publish('venues.health.drift', data), ACK) });
-    const hop2 = runConsumer({ conn, stream: 'venues', durable: 'bench-hop2', log, handle: async () => (done++, ACK) });
-    await Promise.all(ticks.map((tick) => publish('venues.health.azuro', tick)));
-    await waitFor(async () => done >= N, 'ceiling');
-    const ceilingSeconds = (performance.now() - t0) / 1000;
-    await hop1.stop();
-    await hop2.stop();
-
-    // Concord: raw ticks → workers (parse) → MARKETS → markets projection in the store.
-    const pool = createWorkerPool(new URL('../pipeline/workers/normalize.worker.ts', import.meta.url), WORKERS);
-    await pool.run({ venue: 'polymarket', item_id: 'warm', payload: ticks[0]!.payload, fetched_at: ticks[0]!.fetched_at });
-    const processor = await startProcessor({ conn, store, pool, publish, log });
-    const projection = await startProjection(conn, store, marketsProjection, log);
-    const markets = store.collection(marketsProjection.collection);
-    const t1 = performance.now();
-    await Promise.all(ticks.map((tick) => publish(`ticks.raw.polymarket`, tick, `${tick.item_id}:${tick.content_hash}`)));
-    await waitFor(async () => (await markets.count()) >= N, 'pipeline');
-    const pipelineSeconds = (performance.now() - t1) / 1000;
-    await processor.stop();
-    await projection.stop();
-    await pool.close();
-
-    const ceiling = N / ceilingSeconds;
-    const concord = N / pipelineSeconds;
-    console.log(`items: ${N}, workers: ${WORKERS}`);
-    console.log(`ceiling (bare JetStream, two hops, no work): ${ceiling.toFixed(0)} msg/s`);
-    console.log(`concord (parse in workers + publish + project to SQLite): ${concord.toFixed(0)} markets/s`);
-    console.log(`ratio concord/ceiling: ${(concord / ceiling).toFixed(3)}`);
-  } finally {
-    await store.close();
+    for (let i = 0; i < cat.ticks.length; i += PAGE) {
+      await Promise.all(cat.ticks.slice(i, i + PAGE).map((t) => publish(subjects.raw(t.venue), t, `${t.venue}:${t.item_id}:${t.content_hash}`)));
+    }
+    const published = (performance.now() - t0) / 1000;
+    let projectedAt = 0;
+    await waitFor(async () => {
+      if (!(await caughtUp(STREAMS.raw.name)) || !(await caughtUp(STREAMS.markets.name))) return false;
+      projectedAt ||= performance.now();
+      return !ROLES.includes('link') || (await caughtUp(STREAMS.links.name));
+    }, 'pipeline drained', 3_600_000, 100);
+    clearInterval(trace);
+    const total = (performance.now() - t0) / 1000;
+    const projected = (projectedAt - t0) / 1000;
+    const stored = await markets.count();
+    const questions = ROLES.includes('link') ? await svc.store.collection('questions').count() : 0;
     await conn.close();
+    await svc.stop();
+
+    const perSecond = stored / total;
+    console.log(`catalogue: ${cat.ticks.length} raw items -> ${cat.markets} markets; ${Object.entries(cat.byVenue).map(([v, c]) => `${v} ${c.markets}`).join(', ')}`);
+    console.log(`roles: ${ROLES.join(',')}, workers: ${String(values.workers)}, scale: ${scale}`);
+    table([
+      ['measure', 'seconds', 'per second'],
+      ['ceiling: JetStream publish only (acks per 1,000)', ceiling.messages / ceiling.publishPerSecond, ceiling.publishPerSecond],
+      ['ceiling: JetStream two hops, no work', ceiling.seconds, ceiling.perSecond],
+      ['concord: ticks published to RAW', published, cat.ticks.length / published],
+      ['concord: markets projected (RAW+MARKETS drained)', projected, stored / projected],
+      ['concord: projected and linked (all drained)', total, perSecond],
+    ]);
+    console.log(`markets stored: ${stored}, questions: ${questions}, 200k-equivalent time: ${((total * 200_000) / Math.max(1, stored)).toFixed(0)} s (target < 60 s)`);
+    const natsPeak = peakRssOfPid(server.pid);
+    console.log(`peak RSS: concord process ${peakRssMiB().toFixed(0)} MiB (catalogue held by the bench included), nats-server ${natsPeak === null ? 'n/a' : natsPeak.toFixed(0) + ' MiB'}`);
+    console.log(`load average after: ${load()}`);
+    ratioLine('pipeline', perSecond / ceiling.perSecond, 0.5);
+  } finally {
     await server.stop();
     rmSync(dir, { recursive: true, force: true });
   }
 }
 
 await main();
+process.exit(0);

@@ -45,6 +45,17 @@ export async function applyBatch<E, D extends Doc>(
   return counts;
 }
 
+/**
+ * Runs `work` against an in-memory overlay of the store (reads through, writes kept) and then writes every
+ * changed document, one putMany per collection, collections in `writeOrder` (any others after them). For
+ * read models that apply several events across several documents themselves (CustomProjection).
+ */
+export async function applyBuffered(store: DocumentStore, writeOrder: readonly string[], work: (view: DocumentStore) => Promise<void>): Promise<void> {
+  const overlay = new Overlay(store);
+  await work(overlay.asStore());
+  await overlay.flush(writeOrder);
+}
+
 /** Read-through, write-back cache of a few collections; only what applyEvent uses (get, put, delete). */
 class Overlay {
   private readonly docs = new Map<string, Map<string, Doc | null>>();

@@ -40,6 +40,11 @@ export interface CustomProjection<E> {
   readonly stream: StreamKey;
   readonly filterSubject?: string;
   readonly collections: ReadonlyArray<{ readonly name: string; readonly indexes: readonly IndexSpec[] }>;
+  /**
+   * Applied in batches, its writes reach the store one collection at a time, in this order: the order in which
+   * `apply` writes them for one event, so a crash between two leaves only what a redelivery finishes.
+   */
+  readonly writeOrder: readonly string[];
   decode(value: unknown): { ok: true; event: E } | { ok: false; reason: string };
   /** Applies one event; applying it again (redelivery, replay into the same store) changes nothing. */
   apply(store: DocumentStore, event: E, seq: number): Promise<void>;

@@ -4,10 +4,16 @@ import type { StreamConnection } from '../pipeline/streams/connection.ts';
 import { runConsumer, decodeMessage, ACK, type ConsumerLoop } from '../pipeline/streams/consume.ts';
 import { provisionDurable } from '../pipeline/streams/provision.ts';
 import type { CustomProjection, Projection } from './projection.ts';
-import { applyEvent } from './applyEvent.ts';
+import { applyEvent, CHECKPOINTS } from './applyEvent.ts';
+import { applyBatch, applyBuffered } from './applyBatch.ts';
+import { runOrderedBatches } from '../pipeline/streams/orderedBatches.ts';
 import { projectionGate } from '../pipeline/ops/projectionControl.ts';
 
 export const projectionDurable = (name: string): string => `proj-${name}`;
+
+/** Messages applied as one batch at most, and how many the server may have out unacknowledged (two batches). */
+export const BATCHED_MAX_RUN = 500;
+export const BATCHED_MAX_ACK_PENDING = 2 * BATCHED_MAX_RUN;
 
 /**
  * Runs one projection as a single durable consumer, in stream order. Invalid messages are
@@ -21,50 +27,61 @@ export async function startProjection<E, D extends Doc>(
 ): Promise<ConsumerLoop> {
   await store.collection<D>(projection.collection).ensureIndexes(projection.indexes);
   if (projection.textIndex) await store.collection<D>(projection.collection).ensureTextIndex(projection.textIndex);
-  return runInStreamOrder(conn, projection, (event, seq) => applyEvent(store, projection, event, seq), log);
-}
-
-/** Runs a multi-document projection as one durable consumer, in stream order (same contract as above). */
-export async function startCustomProjection<E>(conn: StreamConnection, store: DocumentStore, projection: CustomProjection<E>, log: Logger): Promise<ConsumerLoop> {
-  for (const c of projection.collections) await store.collection(c.name).ensureIndexes(c.indexes);
-  return runInStreamOrder(conn, projection, (event, seq) => projection.apply(store, event, seq), log);
-}
-
-interface OrderedSource<E> {
-  readonly name: string;
-  readonly stream: Projection<E, Doc>['stream'];
-  readonly filterSubject?: string;
-  decode: Projection<E, Doc>['decode'];
-}
-
-/**
- * The consumer every read model runs on: one durable, strictly in stream order, paused by replay's gate,
- * holding its message while the store is down, retrying other failures, never acking unapplied work.
- */
-async function runInStreamOrder<E>(conn: StreamConnection, source: OrderedSource<E>, apply: (event: E, seq: number) => Promise<unknown>, log: Logger): Promise<ConsumerLoop> {
-  const durable = projectionDurable(source.name);
+  const durable = projectionDurable(projection.name);
+  // A whole stream has consecutive sequences, so the batch consumer can see a missing one and wait for it
+  // (pipeline/streams/orderedBatches.ts): many messages in flight, applied in batches, none acked unapplied.
+  const batched = !projection.filterSubject;
   await provisionDurable(conn.jsm, {
-    stream: source.stream,
+    stream: projection.stream,
     durable,
-    ...(source.filterSubject ? { filterSubject: source.filterSubject } : {}),
-    // In stream order, strictly: the checkpoint skips every sequence at or below it, so a message redelivered
+    ...(projection.filterSubject ? { filterSubject: projection.filterSubject } : {}),
+    // One at a time otherwise: the checkpoint skips every sequence at or below it, so a message redelivered
     // after a later one was applied (a nak, or one left unacked by a stopped process) would be lost. With one
     // unacknowledged message at most, the server never delivers past it.
-    maxAckPending: 1,
+    maxAckPending: batched ? BATCHED_MAX_ACK_PENDING : 1,
   });
   // An operator tool (replay) may pause this projection to be the read model's only writer for a while.
-  const gate = await projectionGate(conn.nc, source.name, log);
+  const gate = await projectionGate(conn.nc, projection.name, log);
+  if (batched) {
+    const checkpoints = store.collection<Doc & { lastSeq: number }>(CHECKPOINTS);
+    const loop = runOrderedBatches<E>({
+      conn,
+      stream: projection.stream,
+      durable,
+      log,
+      decode: projection.decode,
+      checkpoint: async () => (await checkpoints.get(projection.name))?.lastSeq ?? 0,
+      applyRun: async (events, lastSeq) => {
+        await applyBatch(store, projection, events);
+        // Trailing poison or other consumers' retry copies: move the checkpoint past them, never back (a replay
+        // may have swapped in a rebuild with a later checkpoint while this run waited at the gate).
+        if (events.length === 0 || events[events.length - 1]!.seq < lastSeq) {
+          const current = (await checkpoints.get(projection.name))?.lastSeq ?? 0;
+          if (current < lastSeq) await checkpoints.put({ _id: projection.name, lastSeq });
+        }
+      },
+      gate: (work, keepAlive) => gate.run(work, keepAlive),
+      maxRun: BATCHED_MAX_RUN,
+    });
+    return {
+      done: loop.done,
+      stop: async () => {
+        gate.close();
+        await loop.stop();
+      },
+    };
+  }
   const loop = runConsumer({
     conn,
-    stream: source.stream,
+    stream: projection.stream,
     durable,
     log,
     concurrency: 1,
     handle: async (data, meta) => {
-      const decoded = decodeMessage(data, source.decode);
+      const decoded = decodeMessage(data, projection.decode);
       if (!decoded.ok) return { kind: 'poison', reason: decoded.reason };
       try {
-        await gate.run(() => apply(decoded.event, meta.streamSeq), meta.working);
+        await gate.run(() => applyEvent(store, projection, decoded.event, meta.streamSeq), meta.working);
         return ACK;
       } catch (err) {
         // The consumer loop holds the message while the store is down; anything else is retried.
@@ -72,6 +89,44 @@ async function runInStreamOrder<E>(conn: StreamConnection, source: OrderedSource
         return { kind: 'retry', delayMs: 1_000, reason: err instanceof Error ? err.message : String(err) };
       }
     },
+  });
+  return {
+    done: loop.done,
+    stop: async () => {
+      gate.close();
+      await loop.stop();
+    },
+  };
+}
+
+/**
+ * Runs a multi-document projection as one durable consumer, applying the messages it holds in batches, in
+ * sequence order: each batch through an in-memory overlay, written one collection at a time in the
+ * projection's writeOrder, then acked. Its documents record what they applied, so a redelivery is harmless.
+ */
+export async function startCustomProjection<E>(conn: StreamConnection, store: DocumentStore, projection: CustomProjection<E>, log: Logger): Promise<ConsumerLoop> {
+  for (const c of projection.collections) await store.collection(c.name).ensureIndexes(c.indexes);
+  const durable = projectionDurable(projection.name);
+  await provisionDurable(conn.jsm, {
+    stream: projection.stream,
+    durable,
+    ...(projection.filterSubject ? { filterSubject: projection.filterSubject } : {}),
+    maxAckPending: BATCHED_MAX_ACK_PENDING,
+  });
+  // Replay pauses it too while it swaps rebuilt collections in (a write to the old ones then would be lost).
+  const gate = await projectionGate(conn.nc, projection.name, log);
+  const loop = runOrderedBatches<E>({
+    conn,
+    stream: projection.stream,
+    durable,
+    log,
+    decode: projection.decode,
+    applyRun: (events) =>
+      applyBuffered(store, projection.writeOrder, async (view) => {
+        for (const { event, seq } of events) await projection.apply(view, event, seq);
+      }),
+    gate: (work, keepAlive) => gate.run(work, keepAlive),
+    maxRun: BATCHED_MAX_RUN,
   });
   return {
     done: loop.done,

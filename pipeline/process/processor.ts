@@ -5,6 +5,9 @@ import type { Publisher } from '../streams/publisher.ts';
 import { runConsumer, decodeMessage, ACK, type ConsumerLoop, type HandleOutcome } from '../streams/consume.ts';
 import { provisionDurable } from '../streams/provision.ts';
 import type { WorkerPool } from './workerPool.ts';
+import { batchedNormalize } from './normalizeBatcher.ts';
+import { batchedPut } from '../../shared/batchedWrites.ts';
+import type { NormalizeTask } from '../workers/normalize.worker.ts';
 import type { ParseResult } from '../venues/types.ts';
 import type { MarketDelisted, MarketNormalized, VenueHealthEvent } from '../../shared/events.ts';
 import type { Doc, DocumentStore } from '../../shared/ports/documentStore.ts';
@@ -40,7 +43,14 @@ export interface ProcessorDeps {
   readonly pool: WorkerPool;
   readonly publish: Publisher;
   readonly log: Logger;
+  /** Normalises one item in the pool (batched across concurrent calls by startProcessor). */
+  readonly normalize?: (task: NormalizeTask) => Promise<ParseResult>;
+  /** Records which markets an item produced (batched across concurrent calls by startProcessor). */
+  readonly putItemMarkets?: (doc: ItemMarkets) => Promise<void>;
 }
+
+/** Raw ticks handled at once: their worker tasks, publishes and store writes are batched together. */
+export const PROCESSOR_CONCURRENCY = 128;
 
 /** Turns one raw tick into normalised markets (in a worker) and publishes them; pure of I/O otherwise. */
 export async function processRawTick(data: Uint8Array, deps: Omit<ProcessorDeps, 'conn'>): Promise<HandleOutcome> {
@@ -66,7 +76,8 @@ export async function processRawTick(data: Uint8Array, deps: Omit<ProcessorDeps,
     return ACK;
   }
   const tick = decoded.event;
-  const result = await deps.pool.run<ParseResult>({ venue: tick.venue, item_id: tick.item_id, payload: tick.payload, fetched_at: tick.fetched_at });
+  const task = { venue: tick.venue, item_id: tick.item_id, payload: tick.payload, fetched_at: tick.fetched_at };
+  const result = await (deps.normalize ? deps.normalize(task) : deps.pool.run<ParseResult>(task));
 
   const skipped: VenueHealthEvent[] = result.skipped.map((s) => ({
     type: 'venue_item_skipped',
@@ -105,21 +116,27 @@ export async function processRawTick(data: Uint8Array, deps: Omit<ProcessorDeps,
   });
   if (skipped.length > 0) deps.log.warn({ venue: tick.venue, item_id: tick.item_id, skipped: skipped.length }, 'items skipped (schema drift or invalid)');
   await Promise.all(publishes);
-  await itemMarkets.put({ _id: `${tick.venue}:${tick.item_id}`, market_ids: result.markets.map((m) => m.id) });
+  const record = { _id: `${tick.venue}:${tick.item_id}`, market_ids: result.markets.map((m) => m.id) };
+  await (deps.putItemMarkets ? deps.putItemMarkets(record) : itemMarkets.put(record));
   return ACK;
 }
 
 /** The processing role: a durable consumer on RAW feeding the worker pool with back-pressure. */
 export async function startProcessor(deps: ProcessorDeps): Promise<ConsumerLoop> {
   await provisionDurable(deps.conn.jsm, { stream: 'raw', durable: PROCESSOR_DURABLE, maxDeliver: 5, ackWaitMs: 60_000 });
+  const batched: ProcessorDeps = {
+    ...deps,
+    normalize: deps.normalize ?? batchedNormalize(deps.pool),
+    putItemMarkets: deps.putItemMarkets ?? batchedPut(deps.store.collection<ItemMarkets>(ITEM_MARKETS)),
+  };
   return runConsumer({
     conn: deps.conn,
     stream: 'raw',
     durable: PROCESSOR_DURABLE,
     log: deps.log,
-    concurrency: deps.pool.threads * 4,
+    concurrency: PROCESSOR_CONCURRENCY,
     gate: () => deps.pool.waitForCapacity(),
     maxDeliver: 5,
-    handle: (data) => processRawTick(data, deps),
+    handle: (data) => processRawTick(data, batched),
   });
 }

@@ -10,7 +10,7 @@ import type { VenueSlug } from '../../shared/venues/registry.ts';
 import type { Publisher } from '../streams/publisher.ts';
 import type { BookFetcher } from './books.ts';
 import { emptyVenue, isDisabled, isFailing } from './memory.ts';
-import type { ScannerCollections, ScannerMarket, ScannerQuestion, ScannerVenue } from './state.ts';
+import type { ScannerCollections, ScannerMarket, ScannerOpportunity, ScannerQuestion, ScannerVenue } from './state.ts';
 
 /** Questions scored per worker task: large enough to amortise the hop, small enough to spread over threads. */
 export const QUESTIONS_PER_TASK = 64;
@@ -95,16 +95,27 @@ export async function runScanPass(deps: ScanPassDeps, pass: { ids: readonly stri
   const outcomes = new Map<string, QuestionOutcome>();
   const inputs: ScanQuestion[] = [];
   const docsByQuestion = new Map<string, { q: ScannerQuestion; docs: ScannerMarket[] }>();
-  for (const id of ids) {
-    const q = await c.questions.get(id);
-    if (!q) {
-      outcomes.set(id, { kind: 'removed', reason: 'the question no longer exists: its markets were relinked or left every venue' });
-      continue;
+  // Read in chunks (one query per READ_CHUNK questions and one for their markets), not one query per question.
+  const idList = [...ids];
+  for (let i = 0; i < idList.length; i += READ_CHUNK) {
+    const chunk = idList.slice(i, i + READ_CHUNK);
+    const found = new Map((await c.questions.getMany(chunk)).map((q) => [q._id, q]));
+    const kept: ScannerQuestion[] = [];
+    for (const id of chunk) {
+      const q = found.get(id);
+      if (!q) {
+        outcomes.set(id, { kind: 'removed', reason: 'the question no longer exists: its markets were relinked or left every venue' });
+        continue;
+      }
+      // A question on one venue with nothing published before costs nothing more.
+      if (new Set(q.members.map((m) => m.platform_slug)).size < 2 && !pass.full && (await c.opportunities.count({ canonical_question_id: id })) === 0) continue;
+      kept.push(q);
     }
-    // A question on one venue with nothing published before costs nothing more.
-    if (new Set(q.members.map((m) => m.platform_slug)).size < 2 && !pass.full && (await c.opportunities.count({ canonical_question_id: id })) === 0) continue;
-    const docs = await c.markets.getMany(q.members.map((m) => m.market_id));
-    docsByQuestion.set(id, { q, docs });
+    const markets = new Map((await c.markets.getMany(kept.flatMap((q) => q.members.map((m) => m.market_id)))).map((d) => [d._id, d]));
+    for (const q of kept) {
+      const docs = q.members.map((m) => markets.get(m.market_id)).filter((d): d is ScannerMarket => d !== undefined);
+      docsByQuestion.set(q._id, { q, docs });
+    }
   }
 
   // Books for linked markets whose listing quotes come within reach of an opportunity.
@@ -134,8 +145,9 @@ export async function runScanPass(deps: ScanPassDeps, pass: { ids: readonly stri
   for (const r of await scoreInBatches(deps, inputs, clock)) outcomes.set(r.question_id, { kind: 'scanned', result: r });
 
   let changes = 0;
+  const previousOf = await opportunitiesByQuestion(c, [...outcomes.keys()]);
   for (const [questionId, outcome] of outcomes) {
-    const previous = (await c.opportunities.find({ canonical_question_id: questionId })).map(({ _id: _ignored, ...o }) => o as ArbitrageOpportunity);
+    const previous = (previousOf.get(questionId) ?? []).map(({ _id: _ignored, ...o }) => o as ArbitrageOpportunity);
     for (const change of advanceQuestion(previous, outcome, now)) {
       await publishChange(deps, change);
       await c.opportunities.put({ ...change.opportunity, _id: change.opportunity.id });
@@ -153,6 +165,22 @@ export async function runScanPass(deps: ScanPassDeps, pass: { ids: readonly stri
   const report = { rescanned: ids.size, changes, booksRequested: deps.books.requested - booksBefore, durationMs, stats };
   deps.log.debug({ ...report, stats: undefined, live: stats.total_opportunities, actionable: stats.actionable_count }, 'scan pass');
   return report;
+}
+
+/** Questions (and their markets, and their opportunities) read per store query. */
+const READ_CHUNK = 500;
+
+/** The stored opportunities of each question, READ_CHUNK questions per query, in the store's order. */
+async function opportunitiesByQuestion(c: ScannerCollections, questionIds: readonly string[]): Promise<Map<string, ScannerOpportunity[]>> {
+  const out = new Map<string, ScannerOpportunity[]>();
+  for (let i = 0; i < questionIds.length; i += READ_CHUNK) {
+    for (const o of await c.opportunities.find({ canonical_question_id: { $in: questionIds.slice(i, i + READ_CHUNK) } })) {
+      const list = out.get(o.canonical_question_id);
+      if (list) list.push(o);
+      else out.set(o.canonical_question_id, [o]);
+    }
+  }
+  return out;
 }
 
 /** Worker tasks of QUESTIONS_PER_TASK questions, at most TASKS_IN_FLIGHT at once (the pool's queue is bounded). */

@@ -36,6 +36,25 @@ export function decodeMessage<E>(data: Uint8Array, decode: (value: unknown) => D
   return decode(value);
 }
 
+/** Publishes the message with the reason to `deadletter.<durable>`, then terms it (never redelivered). */
+export async function deadLetterMessage(conn: StreamConnection, stream: StreamKey, durable: string, m: JsMsg, reason: string, log: Logger): Promise<void> {
+  const record = {
+    reason,
+    durable,
+    stream: STREAMS[stream].name,
+    subject: m.subject,
+    stream_seq: m.seq,
+    deliveries: m.info.redeliveryCount,
+    at: new Date().toISOString(),
+    data: Buffer.from(m.data).toString('base64'),
+  };
+  await conn.js.publish(subjects.deadLetter(durable), JSON.stringify(record), { msgID: `${durable}:${m.seq}` });
+  // No reason on the term: nats-server before 2.10 ignores "+TERM <reason>" and redelivers the message
+  // after ack_wait, forever. The reason is in the dead-letter record.
+  m.term();
+  log.warn({ seq: m.seq, subject: m.subject, reason }, 'message dead-lettered');
+}
+
 export interface MessageMeta {
   readonly subject: string;
   readonly streamSeq: number;
@@ -78,25 +97,7 @@ export function runConsumer(opts: ConsumerLoopOptions): ConsumerLoop {
   let current: { stop(): void; close(): Promise<void | Error> } | undefined;
   const inFlight = new Set<Promise<void>>();
 
-  const deadLetter = async (m: JsMsg, reason: string) => {
-    const record = {
-      reason,
-      durable: opts.durable,
-      stream: STREAMS[opts.stream].name,
-      subject: m.subject,
-      stream_seq: m.seq,
-      deliveries: m.info.redeliveryCount,
-      at: new Date().toISOString(),
-      data: Buffer.from(m.data).toString('base64'),
-    };
-    await opts.conn.js.publish(subjects.deadLetter(opts.durable), JSON.stringify(record), {
-      msgID: `${opts.durable}:${m.seq}`,
-    });
-    // No reason on the term: nats-server before 2.10 ignores "+TERM <reason>" and redelivers the message
-    // after ack_wait, forever. The reason is in the dead-letter record.
-    m.term();
-    log.warn({ seq: m.seq, subject: m.subject, reason }, 'message dead-lettered');
-  };
+  const deadLetter = (m: JsMsg, reason: string) => deadLetterMessage(opts.conn, opts.stream, opts.durable, m, reason, log);
 
   /** Waits before the next attempt on a held message; resolves early when the loop stops. */
   const pause = (ms: number) =>

@@ -21,3 +21,19 @@ export default function normalize(task: NormalizeTask): ParseResult {
   const result = module.parse({ id: task.item_id, payload: task.payload }, { fetchedAt: task.fetched_at });
   return { ...result, markets: result.markets.map((m) => applyEndTimeRule(m, task.fetched_at)) };
 }
+
+export type NormalizeOutcome = { readonly ok: true; readonly result: ParseResult } | { readonly ok: false; readonly error: string };
+
+/**
+ * Several items in one task (pipeline/process/normalizeBatcher.ts): one hop to the worker and back for many
+ * items. An item whose parser throws fails alone.
+ */
+export function normalizeBatch(tasks: readonly NormalizeTask[]): NormalizeOutcome[] {
+  return tasks.map((task) => {
+    try {
+      return { ok: true, result: normalize(task) };
+    } catch (err) {
+      return { ok: false, error: err instanceof Error ? err.message : String(err) };
+    }
+  });
+}

@@ -86,6 +86,32 @@ export interface PageResult {
   readonly more: boolean;
 }
 
+/** Filters of plain field equalities (platform, category), which the rows read can be checked against here. */
+function equalities(filter: Filter): Array<[string, string]> | null {
+  const out: Array<[string, string]> = [];
+  for (const [k, v] of Object.entries(filter)) {
+    if (k.startsWith('$') || k.includes('.') || typeof v !== 'string') return null;
+    out.push([k, v]);
+  }
+  return out;
+}
+
+/**
+ * Markets changed since `asOf` (read B). Found through the activity index: with a platform or category filter
+ * in the query, SQLite would rather walk that filter's index over every market of the venue (an equality beats
+ * a range) although next to none changed, so plain equalities are checked on the few rows read instead.
+ */
+async function changedSince(coll: Collection<MarketDoc>, rest: Filter, text: string | undefined, asOf: number): Promise<MarketDoc[]> {
+  const eq = text === undefined ? equalities(rest) : null;
+  if (eq === null) {
+    const top: Filter = text === undefined ? { $and: [rest, createdBy(asOf), { '_seq.a': { $gt: asOf } }] } : { $and: [rest, createdBy(asOf), { '_seq.a': { $gt: asOf } }], $text: text };
+    return coll.find(top, { limit: CHANGED_ROWS_MAX + 1 });
+  }
+  const docs = await coll.find({ $and: [createdBy(asOf), { '_seq.a': { $gt: asOf } }] }, { limit: CHANGED_ROWS_MAX + 1 });
+  // Past the bound the caller falls back to current values anyway: keep the count unfiltered so it does.
+  return docs.length > CHANGED_ROWS_MAX ? docs : docs.filter((d) => eq.every(([k, v]) => d[k] === v));
+}
+
 export async function pageAsOf(req: PageRequest): Promise<PageResult> {
   const { order, asOf } = req;
   const key = order.kind === 'field' ? order.key : order.tie;
@@ -102,7 +128,7 @@ export async function pageAsOf(req: PageRequest): Promise<PageResult> {
 
   const unchanged = await req.coll.find(top(aClauses), { sort, limit: req.limit + 1 });
   // Dates are not versioned: a market whose end date moves while a client pages is placed by its new date.
-  const changedDocs = versioned ? await req.coll.find(top([rest as Filter, createdBy(asOf), { '_seq.a': { $gt: asOf } }]), { limit: CHANGED_ROWS_MAX + 1 }) : [];
+  const changedDocs = versioned ? await changedSince(req.coll, rest as Filter, text, asOf) : [];
 
   if (changedDocs.length > CHANGED_ROWS_MAX && asOf !== AS_OF_NOW) return pageAsOf({ ...req, asOf: AS_OF_NOW });
 

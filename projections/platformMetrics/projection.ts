@@ -13,6 +13,7 @@ export const platformMetricsProjection: CustomProjection<MarketEvent> = {
     { name: PLATFORM_TOTALS, indexes: [] },
     { name: PLATFORM_DAYS, indexes: [{ name: 'by_platform_day', fields: [['platform_slug', 1], ['day', 1]] }] },
   ],
+  writeOrder: [PLATFORM_TOTALS, PLATFORM_DAYS, METRIC_MARKETS],
   decode: marketsProjection.decode,
   apply: applyPlatformMetrics,
 };

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { workerData } from 'node:worker_threads';
-import normalize, { type NormalizeTask } from '../../pipeline/workers/normalize.worker.ts';
+import normalize, { normalizeBatch as realBatch, type NormalizeTask } from '../../pipeline/workers/normalize.worker.ts';
 
 /**
  * The real normalize task, except that the worker thread dies (process.exit inside a worker ends the thread)
@@ -10,4 +10,11 @@ export default function crashing(task: NormalizeTask) {
   const { crashItem, markerFile } = workerData as { crashItem: string; markerFile: string };
   if (task.item_id === crashItem && existsSync(markerFile)) process.exit(3);
   return normalize(task);
+}
+
+/** The batched entry point, crashing the same way when the chosen item is in the batch. */
+export function normalizeBatch(tasks: readonly NormalizeTask[]) {
+  const { crashItem, markerFile } = workerData as { crashItem: string; markerFile: string };
+  if (tasks.some((t) => t.item_id === crashItem) && existsSync(markerFile)) process.exit(3);
+  return realBatch(tasks);
 }

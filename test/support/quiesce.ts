@@ -16,20 +16,16 @@ export async function waitForQuiet(
   let quietRounds = 0;
   let busyNames: string[] = [];
   while (Date.now() < deadline) {
-    let busy = false;
     busyNames = [];
     for (const d of durables) {
       try {
         const info = await conn.jsm.consumers.info(STREAMS[d.stream].name, d.durable);
-        if (info.num_pending > 0 || info.num_ack_pending > 0) {
-          busy = true;
-          busyNames.push(`${d.durable} (${info.num_pending} pending, ${info.num_ack_pending} unacked)`);
-        }
+        if (info.num_pending > 0 || info.num_ack_pending > 0) busyNames.push(`${d.durable} (pending ${info.num_pending}, unacked ${info.num_ack_pending})`);
       } catch {
-        busy = true;
-        busyNames.push(`${d.durable} (no info)`);
+        busyNames.push(`${d.durable} (no consumer)`);
       }
     }
+    const busy = busyNames.length > 0;
     quietRounds = busy ? 0 : quietRounds + 1;
     if (quietRounds >= 3) return;
     await new Promise((r) => setTimeout(r, 150));

@@ -1,0 +1,86 @@
+/**
+ * bench:replay — `npm run replay -- --all` as an operator runs it: a full rebuild of every read model from
+ * 1M stream messages (MARKETS snapshots of the recorded-shape catalogue: 50k markets, 20 polls each), against
+ * the ceiling measured in the same run on the same stream.
+ *
+ * Ceiling: reading the same 1M messages with the best the `nats` client offers for a whole-stream read, the
+ * ordered consumer (ephemeral, flow-controlled, no acks) consuming 4,000 at a time, doing nothing with them
+ * (noAsyncTraces connection). Concord: pipeline/ops/replay.ts with every replayable read model (decode,
+ * batches of 2,000 through applyBatch into `_rebuild` collections of the embedded SQLite store, swap).
+ *
+ *   npm run bench:replay [-- --scale 0.01]
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pino from 'pino';
+import { startLocalNatsServer } from '../pipeline/system/localNatsServer.ts';
+import { connectStreams } from '../pipeline/streams/connection.ts';
+import { provisionStreams } from '../pipeline/streams/provision.ts';
+import { readStream } from '../pipeline/ops/streamReader.ts';
+import { replay } from '../pipeline/ops/replay.ts';
+import { allReplayables } from '../pipeline/ops/replayables.ts';
+import { openSqliteStore } from '../adapters/store/sqliteStore.ts';
+import { STREAMS, subjects } from '../shared/streams/subjects.ts';
+import { catalogueMarkets, snapshotOf } from './support/marketEvents.ts';
+import { benchArgs, load, peakRssMiB, ratioLine, scaled, table, waitFor } from './support/report.ts';
+
+const { scale } = benchArgs();
+const MARKETS = scaled(50_000, scale, 20);
+const POLLS = 20;
+const log = pino({ level: 'warn' });
+
+async function main(): Promise<void> {
+  console.log(`load average before: ${load()}`);
+  const markets = await catalogueMarkets(MARKETS);
+  const total = markets.length * POLLS;
+  const dir = mkdtempSync(join(tmpdir(), 'concord-bench-replay-'));
+  const server = await startLocalNatsServer(join(dir, 'nats'));
+  const conn = await connectStreams(server.url, log, 'bench-replay');
+  const store = openSqliteStore({ file: join(dir, 'concord.db') });
+  try {
+    await provisionStreams(conn.jsm, log);
+    // Filling the stream is set-up, not measured: core publishes, flushed every 5,000.
+    const start = Date.now() - POLLS * 60_000;
+    let bytes = 0;
+    for (let k = 0; k < POLLS; k++) {
+      for (let i = 0; i < markets.length; i++) {
+        const m = markets[i]!;
+        const data = JSON.stringify(snapshotOf(m, k, start, 60_000));
+        bytes += data.length;
+        conn.nc.publish(subjects.normalized(m.platform_slug), data);
+        if ((k * markets.length + i) % 5_000 === 4_999) await conn.nc.flush();
+      }
+    }
+    await conn.nc.flush();
+    await waitFor(async () => (await conn.jsm.streams.info(STREAMS.markets.name)).state.messages >= total, 'stream filled', 600_000, 200);
+
+    const c0 = performance.now();
+    const read = await readStream(conn, STREAMS.markets.name, { start: { kind: 'first' }, batchSize: 4_000, onBatch: async () => undefined });
+    const ceilingSeconds = (performance.now() - c0) / 1000;
+
+    const summary = await replay({ conn, store, replayables: allReplayables(), start: null, dryRun: false, live: false, log });
+    const seconds = summary.duration_ms / 1000;
+    const perSecond = summary.messages / seconds;
+    const ceiling = read.read / ceilingSeconds;
+
+    console.log(`stream: ${total.toLocaleString('en-US')} MARKETS messages (${markets.length} markets x ${POLLS} polls), ${(bytes / total).toFixed(0)} bytes each on average; scale ${scale}`);
+    table([
+      ['measure', 'messages', 'seconds', 'messages/s'],
+      ['ceiling: ordered consumer read, no work', read.read, ceilingSeconds, ceiling],
+      ['concord: replay --all (full rebuild)', summary.messages, seconds, perSecond],
+    ]);
+    table([['read model', 'applied', 'documents'], ...summary.projections.filter((p) => p.applied > 0).map((p) => [p.name, p.applied, p.documents ?? 0])]);
+    console.log(`peak RSS: ${peakRssMiB().toFixed(0)} MiB; target >= 30,000 messages/s: ${perSecond >= 30_000 ? 'met' : 'missed'}`);
+    console.log(`load average after: ${load()}`);
+    ratioLine('replay', perSecond / ceiling, 0.32);
+  } finally {
+    await store.close();
+    await conn.close();
+    await server.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+await main();
+process.exit(0);
