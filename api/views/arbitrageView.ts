@@ -42,8 +42,11 @@ export function opportunityView(o: ArbitrageOpportunity) {
   };
 }
 
-/** Stats before the first scan: nothing found yet, and no scan time (null, not an invented date). */
-export function statsView(stats: ArbitrageStats | null) {
+/**
+ * Stats before the first scan: nothing found and nothing scanned, as of this answer (the spec types scanned_at
+ * as a string, so clients typed from it never meet a null; scanned_questions 0 says no scan has run).
+ */
+export function statsView(stats: ArbitrageStats | null, now: Date = new Date()) {
   if (stats) return stats;
   return {
     total_opportunities: 0,
@@ -54,6 +57,6 @@ export function statsView(stats: ArbitrageStats | null) {
     platform_pairs: {},
     scanned_questions: 0,
     duration_ms: 0,
-    scanned_at: null,
+    scanned_at: now.toISOString(),
   };
 }

@@ -81,7 +81,7 @@ export const statsSchema = z
     platform_pairs: z.record(z.string(), z.number().int().min(0)).meta({ description: 'two venue slugs in alphabetical order joined by <-> → live opportunities' }),
     scanned_questions: z.number().int().min(0),
     duration_ms: z.number().int().min(0),
-    scanned_at: isoDateTime.nullable().meta({ description: 'null before the first scan' }),
+    scanned_at: isoDateTime.meta({ description: 'when the latest scan ran; before the first scan, the time of the answer (with scanned_questions 0)' }),
   })
   .meta({ id: 'ArbitrageStats' });
 
