@@ -3,6 +3,7 @@ import type { NormalizedMarket } from '../../shared/types/market.ts';
 import type { ScannerQuestion } from '../../pipeline/scan/state.ts';
 import { slugify } from '../../shared/slug.ts';
 import { uuidFromName } from '../../shared/ids.ts';
+import { memberOf } from '../../pipeline/matching/linker/linker.ts';
 
 /**
  * Canonical questions of 2 or 3 markets, each member from a different venue (what the linker produces for a
@@ -50,24 +51,7 @@ export function questionSnapshot(members: readonly NormalizedMarket[], q: number
       category: anchor.category,
       end_time: anchor.end_time,
       anchor_market_id: anchor.id,
-      members: members.map((m) => ({
-        market_id: m.id,
-        platform_slug: m.platform_slug,
-        platform_market_id: m.platform_market_id,
-        title: m.title,
-        slug: m.slug,
-        status: m.status,
-        volume24h: m.volume24h,
-        liquidity: m.liquidity,
-        play_money: m.play_money,
-        outcomes: m.outcomes,
-        yes_price: m.outcomes[0]?.price ?? null,
-        quoted_at: m.quoted_at,
-        relation: 'identity',
-        confidence: 0.9,
-        match_method: 'semantic',
-        reasons: ['bench'],
-      })),
+      members: members.map((m) => memberOf(m, { relation: 'identity', confidence: 0.9, method: 'semantic', reasons: ['bench'] })),
     },
     cause: { market_id: anchor.id, kind: 'linked', reason: 'bench' },
   };

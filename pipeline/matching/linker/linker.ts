@@ -45,7 +45,8 @@ export interface Placeable {
 
 const NEW_QUESTION: Placement = { questionId: null, relation: 'identity', confidence: 1, method: 'exact', reasons: ['first market of a new canonical question'] };
 
-function memberOf(m: NormalizedMarket, p: Omit<Placement, 'questionId'>): QuestionMember {
+/** A market as a member of a canonical question, priced from its own side (a complement's Yes is 1 - its Yes). */
+export function memberOf(m: NormalizedMarket, p: Omit<Placement, 'questionId'>): QuestionMember {
   const own = ownYesPrice(m);
   return {
     market_id: m.id,
