@@ -143,7 +143,10 @@ export function runConsumer(opts: ConsumerLoopOptions): ConsumerLoop {
     }
     try {
       if (outcome.kind === 'ack') {
-        m.ack();
+        // While stopping, wait for the server to confirm the ack: stop() promises that what was handled is
+        // acked when it resolves, and a plain ack is only queued on the socket (a restart would see it redelivered).
+        if (stopped) await m.ackAck({ timeout: 5_000 });
+        else m.ack();
       } else if (outcome.kind === 'poison') {
         await deadLetter(m, outcome.reason);
       } else if (m.info.redeliveryCount >= maxDeliver) {
@@ -187,6 +190,8 @@ export function runConsumer(opts: ConsumerLoopOptions): ConsumerLoop {
       if (!stopped) await new Promise((r) => setTimeout(r, 500));
     }
     await Promise.allSettled([...inFlight]);
+    // Acks, naks and terms sent so far reach the server before stop() resolves.
+    await opts.conn.nc.flush().catch(() => undefined);
   };
 
   const done = loop();
