@@ -8,6 +8,7 @@ import { applyEvent, CHECKPOINTS } from './applyEvent.ts';
 import { applyBatch, applyBuffered } from './applyBatch.ts';
 import { runOrderedBatches } from '../pipeline/streams/orderedBatches.ts';
 import { projectionGate } from '../pipeline/ops/projectionControl.ts';
+import { STREAMS } from '../shared/streams/subjects.ts';
 
 export const projectionDurable = (name: string): string => `proj-${name}`;
 
@@ -115,16 +116,34 @@ export async function startCustomProjection<E>(conn: StreamConnection, store: Do
   });
   // Replay pauses it too while it swaps rebuilt collections in (a write to the old ones then would be lost).
   const gate = await projectionGate(conn.nc, projection.name, log);
+  // Its documents keep high-water sequences (a venue's totals record the last event they absorbed), so a
+  // message applied after a later one would be skipped there but recorded elsewhere: the read model must see
+  // the stream in order. It has no checkpoint of its own; the consumer's ack floor is one (nothing is acked
+  // before it was applied), kept with what this process applied since. Over a whole stream the batch
+  // consumer then waits for a missing sequence (a message left unacked by a dropped connection) instead of
+  // running past it.
+  let appliedUpTo = 0;
+  const streamName = STREAMS[projection.stream].name;
+  const orderedCheckpoint = projection.filterSubject
+    ? undefined
+    : async () => {
+        const info = await conn.jsm.consumers.info(streamName, durable);
+        appliedUpTo = Math.max(appliedUpTo, info.ack_floor.stream_seq);
+        return appliedUpTo;
+      };
   const loop = runOrderedBatches<E>({
     conn,
     stream: projection.stream,
     durable,
     log,
     decode: projection.decode,
-    applyRun: (events) =>
-      applyBuffered(store, projection.writeOrder, async (view) => {
+    ...(orderedCheckpoint ? { checkpoint: orderedCheckpoint } : {}),
+    applyRun: async (events, lastSeq) => {
+      await applyBuffered(store, projection.writeOrder, async (view) => {
         for (const { event, seq } of events) await projection.apply(view, event, seq);
-      }),
+      });
+      appliedUpTo = Math.max(appliedUpTo, lastSeq);
+    },
     gate: (work, keepAlive) => gate.run(work, keepAlive),
     maxRun: BATCHED_MAX_RUN,
   });
