@@ -106,6 +106,8 @@ export interface Proposition {
   readonly conjunction: boolean;
   readonly endDate: string | null;
   readonly fromSymbol: boolean;
+  /** A Kalshi person code the ticker-title left unresolved ("JVAN"); a partner naming a fitting person resolves it. */
+  readonly personCode?: string | null;
   /** A single game ("A vs. B", Kalshi "A at B Winner?", "Will A win on 2026-02-01?"): played on one day. */
   readonly game: boolean;
   /** The sides of a game title; the one not picked may go unnamed by the other venue. */

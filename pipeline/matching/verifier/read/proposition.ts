@@ -18,6 +18,7 @@ import { extractNumbers } from './numbers.ts';
 import { actionsOf, foldAccents, holdsRoleOnDay, namedAwards, namedTitles, rewritePhrases } from './phrases.ts';
 import { negatedByWords, occurrence } from './polarity.ts';
 import { orderedSides, widenedSubject } from './roles.ts';
+import { seriesQuestion } from './tickerSeries.ts';
 import { contentWords } from './words.ts';
 import type { DateCondition, MarketRef, Proposition } from '../types.ts';
 import { LEAVE_WORDS, OFFICE_PHRASES, STAY_WORDS } from '../lexicon/vocabulary.ts';
@@ -62,9 +63,17 @@ function questionText(title: string, label: string | null): string {
   return blank.test(title) ? title.replace(blank, label) : `${title} — ${label}`;
 }
 
-export function extractProposition(ref: MarketRef): Proposition {
+/**
+ * `codeName` is the person a partner market names whose name fits this market's unresolved Kalshi person
+ * code (see `resolvedCode`); without it the code stands in for the subject.
+ */
+export function extractProposition(ref: MarketRef, codeName: string | null = null): Proposition {
   const endDate = ref.end_date && /^\d{4}-\d{2}-\d{2}$/.test(ref.end_date) ? ref.end_date : null;
-  const ticker = kalshiTickerQuestion(ref.title, ref.outcome);
+  // A series whose code names the subject ("KXPRESPERSON-28-JVAN") reads as its event's question; its
+  // outcome label, when it is a name, is the subject and leaves a plain Yes behind.
+  const series = seriesQuestion(ref.title, ref.outcome, codeName);
+  const seriesOutcome = series && !/^(?:no|n)$/i.test(ref.outcome.trim()) ? 'Yes' : ref.outcome;
+  const ticker = series ? { title: series.title, outcome: seriesOutcome } : kalshiTickerQuestion(ref.title, ref.outcome);
   // The ticker states what a Kalshi title may leave out: the event's year, its day, the sides' codes.
   const code = parseKalshiTicker(ref.ticker ?? '') ?? parseKalshiTicker(ref.title);
   const rawTitle = clean(ticker?.title ?? ref.title);
@@ -87,7 +96,7 @@ export function extractProposition(ref: MarketRef): Proposition {
   // A ticker's year names the event's year only when the market can still be open then: a market closing
   // in 2026 under "KXFEDCHAIRNOM-29" asks about a nomination before its close, not one in 2029.
   const closesBefore = endDate !== null && code?.year ? code.year > Number(endDate.slice(0, 4)) + 1 : false;
-  if (years.size === 0 && code?.year && !closesBefore) years.add(code.year);
+  if (years.size === 0 && code?.year && !closesBefore && !series?.yearless) years.add(code.year);
   const eds = editions(text, years);
   const { entities, rest, firstAt } = extractEntities(text);
   // Numbers are read with dates, clock times and entity names (S&P 500, GPT-5) blanked out.
@@ -143,5 +152,6 @@ export function extractProposition(ref: MarketRef): Proposition {
     sideCodes,
     eventDay: code?.day ?? (game && isoDay ? isoDay.end : null),
     source: ref,
+    personCode: series?.personCode ?? null,
   };
 }

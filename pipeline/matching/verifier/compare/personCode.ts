@@ -1,0 +1,34 @@
+/**
+ * A Kalshi person code ("JVAN") read again with the person the partner market names, when exactly one
+ * of the partner's people fits the code. Nothing fits: the code stays the subject, and the entity
+ * check refuses the pair with the code and the partner's name as its reason.
+ */
+import { extractProposition } from '../read/proposition.ts';
+import { codeFitsName } from '../read/tickerSeries.ts';
+import type { Proposition } from '../types.ts';
+
+const RESOLVED = new WeakMap<Proposition, Map<string, Proposition>>();
+
+export function resolvedCode(p: Proposition, other: Proposition): Proposition {
+  const code = p.personCode;
+  if (!code || other.personCode) return p;
+  const fits = new Set(other.entities.filter((e) => (e.group === 'person' || e.group === 'name') && codeFitsName(code, e.label)).map((e) => e.label));
+  if (fits.size !== 1) return p;
+  const [name] = [...fits] as [string];
+  let byName = RESOLVED.get(p);
+  if (!byName) RESOLVED.set(p, (byName = new Map()));
+  let q = byName.get(name);
+  if (!q) {
+    q = extractProposition(p.source, name);
+    if (byName.size > 64) byName.clear();
+    byName.set(name, q);
+  }
+  return q;
+}
+
+/** A code still unresolved after `resolvedCode` fits nobody the partner names: a refusal with its reason. */
+export function unresolvedCode(p: Proposition, other: Proposition): string[] {
+  if (!p.personCode || other.personCode) return [];
+  const people = other.entities.filter((e) => e.group === 'person' || e.group === 'name').map((e) => e.label);
+  return [`Kalshi code ${p.personCode} fits ${people.length > 0 ? `none of: ${[...new Set(people)].join(', ')}` : 'no person the other market names'}`];
+}

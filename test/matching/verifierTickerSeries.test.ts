@@ -1,0 +1,63 @@
+/**
+ * Kalshi tickers of series whose market code names the subject, given where a title is expected. The
+ * code-to-person facts come from Kalshi's recorded payloads (pipeline/venues/kalshi/recorded): each
+ * market's yes_sub_title names its person (KXPRESNOMD-28-AOC "Alexandria Ocasio-Cortez",
+ * KXPRESNOMR-28-DTJR "Donald Trump Jr.", KXFEDCHAIRNOM-29-KW "Kevin Warsh", CONTROLH-2026-D
+ * "Democratic party").
+ */
+import test from 'ava';
+import { verifyPair } from '../../pipeline/matching/verifier/index.ts';
+import { codeFitsName } from '../../pipeline/matching/verifier/read/tickerSeries.ts';
+
+const m = (venue: string, title: string, outcome = 'Yes', end_date: string | null = null) => ({ venue, title, outcome, end_date, category: 'politics' });
+const relation = (a: ReturnType<typeof m>, b: ReturnType<typeof m>): string => verifyPair(a, b).relation;
+
+test('a person code fits the name Kalshi formed it from: initials, or first initial and the start of the surname', (t) => {
+  t.true(codeFitsName('JVAN', 'JD Vance'));
+  t.true(codeFitsName('GNEWS', 'Gavin Newsom'));
+  t.true(codeFitsName('AOC', 'Alexandria Ocasio-Cortez'));
+  t.true(codeFitsName('AOCA', 'Alexandria Ocasio-Cortez'));
+  t.true(codeFitsName('JDV', 'J.D. Vance'));
+  t.true(codeFitsName('DTJR', 'Donald Trump Jr.'));
+  t.true(codeFitsName('KW', 'Kevin Warsh'));
+  t.false(codeFitsName('DTJR', 'Donald Trump'), 'a Jr. has a code of his own');
+  t.false(codeFitsName('DTRU', 'Donald Trump Jr.'));
+  t.false(codeFitsName('GNEWS', 'JD Vance'));
+  t.false(codeFitsName('JV', 'Vance'), 'one name part gives no initials to check');
+});
+
+test('a person-series ticker links to the market naming that person in the same race, and only there', (t) => {
+  const vance = m('polymarket', 'Will JD Vance win the 2028 US Presidential Election?');
+  t.is(relation(m('kalshi', 'KXPRESPERSON-28-JVAN'), vance), 'identity');
+  t.is(relation(m('kalshi', 'KXPRESPERSON-28-JVAN', 'No'), vance), 'complement');
+  t.is(relation(m('kalshi', 'KXPRESPERSON-28-GNEWS'), vance), 'different');
+  // Another office of the same person, and another year of the same office.
+  t.is(relation(m('kalshi', 'KXPRESNOMR-28-JDV'), vance), 'different');
+  t.is(relation(m('kalshi', 'KXPRESPERSON-28-JVAN'), m('polymarket', 'Will JD Vance win the 2024 US Presidential Election?')), 'different');
+  t.is(relation(m('kalshi', 'KXPRESNOMD-28-AOC'), m('polymarket', 'Will Alexandria Ocasio-Cortez win the 2028 Democratic presidential nomination?')), 'identity');
+  t.is(relation(m('kalshi', 'KXPRESNOMR-28-DTJR'), m('polymarket', 'Will Donald Trump Jr. win the 2028 Republican presidential nomination?')), 'identity');
+  t.is(relation(m('kalshi', 'KXPRESNOMR-28-DTJR'), m('polymarket', 'Will Donald Trump win the 2028 Republican presidential nomination?')), 'different');
+  t.is(relation(m('kalshi', 'KXPRESPERSON-28-DTRU'), m('polymarket', 'Will Donald Trump Jr. win the 2028 US Presidential Election?')), 'different');
+});
+
+test('a refusal on a person code names the code and the people it did not fit', (t) => {
+  const v = verifyPair(m('kalshi', 'KXPRESPERSON-28-DTRU'), m('polymarket', 'Will Donald Trump Jr. win the 2028 US Presidential Election?'));
+  t.true(v.reasons.some((r) => r.includes('DTRU') && r.includes('Donald Trump Jr.')), v.reasons.join('; '));
+});
+
+test('a Fed Chair nominee ticker asks about the next nomination, not an event in its code year', (t) => {
+  t.is(relation(m('kalshi', 'KXFEDCHAIRNOM-29-KW'), m('polymarket', 'Will Trump nominate Kevin Warsh as the next Fed chair?')), 'identity');
+  t.is(relation(m('kalshi', 'KXFEDCHAIRNOM-29-KW'), m('polymarket', 'Will Trump nominate Kevin Hassett as the next Fed chair?')), 'different');
+});
+
+test('party-series tickers read their party code, and two parties are never complements', (t) => {
+  t.is(relation(m('kalshi', 'CONTROLH-2026-D'), m('polymarket', 'Will the Democratic Party control the House after the 2026 Midterm elections?')), 'identity');
+  t.is(relation(m('kalshi', 'CONTROLS-2026-R'), m('polymarket', 'Will the Democratic Party control the Senate after the 2026 Midterm elections?')), 'different');
+  t.is(relation(m('kalshi', 'CONTROLH-2026-D'), m('polymarket', 'Will the Democratic Party control the Senate after the 2026 Midterm elections?')), 'different');
+  t.is(relation(m('kalshi', 'KXPRESPARTY-2028-R'), m('polymarket', 'Will a Republican win the 2028 US presidential election?')), 'identity');
+});
+
+test('an event ticker with the person as its outcome label reads the label as the subject', (t) => {
+  t.is(relation(m('kalshi', 'KXPRESPERSON-28', 'Gavin Newsom'), m('polymarket', 'Will Gavin Newsom win the 2028 US Presidential Election?')), 'identity');
+  t.is(relation(m('kalshi', 'KXPRESPERSON-28', 'Gavin Newsom'), m('polymarket', 'Will JD Vance win the 2028 US Presidential Election?')), 'different');
+});
