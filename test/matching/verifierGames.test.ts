@@ -75,3 +75,11 @@ test('"Ohio St." is Ohio State; "St. Louis" keeps its Saint', (t) => {
   t.is(rel(g('kalshi', 'Ohio St. at Michigan Winner?', 'Ohio St.', '2025-11-29', 'KXNCAAFGAME-25NOV29OSUMICH-OSU'), g('polymarket', 'Ohio State vs. Michigan', 'Michigan', '2025-11-29')), 'complement');
   t.true(sameSide('St. Louis', 'Cardinals'));
 });
+
+test('a side written as city and initial ("New York R") is the team another venue names by nickname', (t) => {
+  const kalshi = (outcome: string) => ({ venue: 'kalshi', title: 'New York R at Tampa Bay Winner?', outcome, end_date: null, category: 'sports', ticker: 'KXNHLGAME-26JAN15NYRTB-NYR' });
+  const poly = (outcome: string) => ({ venue: 'polymarket', title: 'Rangers vs. Lightning', outcome, end_date: '2026-01-15', category: 'sports' });
+  t.is(verifyPair(kalshi('Yes'), poly('Rangers')).relation, 'identity');
+  t.is(verifyPair(kalshi('Yes'), poly('Lightning')).relation, 'complement');
+  t.is(verifyPair(kalshi('Yes'), { ...poly('Rangers'), title: 'Rangers vs. Bruins' }).relation, 'different');
+});

@@ -61,3 +61,12 @@ test('an event ticker with the person as its outcome label reads the label as th
   t.is(relation(m('kalshi', 'KXPRESPERSON-28', 'Gavin Newsom'), m('polymarket', 'Will Gavin Newsom win the 2028 US Presidential Election?')), 'identity');
   t.is(relation(m('kalshi', 'KXPRESPERSON-28', 'Gavin Newsom'), m('polymarket', 'Will JD Vance win the 2028 US Presidential Election?')), 'different');
 });
+
+test('a No outcome given with a ticker title negates the question the ticker codes', (t) => {
+  // KXFEDDECISION-26JAN-C25 is "Cut 25bps" at the January 2026 meeting (Kalshi's recorded yes_sub_title for C25).
+  const cut = m('polymarket', 'Fed decreases interest rates by 25 bps after January 2026 meeting?', 'Yes', '2026-01-28');
+  t.is(relation(m('kalshi', 'KXFEDDECISION-26JAN-C25', 'Yes'), cut), 'identity');
+  t.is(relation(m('kalshi', 'KXFEDDECISION-26JAN-C25', 'No'), cut), 'complement');
+  const hold = m('polymarket', 'No change in Fed interest rates after January 2026 meeting?', 'Yes', '2026-01-28');
+  t.is(relation(m('kalshi', 'KXFEDDECISION-26JAN-H0', 'No'), hold), 'complement');
+});

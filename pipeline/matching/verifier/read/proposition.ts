@@ -82,8 +82,10 @@ export function extractProposition(ref: MarketRef, codeName: string | null = nul
   let outcome = clean(ticker?.outcome ?? ref.outcome);
   if (HOLD_LABEL.test(outcome)) outcome = 'holds rates';
   const lowerOutcome = outcome.toLowerCase();
+  // A ticker read into a question puts its code in the label; a No outcome given with it still negates.
   let negated = NO.has(lowerOutcome);
   const label = YES.has(lowerOutcome) || negated || outcome === title ? null : outcome;
+  if (ticker !== null && series === null && NO.has(ref.outcome.trim().toLowerCase())) negated = !negated;
   const text = questionText(title, label);
 
   // The clock time is read first and blanked, so "12:00 PM" is neither a level nor a day.
