@@ -91,3 +91,17 @@ test('"Number of rate cuts" asks how many: zero of them is no cut at all', (t) =
   t.is(verifyPair(count('0'), any('No')).relation, 'identity');
   t.is(verifyPair(count('2'), any('Yes')).relation, 'different');
 });
+
+test('Polymarket daily crypto levels are read at noon ET (its house hour): they link to a stated noon and refuse any other hour', (t) => {
+  const mk = (venue: string, title: string, outcome = 'Yes', ticker: string | null = null) => ({ venue, title, outcome, end_date: '2025-11-21', category: 'crypto', ticker });
+  const poly = mk('polymarket', 'Bitcoin above ___ on November 21?', '96,000');
+  // Noon ET on Nov 21 (EST, UTC-5) is 17:00 UTC.
+  t.is(verifyPair(mk('kalshi', 'Bitcoin price on Nov 21, 2025 at 12pm EST?', '$96,000 or above', 'KXBTCD-25NOV2112-T95999.99'), poly).relation, 'identity');
+  t.is(verifyPair(mk('limitless', '$BTC above $96,000 on Nov 21, 17:00 UTC?'), poly).relation, 'identity');
+  t.is(verifyPair(mk('limitless', '$BTC above $96,000 on Nov 21, 16:00 UTC?'), poly).relation, 'different');
+  const fivePm = verifyPair(mk('kalshi', 'Bitcoin price on Nov 21, 2025 at 5pm EST?', '$96,000 or above', 'KXBTCD-25NOV2117-T95999.99'), poly);
+  t.is(fivePm.relation, 'different');
+  t.true(fivePm.reasons.some((r) => r.startsWith('time of day differs')), fivePm.reasons.join('; '));
+  // Without a clock on either side nothing is assumed: the two titles agree as before.
+  t.is(verifyPair(mk('predictfun', 'BTC above $96,000 on Nov 21?'), poly).relation, 'identity');
+});

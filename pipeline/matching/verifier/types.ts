@@ -87,6 +87,8 @@ export interface Proposition {
   readonly dates: readonly DateCondition[];
   /** The clock time the question is read at ("5pm ET"), when the title states one. */
   readonly clock: ClockTime | null;
+  /** The hour the venue reads this question at when the title leaves it out (venueClocks.json); compared only against a stated clock. */
+  readonly houseClock?: ClockTime | null;
   readonly years: readonly number[];
   /** "Super Bowl LIX", "119th Congress": edition labels that pin an event like a year does. */
   readonly editions: readonly string[];

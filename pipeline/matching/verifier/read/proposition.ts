@@ -19,6 +19,7 @@ import { actionsOf, foldAccents, holdsRoleOnDay, namedAwards, namedTitles, rewri
 import { negatedByWords, occurrence } from './polarity.ts';
 import { orderedSides, widenedSubject } from './roles.ts';
 import { seriesQuestion } from './tickerSeries.ts';
+import { venueClock } from './venueClock.ts';
 import { contentWords } from './words.ts';
 import type { DateCondition, MarketRef, Proposition } from '../types.ts';
 import { LEAVE_WORDS, OFFICE_PHRASES, STAY_WORDS } from '../lexicon/vocabulary.ts';
@@ -119,6 +120,9 @@ export function extractProposition(ref: MarketRef, codeName: string | null = nul
   const contest = readContest(title, label, text, entities, firstAt);
   const sideCodes = code?.day && /^[A-Z]{4,8}$/.test(code.eventCodes) ? code.eventCodes : '';
   const game = contest.game || (sideCodes !== '' && contest.sides.length === 0);
+  // A venue's unstated hour for a level read on one day (Polymarket's daily crypto: noon ET).
+  const onDay = clock ? undefined : titleDates.find((d) => d.sense === 'on' && d.granularity === 'day');
+  const houseClock = onDay && counts.numbers.length > 0 ? venueClock(ref.venue, text, onDay.end) : null;
   const isoDay = titleDates.find((d) => d.sense === 'on' && d.granularity === 'day' && /\d{4}-\d{2}-\d{2}/.test(d.text));
   return {
     venue: ref.venue,
@@ -155,5 +159,6 @@ export function extractProposition(ref: MarketRef, codeName: string | null = nul
     eventDay: code?.day ?? (game && isoDay ? isoDay.end : null),
     source: ref,
     personCode: series?.personCode ?? null,
+    houseClock,
   };
 }
