@@ -105,3 +105,12 @@ test('Polymarket daily crypto levels are read at noon ET (its house hour): they 
   // Without a clock on either side nothing is assumed: the two titles agree as before.
   t.is(verifyPair(mk('predictfun', 'BTC above $96,000 on Nov 21?'), poly).relation, 'identity');
 });
+
+test('a rate decision "at the March 2026 meeting" is the one "after the March 2026 meeting"; a 0 bp hike anywhere in a title is no change', (t) => {
+  const after = (title: string) => m('polymarket', title, 'Yes', '2026-03-18');
+  t.is(rel(m('kalshi', 'Will the Fed cut rates by more than 25bps at the March 2026 meeting?'), after('Fed decreases interest rates by 50+ bps after March 2026 meeting?')), 'identity');
+  t.is(rel(m('kalshi', 'Will the Fed hike 0bps at the March 2026 meeting?'), after('No change in Fed interest rates after March 2026 meeting?')), 'identity');
+  t.is(rel(m('kalshi', 'Will the Fed hike 0bps at the March 2026 meeting?', 'No'), after('No change in Fed interest rates after March 2026 meeting?')), 'complement');
+  // Another month's meeting stays another meeting.
+  t.is(rel(m('kalshi', 'Will the Fed hike 0bps at the April 2026 meeting?'), after('No change in Fed interest rates after March 2026 meeting?')), 'different');
+});
