@@ -151,7 +151,8 @@ export function extractProposition(ref: MarketRef, codeName: string | null = nul
     versus: contest.versus,
     // A ticker's series names the league when the title does not ("KXNCAAFGAME": college football, never drawn).
     draws: contest.draws !== 'unknown' ? contest.draws : drawsOfSeries(code?.series ?? null),
-    sides: contest.sides,
+    // "Will Boston win against San Antonio?" under a game ticker: the two subjects are the game's sides.
+    sides: contest.sides.length === 0 && game && contest.versus.length === 2 ? contest.versus.map((k) => entities.find((e) => e.key === k)?.label ?? k) : contest.sides,
     // A game read from its ticker picks its label, or the market code when that is one of the sides' codes.
     pick: contest.pick ?? (sideCodes && label && !/^(?:over|under)\b/i.test(label) ? label : sideCodes && code?.market && sideCodes.includes(code.market) ? code.market : null),
     setting: contest.setting,
