@@ -70,3 +70,33 @@ test('a No outcome given with a ticker title negates the question the ticker cod
   const hold = m('polymarket', 'No change in Fed interest rates after January 2026 meeting?', 'Yes', '2026-01-28');
   t.is(relation(m('kalshi', 'KXFEDDECISION-26JAN-H0', 'No'), hold), 'complement');
 });
+
+test('more ways Kalshi forms person codes: camel-case surnames, a middle initial the name leaves out, an initial written before the surname', (t) => {
+  t.true(codeFitsName('RDS', 'Ron DeSantis'));
+  t.true(codeFitsName('DJT', 'Donald Trump'));
+  t.true(codeFitsName('DJTJR', 'Donald Trump Jr.'));
+  t.false(codeFitsName('DJT', 'Ron DeSantis'));
+  t.is(relation(m('kalshi', 'KXPRESPERSON-28-AOCA'), m('polymarket', 'Who will win the 2028 US presidential election?', 'A. Ocasio-Cortez')), 'identity');
+});
+
+test('series read by pattern and by level: state nominee races and released statistics', (t) => {
+  // Kalshi's recorded title for KXSENATESCR-26-LGRA: "Will Lindsey Graham be the Republican nominee for the Senate in South Carolina?"
+  t.is(relation(m('kalshi', 'KXSENATESCR-26-LGRA'), m('polymarket', 'Will Lindsey Graham be the Republican nominee for Senate in South Carolina?', 'Yes', '2026-07-31')), 'identity');
+  t.is(relation(m('kalshi', 'KXSENATESCR-26-LGRA'), m('polymarket', 'Will Lindsey Graham be the Republican nominee for Senate in North Carolina?', 'Yes', '2026-07-31')), 'different');
+  t.is(relation(m('kalshi', 'KXSENATESCD-26-LGRA'), m('polymarket', 'Will Lindsey Graham be the Republican nominee for Senate in South Carolina?', 'Yes', '2026-07-31')), 'different');
+  // CPI printed to one decimal: above 2.6% is 2.7% or more (hand-derived, as the mined labels say).
+  t.is(relation(m('kalshi', 'KXCPIYOY-26JAN-T2.6'), m('polymarket', 'Will annual inflation increase by ≥2.7% in January?', 'Yes', '2026-02-11')), 'identity');
+  t.is(relation(m('kalshi', 'KXCPIYOY-26JAN-T2.6'), m('polymarket', 'Will annual inflation increase by ≥2.8% in January?', 'Yes', '2026-02-11')), 'different');
+});
+
+test('a tennis match ticker names its player by the start of the surname', (t) => {
+  const poly = (outcome: string) => m('polymarket', 'Cincinnati Open: Jessica Pegula vs Iga Swiatek', outcome);
+  t.is(relation(m('kalshi', 'KXWTAMATCH-26AUG22PEGSWI-PEG'), poly('Jessica Pegula')), 'identity');
+  t.is(relation(m('kalshi', 'KXWTAMATCH-26AUG22PEGSWI-PEG'), poly('Iga Swiatek')), 'complement');
+  t.is(relation(m('kalshi', 'KXWTAMATCH-26AUG22PEGSWI-PEG'), m('polymarket', 'Cincinnati Open: Coco Gauff vs Iga Swiatek', 'Coco Gauff')), 'different');
+});
+
+test('North Carolina and South Carolina are two states, not the Panthers\' "Carolina" twice', (t) => {
+  t.is(relation(m('kalshi', 'Will Republicans win the Senate race in South Carolina?'), m('polymarket', 'Will Republicans win the Senate race in North Carolina?')), 'different');
+  t.is(relation(m('kalshi', 'Will Republicans win the Senate race in South Carolina?'), m('polymarket', 'Will Republicans win the Senate race in South Carolina?')), 'identity');
+});

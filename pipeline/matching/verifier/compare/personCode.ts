@@ -8,11 +8,24 @@ import { codeFitsName } from '../read/tickerSeries.ts';
 import type { Proposition } from '../types.ts';
 
 const RESOLVED = new WeakMap<Proposition, Map<string, Proposition>>();
+const escape = (x: string): string => x.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The people a market names, each with the spelling that has the initial or first name written before it ("A. Ocasio-Cortez"). */
+function namesIn(p: Proposition): { label: string; spellings: string[] }[] {
+  const labels = [...new Set(p.entities.filter((e) => e.group === 'person' || e.group === 'name').map((e) => e.label))];
+  return labels.map((label) => {
+    const before = new RegExp(`([A-Z][a-z]*\\.?)\\s+${escape(label)}`).exec(p.text);
+    return { label, spellings: before?.[1] && !label.startsWith(before[1]) ? [label, `${before[1]} ${label}`] : [label] };
+  });
+}
 
 export function resolvedCode(p: Proposition, other: Proposition): Proposition {
   const code = p.personCode;
   if (!code || other.personCode) return p;
-  const fits = new Set(other.entities.filter((e) => (e.group === 'person' || e.group === 'name') && codeFitsName(code, e.label)).map((e) => e.label));
+  const kind = p.personCodeKind ?? 'person';
+  const fitting = namesIn(other).flatMap(({ spellings }) => spellings.filter((n) => codeFitsName(code, n, kind)).slice(0, 1));
+  // Two name entities of one person ("name:jon", "name:stewart") share a label: count people, not entities.
+  const fits = new Set(fitting);
   if (fits.size !== 1) return p;
   const [name] = [...fits] as [string];
   let byName = RESOLVED.get(p);

@@ -160,6 +160,7 @@ export function extractProposition(ref: MarketRef, codeName: string | null = nul
     eventDay: code?.day ?? (game && isoDay ? isoDay.end : null),
     source: ref,
     personCode: series?.personCode ?? null,
+    personCodeKind: series?.codeKind ?? 'person',
     houseClock,
   };
 }

@@ -6,29 +6,55 @@
  * (`codeFitsName`). The series' questions are data (`lexicon/data/tickerSeries.json`).
  */
 import { parseKalshiTicker } from '../../../../shared/text/kalshiTicker.ts';
+import { monthName } from '../../../../shared/text/calendar.ts';
+import { US_STATES } from '../../../../shared/text/places.ts';
 import { readLexicon } from '../lexicon/dataFile.ts';
 
 interface SeriesEntry {
-  readonly subject: 'person' | 'party';
+  readonly subject: 'person' | 'party' | 'level' | 'player';
   readonly question: string;
   readonly yearless?: boolean;
 }
+interface PatternEntry extends SeriesEntry {
+  readonly match: string;
+}
 interface SeriesFile {
   readonly parties: Readonly<Record<string, string>>;
+  readonly partyAdjectives: Readonly<Record<string, string>>;
   readonly series: Readonly<Record<string, SeriesEntry>>;
+  readonly patterns: readonly PatternEntry[];
 }
 const DATA = readLexicon<SeriesFile>('tickerSeries.json');
+const PATTERNS = DATA.patterns.map((p) => ({ ...p, re: new RegExp(p.match) }));
+const STATE_NAMES = new Map(US_STATES.map(([name, code]) => [code, name] as const));
 
 export interface SeriesQuestion {
   /** The question with its subject filled, or with the unresolved person code standing in. */
   readonly title: string;
   /** A person code no label or table resolved ("JVAN"); a partner naming a fitting person resolves it. */
   readonly personCode: string | null;
+  /** How the code was formed: from a politician's name ("JVAN", "AOC") or a player's surname ("PEG"). */
+  readonly codeKind: 'person' | 'player';
   /** The series asks no year of its own (the ticker's year is a term, not the event's year). */
   readonly yearless: boolean;
 }
 
 const YES_NO = /^(?:yes|no|y|n|)$/i;
+
+/** The series entry and the words its code's groups stand for ({state}, {party}). */
+function entryOf(series: string): { entry: SeriesEntry; slots: Record<string, string> } | null {
+  const exact = DATA.series[series];
+  if (exact) return { entry: exact, slots: {} };
+  for (const p of PATTERNS) {
+    const g = p.re.exec(series)?.groups;
+    if (!g) continue;
+    const state = g.state ? STATE_NAMES.get(g.state) : undefined;
+    const party = g.party ? DATA.partyAdjectives[g.party] : undefined;
+    if ((g.state && !state) || (g.party && !party)) continue;
+    return { entry: p, slots: { state: state ?? '', party: party ?? '' } };
+  }
+  return null;
+}
 
 /**
  * The question a series ticker asks, or null when the title is no ticker of a known series. `name`
@@ -36,20 +62,31 @@ const YES_NO = /^(?:yes|no|y|n|)$/i;
  */
 export function seriesQuestion(title: string, outcome: string, name: string | null = null): SeriesQuestion | null {
   const t = parseKalshiTicker(title);
-  const entry = t ? DATA.series[t.series] : undefined;
-  if (!t || !entry) return null;
+  const found = t ? entryOf(t.series) : null;
+  if (!t || !found) return null;
+  const { entry, slots } = found;
   const labelled = !YES_NO.test(outcome.trim()) ? outcome.trim() : null;
   const code = t.market;
-  let subject: string | null = labelled;
+  let subject: string | null = entry.subject === 'level' ? null : labelled;
   let personCode: string | null = null;
-  if (!subject && code) {
+  let level: string | null = null;
+  if (entry.subject === 'level') {
+    level = code ? (/^T(-?\d+(?:\.\d+)?)$/.exec(code)?.[1] ?? null) : null;
+    if (level === null) return null;
+  } else if (!subject && code) {
     if (entry.subject === 'party') subject = DATA.parties[code] ?? null;
     else if (name) subject = name;
     else personCode = code;
   }
-  if (!subject && !personCode) return null;
-  const fill = entry.question.replace('{subject}', subject ?? personCode ?? '').replace('{year}', t.year ? String(t.year) : '');
-  return { title: fill.replace(/\s+/g, ' '), personCode, yearless: entry.yearless === true };
+  if (entry.subject !== 'level' && !subject && !personCode) return null;
+  const fill = entry.question
+    .replace('{subject}', subject ?? personCode ?? '')
+    .replace('{level}', level ?? '')
+    .replace('{month}', t.month ? monthName(t.month) : '')
+    .replace('{state}', slots.state ?? '')
+    .replace('{party}', slots.party ?? '')
+    .replace('{year}', t.year ? String(t.year) : '');
+  return { title: fill.replace(/\s+/g, ' ').replace(/ in \?$/, '?'), personCode, codeKind: entry.subject === 'player' ? 'player' : 'person', yearless: entry.yearless === true };
 }
 
 /** Name parts, lower case: "J.D. Vance" and "JD Vance" both give j, d, vance; a generational suffix apart. */
@@ -66,22 +103,35 @@ function nameParts(name: string): { parts: string[]; suffix: string } {
   return { parts, suffix };
 }
 
+/** Initials of every part, a hyphenated or inner-capitalised surname giving one per piece ("DeSantis": d, s). */
+function initialsOf(name: string): string {
+  const words = name.replace(/\./g, ' ').split(/\s+/).filter((w) => w && !/^(?:jr|sr|ii|iii|iv)$/i.test(w));
+  return words.flatMap((w) => (/^[A-Z]{2,3}$/.test(w) ? w.split('') : w.split(/-|(?<=[a-z])(?=[A-Z])/))).map((p) => p.charAt(0).toLowerCase()).join('');
+}
+
 /**
  * Whether a Kalshi person code can be formed from a name: the initials of every part ("AOC" Alexandria
- * Ocasio-Cortez, "JDV" JD Vance, "KW" Kevin Warsh), or the first initial and the start of the surname
- * ("JVAN", "GNEWS", "AOCA"), either followed by a generational suffix ("DTJR" Donald Trump Jr.).
+ * Ocasio-Cortez, "JDV" JD Vance, "RDS" Ron DeSantis), with one middle initial the name leaves out ("DJT"
+ * Donald Trump), or the first initial and the start of the surname ("JVAN", "GNEWS", "AOCA"), either
+ * followed by a generational suffix ("DTJR" Donald Trump Jr.). A player's code ("PEG") is the start of
+ * the surname ("Jessica Pegula"; "DEJ" Jesper de Jong).
  */
-export function codeFitsName(code: string, name: string): boolean {
+export function codeFitsName(code: string, name: string, kind: 'person' | 'player' = 'person'): boolean {
   const { parts, suffix } = nameParts(name);
   if (parts.length < 2) return false;
   let c = code.toLowerCase();
+  if (kind === 'player') {
+    const surname = parts.slice(1).join('').replace(/[^a-z]/g, '');
+    return c.length >= 3 && surname.startsWith(c);
+  }
   // Kalshi gives a Jr. a code of his own: a suffix must be on both or on neither.
   if (suffix) {
     if (!c.endsWith(suffix)) return false;
     c = c.slice(0, -suffix.length);
   } else if (/(?:jr|sr)$/.test(c)) return false;
-  const initials = parts.flatMap((p) => p.split('-')).map((p) => p.charAt(0)).join('');
+  const initials = initialsOf(name);
   if (c === initials) return true;
+  if (initials.length >= 2 && c.length === initials.length + 1 && c.charAt(0) === initials.charAt(0) && c.slice(2) === initials.slice(1)) return true;
   const surname = (parts[parts.length - 1] ?? '').replace(/[^a-z]/g, '');
   const head = c.charAt(0);
   const rest = c.slice(1);
