@@ -100,3 +100,15 @@ test('North Carolina and South Carolina are two states, not the Panthers\' "Caro
   t.is(relation(m('kalshi', 'Will Republicans win the Senate race in South Carolina?'), m('polymarket', 'Will Republicans win the Senate race in North Carolina?')), 'different');
   t.is(relation(m('kalshi', 'Will Republicans win the Senate race in South Carolina?'), m('polymarket', 'Will Republicans win the Senate race in South Carolina?')), 'identity');
 });
+
+test('a World Cup group ticker names its country by the start of the name, and a match total code N is the line N.5', (t) => {
+  const group = (title: string) => m('polymarket', title, 'Yes', '2026-06-26');
+  t.is(relation(m('kalshi', 'KXWCGROUPWIN-26L-CRO'), group('Will Croatia win Group L in the 2026 FIFA World Cup?')), 'identity');
+  t.is(relation(m('kalshi', 'KXWCGROUPWIN-26L-CRO'), group('Will Croatia win Group K in the 2026 FIFA World Cup?')), 'different');
+  t.is(relation(m('kalshi', 'KXWCGROUPWIN-26L-ENG'), group('Will Croatia win Group L in the 2026 FIFA World Cup?')), 'different');
+  // Kalshi's recorded title for KXEPLTOTAL-26MAY24BRIMUN-1 is "Will over 1.5 goals be scored?".
+  const ou = (outcome: string) => m('polymarket', 'Brighton & Hove Albion FC vs. Manchester United FC: O/U 1.5', outcome, '2026-05-23');
+  t.is(relation(m('kalshi', 'KXEPLTOTAL-26MAY24BRIMUN-1'), ou('Over')), 'identity');
+  t.is(relation(m('kalshi', 'KXEPLTOTAL-26MAY24BRIMUN-1'), ou('Under')), 'complement');
+  t.is(relation(m('kalshi', 'KXEPLTOTAL-26MAY24BRIMUN-2'), ou('Over')), 'different');
+});

@@ -4,15 +4,16 @@
  * check refuses the pair with the code and the partner's name as its reason.
  */
 import { extractProposition } from '../read/proposition.ts';
-import { codeFitsName } from '../read/tickerSeries.ts';
-import type { Proposition } from '../types.ts';
+import { codeFitsName, type CodeKind } from '../read/tickerSeries.ts';
+import type { PropEntity, Proposition } from '../types.ts';
 
 const RESOLVED = new WeakMap<Proposition, Map<string, Proposition>>();
 const escape = (x: string): string => x.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** The people a market names, each with the spelling that has the initial or first name written before it ("A. Ocasio-Cortez"). */
-function namesIn(p: Proposition): { label: string; spellings: string[] }[] {
-  const labels = [...new Set(p.entities.filter((e) => e.group === 'person' || e.group === 'name').map((e) => e.label))];
+function namesIn(p: Proposition, kind: CodeKind): { label: string; spellings: string[] }[] {
+  const named = (e: PropEntity): boolean => e.group === 'person' || e.group === 'name' || (kind === 'country' && (e.group === 'place' || e.group === 'team'));
+  const labels = [...new Set(p.entities.filter(named).map((e) => e.label))];
   return labels.map((label) => {
     const before = new RegExp(`([A-Z][a-z]*\\.?)\\s+${escape(label)}`).exec(p.text);
     return { label, spellings: before?.[1] && !label.startsWith(before[1]) ? [label, `${before[1]} ${label}`] : [label] };
@@ -23,7 +24,7 @@ export function resolvedCode(p: Proposition, other: Proposition): Proposition {
   const code = p.personCode;
   if (!code || other.personCode) return p;
   const kind = p.personCodeKind ?? 'person';
-  const fitting = namesIn(other).flatMap(({ spellings }) => spellings.filter((n) => codeFitsName(code, n, kind)).slice(0, 1));
+  const fitting = namesIn(other, kind).flatMap(({ spellings }) => spellings.filter((n) => codeFitsName(code, n, kind)).slice(0, 1));
   // Two name entities of one person ("name:jon", "name:stewart") share a label: count people, not entities.
   const fits = new Set(fitting);
   if (fits.size !== 1) return p;

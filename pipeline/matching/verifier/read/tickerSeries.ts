@@ -11,7 +11,7 @@ import { US_STATES } from '../../../../shared/text/places.ts';
 import { readLexicon } from '../lexicon/dataFile.ts';
 
 interface SeriesEntry {
-  readonly subject: 'person' | 'party' | 'level' | 'player';
+  readonly subject: 'person' | 'party' | 'level' | 'goals' | 'player' | 'country';
   readonly question: string;
   readonly yearless?: boolean;
 }
@@ -28,13 +28,16 @@ const DATA = readLexicon<SeriesFile>('tickerSeries.json');
 const PATTERNS = DATA.patterns.map((p) => ({ ...p, re: new RegExp(p.match) }));
 const STATE_NAMES = new Map(US_STATES.map(([name, code]) => [code, name] as const));
 
+/** How a code is formed from a name: a politician's, a player's or a country's (see `codeFitsName`). */
+export type CodeKind = 'person' | 'player' | 'country';
+
 export interface SeriesQuestion {
   /** The question with its subject filled, or with the unresolved person code standing in. */
   readonly title: string;
   /** A person code no label or table resolved ("JVAN"); a partner naming a fitting person resolves it. */
   readonly personCode: string | null;
   /** How the code was formed: from a politician's name ("JVAN", "AOC") or a player's surname ("PEG"). */
-  readonly codeKind: 'person' | 'player';
+  readonly codeKind: CodeKind;
   /** The series asks no year of its own (the ticker's year is a term, not the event's year). */
   readonly yearless: boolean;
 }
@@ -46,8 +49,9 @@ function entryOf(series: string): { entry: SeriesEntry; slots: Record<string, st
   const exact = DATA.series[series];
   if (exact) return { entry: exact, slots: {} };
   for (const p of PATTERNS) {
-    const g = p.re.exec(series)?.groups;
-    if (!g) continue;
+    const hit = p.re.exec(series);
+    if (!hit) continue;
+    const g = hit.groups ?? {};
     const state = g.state ? STATE_NAMES.get(g.state) : undefined;
     const party = g.party ? DATA.partyAdjectives[g.party] : undefined;
     if ((g.state && !state) || (g.party && !party)) continue;
@@ -67,26 +71,31 @@ export function seriesQuestion(title: string, outcome: string, name: string | nu
   const { entry, slots } = found;
   const labelled = !YES_NO.test(outcome.trim()) ? outcome.trim() : null;
   const code = t.market;
-  let subject: string | null = entry.subject === 'level' ? null : labelled;
+  const levelled = entry.subject === 'level' || entry.subject === 'goals';
+  let subject: string | null = levelled ? null : labelled;
   let personCode: string | null = null;
   let level: string | null = null;
   if (entry.subject === 'level') {
     level = code ? (/^T(-?\d+(?:\.\d+)?)$/.exec(code)?.[1] ?? null) : null;
+    if (level === null) return null;
+  } else if (entry.subject === 'goals') {
+    level = code && /^\d{1,2}$/.test(code) ? `${code}.5` : null;
     if (level === null) return null;
   } else if (!subject && code) {
     if (entry.subject === 'party') subject = DATA.parties[code] ?? null;
     else if (name) subject = name;
     else personCode = code;
   }
-  if (entry.subject !== 'level' && !subject && !personCode) return null;
+  if (!levelled && !subject && !personCode) return null;
   const fill = entry.question
     .replace('{subject}', subject ?? personCode ?? '')
     .replace('{level}', level ?? '')
     .replace('{month}', t.month ? monthName(t.month) : '')
     .replace('{state}', slots.state ?? '')
     .replace('{party}', slots.party ?? '')
+    .replace('{group}', t.eventCodes)
     .replace('{year}', t.year ? String(t.year) : '');
-  return { title: fill.replace(/\s+/g, ' ').replace(/ in \?$/, '?'), personCode, codeKind: entry.subject === 'player' ? 'player' : 'person', yearless: entry.yearless === true };
+  return { title: fill.replace(/\s+/g, ' ').replace(/ in \?$/, '?'), personCode, codeKind: entry.subject === 'player' || entry.subject === 'country' ? entry.subject : 'person', yearless: entry.yearless === true };
 }
 
 /** Name parts, lower case: "J.D. Vance" and "JD Vance" both give j, d, vance; a generational suffix apart. */
@@ -114,9 +123,11 @@ function initialsOf(name: string): string {
  * Ocasio-Cortez, "JDV" JD Vance, "RDS" Ron DeSantis), with one middle initial the name leaves out ("DJT"
  * Donald Trump), or the first initial and the start of the surname ("JVAN", "GNEWS", "AOCA"), either
  * followed by a generational suffix ("DTJR" Donald Trump Jr.). A player's code ("PEG") is the start of
- * the surname ("Jessica Pegula"; "DEJ" Jesper de Jong).
+ * the surname ("Jessica Pegula"; "DEJ" Jesper de Jong); a country's, the start of its name ("CRO" Croatia).
  */
-export function codeFitsName(code: string, name: string, kind: 'person' | 'player' = 'person'): boolean {
+export function codeFitsName(code: string, name: string, kind: CodeKind = 'person'): boolean {
+  // A country's code is the start of its name ("CRO" Croatia, "ENG" England).
+  if (kind === 'country') return code.length >= 3 && name.toLowerCase().replace(/[^a-z]/g, '').startsWith(code.toLowerCase());
   const { parts, suffix } = nameParts(name);
   if (parts.length < 2) return false;
   let c = code.toLowerCase();
