@@ -41,15 +41,15 @@ test('quality floor on the second mined set train half: link precision >= 0.98, 
 });
 
 // The same train pairs with each Kalshi market given as its bare ticker ("KXPRESPERSON-28-JVAN"), as some feeds
-// list it: precision must hold (a ticker read wrong must refuse, not guess). Measured 1.000 / 0.808 (mined, 234 pairs)
-// and 1.000 / 0.820 (mined2, 179 pairs) when this floor was set; 1.000 / 0.675 and 1.000 / 0.140 before tickers
-// of person, party, level and player series were read.
-for (const name of ['mined/pairs.mined.train.jsonl', 'mined2/pairs.mined2.train.jsonl']) {
-  test(`quality floor on ${name} with Kalshi markets as bare tickers: link precision >= 0.98, recall >= 0.78`, (t) => {
+// list it: precision must hold (a ticker read wrong must refuse, not guess). Measured 1.000 / 0.907 (mined, 234
+// pairs) and 1.000 / 0.820 (mined2, 179 pairs) when these floors were set; 1.000 / 0.675 and 1.000 / 0.140 before
+// tickers of person, party, level, player, country and match-total series were read.
+for (const [name, recallFloor] of [['mined/pairs.mined.train.jsonl', 0.88], ['mined2/pairs.mined2.train.jsonl', 0.8]] as const) {
+  test(`quality floor on ${name} with Kalshi markets as bare tickers: link precision >= 0.98, recall >= ${recallFloor}`, (t) => {
     const e = evaluate(asTickerTitles(loadPairs(fixture(name))), verifyPair);
     const misses = e.errors.slice(0, 5).map(({ pair, verdict }) => `${pair.kind}: ${pair.a.title} | ${pair.a.outcome} <> ${pair.b.title} | ${pair.b.outcome} -> ${verdict.reasons.join('; ')}`);
     t.true(e.precision >= 0.98, `precision ${e.precision.toFixed(3)}\n${misses.join('\n')}`);
-    t.true(e.recall >= 0.78, `recall ${e.recall.toFixed(3)}\n${misses.join('\n')}`);
+    t.true(e.recall >= recallFloor, `recall ${e.recall.toFixed(3)}\n${misses.join('\n')}`);
     t.is(e.wrongRelation, 0);
   });
 }
