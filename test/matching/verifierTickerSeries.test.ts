@@ -112,3 +112,10 @@ test('a World Cup group ticker names its country by the start of the name, and a
   t.is(relation(m('kalshi', 'KXEPLTOTAL-26MAY24BRIMUN-1'), ou('Under')), 'complement');
   t.is(relation(m('kalshi', 'KXEPLTOTAL-26MAY24BRIMUN-2'), ou('Over')), 'different');
 });
+
+test('a House race ticker names its district before its year', (t) => {
+  const seat = m('polymarket', 'Will the Republican Party win the AL-02 House seat?', 'Yes', '2026-11-02');
+  t.is(relation(m('kalshi', 'KXHOUSERACE-AL02-26-R'), seat), 'identity');
+  t.is(relation(m('kalshi', 'KXHOUSERACE-AL03-26-R'), seat), 'different');
+  t.is(relation(m('kalshi', 'KXHOUSERACE-AL02-26-D'), seat), 'different');
+});

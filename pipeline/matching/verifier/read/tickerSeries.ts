@@ -60,6 +60,12 @@ function entryOf(series: string): { entry: SeriesEntry; slots: Record<string, st
   return null;
 }
 
+/** A congressional district a ticker names before its date ("KXHOUSERACE-AL02-26-R"), written as titles do: "AL-02". */
+function districtOf(ticker: string): string {
+  const seg = ticker.toUpperCase().split('-').find((x) => /^[A-Z]{2}\d{2}$/.test(x));
+  return seg ? `${seg.slice(0, 2)}-${seg.slice(2)}` : '';
+}
+
 /**
  * The question a series ticker asks, or null when the title is no ticker of a known series. `name`
  * fills a person code a partner market resolved; an outcome label that names the subject wins over it.
@@ -94,6 +100,7 @@ export function seriesQuestion(title: string, outcome: string, name: string | nu
     .replace('{state}', slots.state ?? '')
     .replace('{party}', slots.party ?? '')
     .replace('{group}', t.eventCodes)
+    .replace('{district}', districtOf(title))
     .replace('{year}', t.year ? String(t.year) : '');
   return { title: fill.replace(/\s+/g, ' ').replace(/ in \?$/, '?'), personCode, codeKind: entry.subject === 'player' || entry.subject === 'country' ? entry.subject : 'person', yearless: entry.yearless === true };
 }
