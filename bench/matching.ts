@@ -14,12 +14,13 @@
  * both frozen splits together: precision on real pairs nothing was tuned on says the most about what
  * users see (a wrong link is a fake arbitrage opportunity). When no frozen split is present the mined
  * train split stands in, and the line says so.
+ * Each mined set is also reported with its Kalshi markets given as bare tickers (`asTickerTitles`).
  * `--sweep` prints the operating-point sweep instead.
  */
 import { fileURLToPath } from 'node:url';
 import { dirname, join } from 'node:path';
 import { existsSync } from 'node:fs';
-import { evaluate, loadPairs, type Evaluation, type LabelledPair } from '../pipeline/matching/verifier/evaluate.ts';
+import { asTickerTitles, evaluate, loadPairs, type Evaluation, type LabelledPair } from '../pipeline/matching/verifier/evaluate.ts';
 import { verifyPair } from '../pipeline/matching/verifier/index.ts';
 import type { MarketRef, MatchVerdict } from '../pipeline/matching/verifier/types.ts';
 import { operatingGrid, sweepOperatingPoints } from '../pipeline/matching/verifier/sweep.ts';
@@ -103,6 +104,10 @@ if (frozen && frozenSets.length > 1) {
   console.log(`\n== frozen splits together (${frozen.total} pairs) [aggregates only]`);
   console.log(`link precision ${pct(frozen.precision)}  recall ${pct(frozen.recall)}  F1 ${pct(frozen.f1)}  (tp ${frozen.tp} fp ${frozen.fp} fn ${frozen.fn} tn ${frozen.tn})`);
 }
+
+// The mined sets again with each Kalshi market given as its bare ticker, as some feeds list it (evaluate.ts).
+for (const path of [TRAIN, TRAIN2].filter((p) => existsSync(p))) report(`${path} as bare Kalshi tickers`, evaluate(asTickerTitles(loadPairs(path)), verifyPair), true);
+for (const path of frozenSets) report(`${path} as bare Kalshi tickers`, evaluate(asTickerTitles(loadPairs(path)), verifyPair), false);
 
 const ceiling = throughput(all, titleEquality);
 const ours = throughput(all, verifyPair);

@@ -75,3 +75,31 @@ test('"Ohio St." is Ohio State; "St. Louis" keeps its Saint', (t) => {
   t.is(rel(g('kalshi', 'Ohio St. at Michigan Winner?', 'Ohio St.', '2025-11-29', 'KXNCAAFGAME-25NOV29OSUMICH-OSU'), g('polymarket', 'Ohio State vs. Michigan', 'Michigan', '2025-11-29')), 'complement');
   t.true(sameSide('St. Louis', 'Cardinals'));
 });
+
+test('a side written as city and initial ("New York R") is the team another venue names by nickname', (t) => {
+  const kalshi = (outcome: string) => ({ venue: 'kalshi', title: 'New York R at Tampa Bay Winner?', outcome, end_date: null, category: 'sports', ticker: 'KXNHLGAME-26JAN15NYRTB-NYR' });
+  const poly = (outcome: string) => ({ venue: 'polymarket', title: 'Rangers vs. Lightning', outcome, end_date: '2026-01-15', category: 'sports' });
+  t.is(verifyPair(kalshi('Yes'), poly('Rangers')).relation, 'identity');
+  t.is(verifyPair(kalshi('Yes'), poly('Lightning')).relation, 'complement');
+  t.is(verifyPair(kalshi('Yes'), { ...poly('Rangers'), title: 'Rangers vs. Bruins' }).relation, 'different');
+});
+
+test('a game dated only by its Kalshi ticker lends its year to a yearless day, and "win against" names the two sides', (t) => {
+  const kalshi = (title: string, outcome = 'Yes'): MarketRef => ({ venue: 'kalshi', title, outcome, end_date: null, category: 'sports', ticker: 'KXNBAGAME-26JAN10SASBOS-BOS' });
+  const limitless = (title: string, outcome: string): MarketRef => ({ venue: 'limitless', title, outcome, end_date: null, category: 'sports' });
+  t.is(verifyPair(kalshi('Boston vs San Antonio', 'Boston'), limitless('Celtics vs Spurs — Jan 10', 'Celtics')).relation, 'identity');
+  t.is(verifyPair(kalshi('Boston vs San Antonio', 'Boston'), limitless('Celtics vs Spurs — Jan 10', 'Spurs')).relation, 'complement');
+  // Three days later is another game of the same two teams.
+  t.is(verifyPair(kalshi('Boston vs San Antonio', 'Boston'), limitless('Celtics vs Spurs — Jan 13', 'Celtics')).relation, 'different');
+  const poly = (outcome: string): MarketRef => ({ venue: 'polymarket', title: 'Spurs vs. Celtics', outcome, end_date: '2026-01-11', category: 'sports' });
+  t.is(verifyPair(kalshi('Will Boston win against San Antonio?'), poly('Celtics')).relation, 'identity');
+  t.is(verifyPair(kalshi('Will Boston win against San Antonio?'), poly('Spurs')).relation, 'complement');
+  t.is(verifyPair(kalshi('Will Boston win against Dallas?'), poly('Celtics')).relation, 'different');
+});
+
+test('Counter-Strike is a game title, not a strike', (t) => {
+  const kalshi: MarketRef = { venue: 'kalshi', title: 'Team Liquid vs FaZe Winner?', outcome: 'Team Liquid', end_date: null, category: 'esports', ticker: 'KXCS2GAME-26JAN12LIQFAZE-LIQ' };
+  const poly = (outcome: string): MarketRef => ({ venue: 'polymarket', title: 'Counter-Strike: Team Liquid vs FaZe Clan (BO3)', outcome, end_date: '2026-01-12', category: 'esports' });
+  t.is(verifyPair(kalshi, poly('Team Liquid')).relation, 'identity');
+  t.not(verifyPair(kalshi, poly('FaZe Clan')).relation, 'identity');
+});

@@ -91,3 +91,26 @@ test('"Number of rate cuts" asks how many: zero of them is no cut at all', (t) =
   t.is(verifyPair(count('0'), any('No')).relation, 'identity');
   t.is(verifyPair(count('2'), any('Yes')).relation, 'different');
 });
+
+test('Polymarket daily crypto levels are read at noon ET (its house hour): they link to a stated noon and refuse any other hour', (t) => {
+  const mk = (venue: string, title: string, outcome = 'Yes', ticker: string | null = null) => ({ venue, title, outcome, end_date: '2025-11-21', category: 'crypto', ticker });
+  const poly = mk('polymarket', 'Bitcoin above ___ on November 21?', '96,000');
+  // Noon ET on Nov 21 (EST, UTC-5) is 17:00 UTC.
+  t.is(verifyPair(mk('kalshi', 'Bitcoin price on Nov 21, 2025 at 12pm EST?', '$96,000 or above', 'KXBTCD-25NOV2112-T95999.99'), poly).relation, 'identity');
+  t.is(verifyPair(mk('limitless', '$BTC above $96,000 on Nov 21, 17:00 UTC?'), poly).relation, 'identity');
+  t.is(verifyPair(mk('limitless', '$BTC above $96,000 on Nov 21, 16:00 UTC?'), poly).relation, 'different');
+  const fivePm = verifyPair(mk('kalshi', 'Bitcoin price on Nov 21, 2025 at 5pm EST?', '$96,000 or above', 'KXBTCD-25NOV2117-T95999.99'), poly);
+  t.is(fivePm.relation, 'different');
+  t.true(fivePm.reasons.some((r) => r.startsWith('time of day differs')), fivePm.reasons.join('; '));
+  // Without a clock on either side nothing is assumed: the two titles agree as before.
+  t.is(verifyPair(mk('predictfun', 'BTC above $96,000 on Nov 21?'), poly).relation, 'identity');
+});
+
+test('a rate decision "at the March 2026 meeting" is the one "after the March 2026 meeting"; a 0 bp hike anywhere in a title is no change', (t) => {
+  const after = (title: string) => m('polymarket', title, 'Yes', '2026-03-18');
+  t.is(rel(m('kalshi', 'Will the Fed cut rates by more than 25bps at the March 2026 meeting?'), after('Fed decreases interest rates by 50+ bps after March 2026 meeting?')), 'identity');
+  t.is(rel(m('kalshi', 'Will the Fed hike 0bps at the March 2026 meeting?'), after('No change in Fed interest rates after March 2026 meeting?')), 'identity');
+  t.is(rel(m('kalshi', 'Will the Fed hike 0bps at the March 2026 meeting?', 'No'), after('No change in Fed interest rates after March 2026 meeting?')), 'complement');
+  // Another month's meeting stays another meeting.
+  t.is(rel(m('kalshi', 'Will the Fed hike 0bps at the April 2026 meeting?'), after('No change in Fed interest rates after March 2026 meeting?')), 'different');
+});

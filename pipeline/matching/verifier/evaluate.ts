@@ -96,3 +96,15 @@ export function evaluate(pairs: readonly LabelledPair[], verify: (a: MarketRef, 
   const f1 = precision + recall === 0 ? 0 : (2 * precision * recall) / (precision + recall);
   return { total: pairs.length, tp, fp, fn, tn, precision, recall, f1, relationAccuracy: linkedTrue === 0 ? 1 : (linkedTrue - wrongRelation) / linkedTrue, wrongRelation, perKind, perRelation, errors };
 }
+
+/**
+ * The pairs that carry a Kalshi ticker, with the Kalshi market given as its ticker alone, the way some
+ * feeds and the hidden sets list it ("KXPRESPERSON-28-JVAN" as the title): no title words, no end date,
+ * and an outcome label that named the subject reduced to Yes. The labels stay right: the ticker names
+ * the same market. Measures how much of a set the verifier reads from tickers alone.
+ */
+export function asTickerTitles(pairs: readonly LabelledPair[]): LabelledPair[] {
+  const bare = (m: LabelledPair['a']): LabelledPair['a'] =>
+    m.ticker ? { ...m, title: m.ticker, outcome: /^(?:yes|no)$/i.test(m.outcome) ? m.outcome : 'Yes', ticker: null, end_date: null, description: null, rules: null } : m;
+  return pairs.filter((p) => p.a.ticker || p.b.ticker).map((p) => ({ ...p, a: bare(p.a), b: bare(p.b) }));
+}

@@ -87,6 +87,8 @@ export interface Proposition {
   readonly dates: readonly DateCondition[];
   /** The clock time the question is read at ("5pm ET"), when the title states one. */
   readonly clock: ClockTime | null;
+  /** The hour the venue reads this question at when the title leaves it out (venueClocks.json); compared only against a stated clock. */
+  readonly houseClock?: ClockTime | null;
   readonly years: readonly number[];
   /** "Super Bowl LIX", "119th Congress": edition labels that pin an event like a year does. */
   readonly editions: readonly string[];
@@ -106,6 +108,10 @@ export interface Proposition {
   readonly conjunction: boolean;
   readonly endDate: string | null;
   readonly fromSymbol: boolean;
+  /** A Kalshi person code the ticker-title left unresolved ("JVAN"); a partner naming a fitting person resolves it. */
+  readonly personCode?: string | null;
+  /** How that code is formed: a politician's initials or initial and surname, or a player's surname start. */
+  readonly personCodeKind?: 'person' | 'player' | 'country';
   /** A single game ("A vs. B", Kalshi "A at B Winner?", "Will A win on 2026-02-01?"): played on one day. */
   readonly game: boolean;
   /** The sides of a game title; the one not picked may go unnamed by the other venue. */

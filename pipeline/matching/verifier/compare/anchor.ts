@@ -12,14 +12,19 @@ const ANCHORED = new WeakMap<Proposition, Map<string, Proposition>>();
  * itself stays unknown.
  */
 export function anchoredTo(p: Proposition, other: Proposition): Proposition {
-  if (p.endDate !== null || other.endDate === null || p.dates.length > 0 || !YEARLESS_DATE.test(p.text)) return p;
+  // A game dated only by its ticker ("KXNBAGAME-26JAN10…") lends that day's year the same way.
+  const anchor = other.endDate ?? other.eventDay;
+  if (p.endDate !== null || anchor === null || p.dates.length > 0 || !YEARLESS_DATE.test(p.text)) return p;
   let byEnd = ANCHORED.get(p);
   if (!byEnd) ANCHORED.set(p, (byEnd = new Map()));
-  let q = byEnd.get(other.endDate);
+  let q = byEnd.get(anchor);
   if (!q) {
-    q = { ...extractProposition({ ...p.source, end_date: other.endDate }), endDate: null, source: p.source };
+    const read = extractProposition({ ...p.source, end_date: anchor });
+    // A game's yearless day ("Celtics vs Spurs — Jan 10") read with the partner's year is the game's day.
+    const day = read.game && read.eventDay === null && other.endDate === null ? read.dates.find((d) => d.sense === 'on' && d.granularity === 'day') : undefined;
+    q = day ? { ...read, endDate: null, eventDay: day.end, years: [Number(day.end.slice(0, 4))], source: p.source } : { ...read, endDate: null, source: p.source };
     if (byEnd.size > 64) byEnd.clear();
-    byEnd.set(other.endDate, q);
+    byEnd.set(anchor, q);
   }
   return q;
 }

@@ -6,7 +6,7 @@
  * are then left out of the entity and event-word checks, which would only see two spellings.
  */
 import { canonicalWord } from '../read/words.ts';
-import type { Proposition } from '../types.ts';
+import type { PropEntity, Proposition } from '../types.ts';
 import { sameSide, splitCodes, teamsNamed } from './sides.ts';
 
 export interface ContestCheck {
@@ -115,9 +115,18 @@ function sideWords(p: Proposition): Set<string> {
 export function withoutSides(p: Proposition): Proposition {
   const words = sideWords(p);
   const inSide = (label: string): boolean => label.toLowerCase().split(/[^a-z0-9]+/).filter(Boolean).every((w) => words.has(w));
+  // A team read from a side written as its city and initial ("New York R") or its nickname is that side,
+  // though its full name ("New York Rangers") has words the side does not.
+  const sides = p.sides.map((s) => s.toLowerCase());
+  const teamSide = (e: PropEntity): boolean => {
+    if (e.group === 'place') return sides.includes(e.label.toLowerCase());
+    if (e.group !== 'team') return false;
+    if (e.nickname && e.nickname.split(/\s+/).every((w) => words.has(w))) return true;
+    return e.city !== undefined && sides.some((s) => s === e.city || s === `${e.city} ${(e.nickname ?? '').charAt(0)}`);
+  };
   return {
     ...p,
-    entities: p.entities.filter((e) => !inSide(e.label) && !words.has(e.key.slice(e.key.indexOf(':') + 1))),
+    entities: p.entities.filter((e) => !inSide(e.label) && !teamSide(e) && !words.has(e.key.slice(e.key.indexOf(':') + 1))),
     words: p.words.filter((w) => !words.has(w)),
     selected: [],
     versus: [],

@@ -157,13 +157,17 @@ const CLOSE = /\bclos(?:e|es|ed|ing)\b|\beod\b|\bend of (?:the )?(?:day|session)
 /**
  * One day read at two instants is two questions ("at 12pm ET" vs "at 5pm ET", "12:00 UTC" vs
  * "12:00 ET"). A clock time on one side only pins a level the other venue may read at another
- * instant, so it refuses too, unless it is the end of the day or the other side reads a close.
+ * instant, so it refuses too, unless it is the end of the day or the other side reads a close; a
+ * venue's known house hour for such markets (noon ET for Polymarket's daily crypto) is compared instead.
  */
 export function compareClocks(a: Proposition, b: Proposition): string[] {
   if (a.clock && b.clock) return a.clock.minutesUtc === b.clock.minutesUtc ? [] : [`time of day differs: ${a.clock.text} vs ${b.clock.text}`];
   const timed = a.clock ? a : b.clock ? b : null;
   if (!timed?.clock || isEndOfDay(timed.clock)) return [];
   const other = timed === a ? b : a;
+  // The other venue's house hour stands in for the clock its title leaves out.
+  const house = other.houseClock;
+  if (house) return house.minutesUtc === timed.clock.minutesUtc ? [] : [`time of day differs: ${timed.clock.text} vs ${house.text} (the hour ${other.venue} reads such markets at)`];
   if (other.numbers.length === 0 || CLOSE.test(other.text)) return [];
   return [`time of day on one side only: ${timed.clock.text}`];
 }

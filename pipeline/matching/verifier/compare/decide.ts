@@ -9,6 +9,7 @@
  * share enough of what they say to be called the same. Fails closed, with its reasons.
  */
 import { anchoredTo } from './anchor.ts';
+import { resolvedCode, unresolvedCode } from './personCode.ts';
 import { compareClocks, compareDates, compareYears, placedBySetting } from './dates.ts';
 import { compareContests, withoutSides } from './contest.ts';
 import { compareEntities } from './entities.ts';
@@ -114,14 +115,15 @@ function whoAndWhat(a: Proposition, b: Proposition, entityReasons: readonly stri
 const refuse = (reasons: readonly string[]): MatchVerdict => ({ same: false, confidence: 0, relation: 'different', reasons });
 
 export function compareProps(first: Proposition, second: Proposition, point: OperatingPoint = OPERATING_POINT): MatchVerdict {
-  const anchoredA = anchoredTo(first, second);
-  const anchoredB = anchoredTo(second, first);
+  // A Kalshi person code takes the name of the partner's person it fits, before anything is compared.
+  const anchoredA = anchoredTo(resolvedCode(first, second), second);
+  const anchoredB = anchoredTo(resolvedCode(second, first), first);
   // Two games are compared side by side first; their side names then leave the other checks.
   const contest = compareContests(anchoredA, anchoredB);
   const a = contest.applies ? withoutSides(anchoredA) : anchoredA;
   const b = contest.applies ? withoutSides(anchoredB) : anchoredB;
   const levelFlip = measuredOnce(a) && measuredOnce(b) && thresholdComplement(a.numbers, b.numbers, levelScale(a, b));
-  const cheap = [...contest.reasons, ...whenAndHowMuch(a, b, levelFlip)];
+  const cheap = [...unresolvedCode(a, b), ...unresolvedCode(b, a), ...contest.reasons, ...whenAndHowMuch(a, b, levelFlip)];
   if (cheap.length > 0) return refuse(cheap);
   const ent = compareEntities(a, b);
   const vetoes = whoAndWhat(a, b, ent.reasons);

@@ -69,7 +69,8 @@ function buildRules(): AliasRule[] {
     rules.push({ alias: city, entity: { key, group: 'place', label: city }, caseSensitive: false });
   }
   for (const [name] of US_STATES) {
-    rules.push({ alias: name, entity: { key: `state:${name.toLowerCase()}`, group: 'place', label: name }, caseSensitive: true });
+    // A two-word state is read in the same pass as team cities, so "North Carolina" is never the Panthers' "Carolina".
+    rules.push({ alias: name, entity: { key: `state:${name.toLowerCase()}`, group: 'place', label: name }, caseSensitive: !name.includes(' ') });
   }
   for (const name of COUNTRIES) {
     rules.push({ alias: name, entity: { key: `country:${name.toLowerCase()}`, group: 'place', label: name }, caseSensitive: false });

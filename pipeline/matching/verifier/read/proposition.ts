@@ -18,6 +18,8 @@ import { extractNumbers } from './numbers.ts';
 import { actionsOf, foldAccents, holdsRoleOnDay, namedAwards, namedTitles, rewritePhrases } from './phrases.ts';
 import { negatedByWords, occurrence } from './polarity.ts';
 import { orderedSides, widenedSubject } from './roles.ts';
+import { seriesQuestion } from './tickerSeries.ts';
+import { venueClock } from './venueClock.ts';
 import { contentWords } from './words.ts';
 import type { DateCondition, MarketRef, Proposition } from '../types.ts';
 import { LEAVE_WORDS, OFFICE_PHRASES, STAY_WORDS } from '../lexicon/vocabulary.ts';
@@ -62,9 +64,17 @@ function questionText(title: string, label: string | null): string {
   return blank.test(title) ? title.replace(blank, label) : `${title} — ${label}`;
 }
 
-export function extractProposition(ref: MarketRef): Proposition {
+/**
+ * `codeName` is the person a partner market names whose name fits this market's unresolved Kalshi person
+ * code (see `resolvedCode`); without it the code stands in for the subject.
+ */
+export function extractProposition(ref: MarketRef, codeName: string | null = null): Proposition {
   const endDate = ref.end_date && /^\d{4}-\d{2}-\d{2}$/.test(ref.end_date) ? ref.end_date : null;
-  const ticker = kalshiTickerQuestion(ref.title, ref.outcome);
+  // A series whose code names the subject ("KXPRESPERSON-28-JVAN") reads as its event's question; its
+  // outcome label, when it is a name, is the subject and leaves a plain Yes behind.
+  const series = seriesQuestion(ref.title, ref.outcome, codeName);
+  const seriesOutcome = series && !/^(?:no|n)$/i.test(ref.outcome.trim()) ? 'Yes' : ref.outcome;
+  const ticker = series ? { title: series.title, outcome: seriesOutcome } : kalshiTickerQuestion(ref.title, ref.outcome);
   // The ticker states what a Kalshi title may leave out: the event's year, its day, the sides' codes.
   const code = parseKalshiTicker(ref.ticker ?? '') ?? parseKalshiTicker(ref.title);
   const rawTitle = clean(ticker?.title ?? ref.title);
@@ -73,8 +83,10 @@ export function extractProposition(ref: MarketRef): Proposition {
   let outcome = clean(ticker?.outcome ?? ref.outcome);
   if (HOLD_LABEL.test(outcome)) outcome = 'holds rates';
   const lowerOutcome = outcome.toLowerCase();
+  // A ticker read into a question puts its code in the label; a No outcome given with it still negates.
   let negated = NO.has(lowerOutcome);
   const label = YES.has(lowerOutcome) || negated || outcome === title ? null : outcome;
+  if (ticker !== null && series === null && NO.has(ref.outcome.trim().toLowerCase())) negated = !negated;
   const text = questionText(title, label);
 
   // The clock time is read first and blanked, so "12:00 PM" is neither a level nor a day.
@@ -87,7 +99,7 @@ export function extractProposition(ref: MarketRef): Proposition {
   // A ticker's year names the event's year only when the market can still be open then: a market closing
   // in 2026 under "KXFEDCHAIRNOM-29" asks about a nomination before its close, not one in 2029.
   const closesBefore = endDate !== null && code?.year ? code.year > Number(endDate.slice(0, 4)) + 1 : false;
-  if (years.size === 0 && code?.year && !closesBefore) years.add(code.year);
+  if (years.size === 0 && code?.year && !closesBefore && !series?.yearless) years.add(code.year);
   const eds = editions(text, years);
   const { entities, rest, firstAt } = extractEntities(text);
   // Numbers are read with dates, clock times and entity names (S&P 500, GPT-5) blanked out.
@@ -108,6 +120,9 @@ export function extractProposition(ref: MarketRef): Proposition {
   const contest = readContest(title, label, text, entities, firstAt);
   const sideCodes = code?.day && /^[A-Z]{4,8}$/.test(code.eventCodes) ? code.eventCodes : '';
   const game = contest.game || (sideCodes !== '' && contest.sides.length === 0);
+  // A venue's unstated hour for a level read on one day (Polymarket's daily crypto: noon ET).
+  const onDay = clock ? undefined : titleDates.find((d) => d.sense === 'on' && d.granularity === 'day');
+  const houseClock = onDay && counts.numbers.length > 0 ? venueClock(ref.venue, text, onDay.end) : null;
   const isoDay = titleDates.find((d) => d.sense === 'on' && d.granularity === 'day' && /\d{4}-\d{2}-\d{2}/.test(d.text));
   return {
     venue: ref.venue,
@@ -136,12 +151,16 @@ export function extractProposition(ref: MarketRef): Proposition {
     versus: contest.versus,
     // A ticker's series names the league when the title does not ("KXNCAAFGAME": college football, never drawn).
     draws: contest.draws !== 'unknown' ? contest.draws : drawsOfSeries(code?.series ?? null),
-    sides: contest.sides,
+    // "Will Boston win against San Antonio?" under a game ticker: the two subjects are the game's sides.
+    sides: contest.sides.length === 0 && game && contest.versus.length === 2 ? contest.versus.map((k) => entities.find((e) => e.key === k)?.label ?? k) : contest.sides,
     // A game read from its ticker picks its label, or the market code when that is one of the sides' codes.
     pick: contest.pick ?? (sideCodes && label && !/^(?:over|under)\b/i.test(label) ? label : sideCodes && code?.market && sideCodes.includes(code.market) ? code.market : null),
     setting: contest.setting,
     sideCodes,
     eventDay: code?.day ?? (game && isoDay ? isoDay.end : null),
     source: ref,
+    personCode: series?.personCode ?? null,
+    personCodeKind: series?.codeKind ?? 'person',
+    houseClock,
   };
 }

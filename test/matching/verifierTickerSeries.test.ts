@@ -1,0 +1,121 @@
+/**
+ * Kalshi tickers of series whose market code names the subject, given where a title is expected. The
+ * code-to-person facts come from Kalshi's recorded payloads (pipeline/venues/kalshi/recorded): each
+ * market's yes_sub_title names its person (KXPRESNOMD-28-AOC "Alexandria Ocasio-Cortez",
+ * KXPRESNOMR-28-DTJR "Donald Trump Jr.", KXFEDCHAIRNOM-29-KW "Kevin Warsh", CONTROLH-2026-D
+ * "Democratic party").
+ */
+import test from 'ava';
+import { verifyPair } from '../../pipeline/matching/verifier/index.ts';
+import { codeFitsName } from '../../pipeline/matching/verifier/read/tickerSeries.ts';
+
+const m = (venue: string, title: string, outcome = 'Yes', end_date: string | null = null) => ({ venue, title, outcome, end_date, category: 'politics' });
+const relation = (a: ReturnType<typeof m>, b: ReturnType<typeof m>): string => verifyPair(a, b).relation;
+
+test('a person code fits the name Kalshi formed it from: initials, or first initial and the start of the surname', (t) => {
+  t.true(codeFitsName('JVAN', 'JD Vance'));
+  t.true(codeFitsName('GNEWS', 'Gavin Newsom'));
+  t.true(codeFitsName('AOC', 'Alexandria Ocasio-Cortez'));
+  t.true(codeFitsName('AOCA', 'Alexandria Ocasio-Cortez'));
+  t.true(codeFitsName('JDV', 'J.D. Vance'));
+  t.true(codeFitsName('DTJR', 'Donald Trump Jr.'));
+  t.true(codeFitsName('KW', 'Kevin Warsh'));
+  t.false(codeFitsName('DTJR', 'Donald Trump'), 'a Jr. has a code of his own');
+  t.false(codeFitsName('DTRU', 'Donald Trump Jr.'));
+  t.false(codeFitsName('GNEWS', 'JD Vance'));
+  t.false(codeFitsName('JV', 'Vance'), 'one name part gives no initials to check');
+});
+
+test('a person-series ticker links to the market naming that person in the same race, and only there', (t) => {
+  const vance = m('polymarket', 'Will JD Vance win the 2028 US Presidential Election?');
+  t.is(relation(m('kalshi', 'KXPRESPERSON-28-JVAN'), vance), 'identity');
+  t.is(relation(m('kalshi', 'KXPRESPERSON-28-JVAN', 'No'), vance), 'complement');
+  t.is(relation(m('kalshi', 'KXPRESPERSON-28-GNEWS'), vance), 'different');
+  // Another office of the same person, and another year of the same office.
+  t.is(relation(m('kalshi', 'KXPRESNOMR-28-JDV'), vance), 'different');
+  t.is(relation(m('kalshi', 'KXPRESPERSON-28-JVAN'), m('polymarket', 'Will JD Vance win the 2024 US Presidential Election?')), 'different');
+  t.is(relation(m('kalshi', 'KXPRESNOMD-28-AOC'), m('polymarket', 'Will Alexandria Ocasio-Cortez win the 2028 Democratic presidential nomination?')), 'identity');
+  t.is(relation(m('kalshi', 'KXPRESNOMR-28-DTJR'), m('polymarket', 'Will Donald Trump Jr. win the 2028 Republican presidential nomination?')), 'identity');
+  t.is(relation(m('kalshi', 'KXPRESNOMR-28-DTJR'), m('polymarket', 'Will Donald Trump win the 2028 Republican presidential nomination?')), 'different');
+  t.is(relation(m('kalshi', 'KXPRESPERSON-28-DTRU'), m('polymarket', 'Will Donald Trump Jr. win the 2028 US Presidential Election?')), 'different');
+});
+
+test('a refusal on a person code names the code and the people it did not fit', (t) => {
+  const v = verifyPair(m('kalshi', 'KXPRESPERSON-28-DTRU'), m('polymarket', 'Will Donald Trump Jr. win the 2028 US Presidential Election?'));
+  t.true(v.reasons.some((r) => r.includes('DTRU') && r.includes('Donald Trump Jr.')), v.reasons.join('; '));
+});
+
+test('a Fed Chair nominee ticker asks about the next nomination, not an event in its code year', (t) => {
+  t.is(relation(m('kalshi', 'KXFEDCHAIRNOM-29-KW'), m('polymarket', 'Will Trump nominate Kevin Warsh as the next Fed chair?')), 'identity');
+  t.is(relation(m('kalshi', 'KXFEDCHAIRNOM-29-KW'), m('polymarket', 'Will Trump nominate Kevin Hassett as the next Fed chair?')), 'different');
+});
+
+test('party-series tickers read their party code, and two parties are never complements', (t) => {
+  t.is(relation(m('kalshi', 'CONTROLH-2026-D'), m('polymarket', 'Will the Democratic Party control the House after the 2026 Midterm elections?')), 'identity');
+  t.is(relation(m('kalshi', 'CONTROLS-2026-R'), m('polymarket', 'Will the Democratic Party control the Senate after the 2026 Midterm elections?')), 'different');
+  t.is(relation(m('kalshi', 'CONTROLH-2026-D'), m('polymarket', 'Will the Democratic Party control the Senate after the 2026 Midterm elections?')), 'different');
+  t.is(relation(m('kalshi', 'KXPRESPARTY-2028-R'), m('polymarket', 'Will a Republican win the 2028 US presidential election?')), 'identity');
+});
+
+test('an event ticker with the person as its outcome label reads the label as the subject', (t) => {
+  t.is(relation(m('kalshi', 'KXPRESPERSON-28', 'Gavin Newsom'), m('polymarket', 'Will Gavin Newsom win the 2028 US Presidential Election?')), 'identity');
+  t.is(relation(m('kalshi', 'KXPRESPERSON-28', 'Gavin Newsom'), m('polymarket', 'Will JD Vance win the 2028 US Presidential Election?')), 'different');
+});
+
+test('a No outcome given with a ticker title negates the question the ticker codes', (t) => {
+  // KXFEDDECISION-26JAN-C25 is "Cut 25bps" at the January 2026 meeting (Kalshi's recorded yes_sub_title for C25).
+  const cut = m('polymarket', 'Fed decreases interest rates by 25 bps after January 2026 meeting?', 'Yes', '2026-01-28');
+  t.is(relation(m('kalshi', 'KXFEDDECISION-26JAN-C25', 'Yes'), cut), 'identity');
+  t.is(relation(m('kalshi', 'KXFEDDECISION-26JAN-C25', 'No'), cut), 'complement');
+  const hold = m('polymarket', 'No change in Fed interest rates after January 2026 meeting?', 'Yes', '2026-01-28');
+  t.is(relation(m('kalshi', 'KXFEDDECISION-26JAN-H0', 'No'), hold), 'complement');
+});
+
+test('more ways Kalshi forms person codes: camel-case surnames, a middle initial the name leaves out, an initial written before the surname', (t) => {
+  t.true(codeFitsName('RDS', 'Ron DeSantis'));
+  t.true(codeFitsName('DJT', 'Donald Trump'));
+  t.true(codeFitsName('DJTJR', 'Donald Trump Jr.'));
+  t.false(codeFitsName('DJT', 'Ron DeSantis'));
+  t.is(relation(m('kalshi', 'KXPRESPERSON-28-AOCA'), m('polymarket', 'Who will win the 2028 US presidential election?', 'A. Ocasio-Cortez')), 'identity');
+});
+
+test('series read by pattern and by level: state nominee races and released statistics', (t) => {
+  // Kalshi's recorded title for KXSENATESCR-26-LGRA: "Will Lindsey Graham be the Republican nominee for the Senate in South Carolina?"
+  t.is(relation(m('kalshi', 'KXSENATESCR-26-LGRA'), m('polymarket', 'Will Lindsey Graham be the Republican nominee for Senate in South Carolina?', 'Yes', '2026-07-31')), 'identity');
+  t.is(relation(m('kalshi', 'KXSENATESCR-26-LGRA'), m('polymarket', 'Will Lindsey Graham be the Republican nominee for Senate in North Carolina?', 'Yes', '2026-07-31')), 'different');
+  t.is(relation(m('kalshi', 'KXSENATESCD-26-LGRA'), m('polymarket', 'Will Lindsey Graham be the Republican nominee for Senate in South Carolina?', 'Yes', '2026-07-31')), 'different');
+  // CPI printed to one decimal: above 2.6% is 2.7% or more (hand-derived, as the mined labels say).
+  t.is(relation(m('kalshi', 'KXCPIYOY-26JAN-T2.6'), m('polymarket', 'Will annual inflation increase by ≥2.7% in January?', 'Yes', '2026-02-11')), 'identity');
+  t.is(relation(m('kalshi', 'KXCPIYOY-26JAN-T2.6'), m('polymarket', 'Will annual inflation increase by ≥2.8% in January?', 'Yes', '2026-02-11')), 'different');
+});
+
+test('a tennis match ticker names its player by the start of the surname', (t) => {
+  const poly = (outcome: string) => m('polymarket', 'Cincinnati Open: Jessica Pegula vs Iga Swiatek', outcome);
+  t.is(relation(m('kalshi', 'KXWTAMATCH-26AUG22PEGSWI-PEG'), poly('Jessica Pegula')), 'identity');
+  t.is(relation(m('kalshi', 'KXWTAMATCH-26AUG22PEGSWI-PEG'), poly('Iga Swiatek')), 'complement');
+  t.is(relation(m('kalshi', 'KXWTAMATCH-26AUG22PEGSWI-PEG'), m('polymarket', 'Cincinnati Open: Coco Gauff vs Iga Swiatek', 'Coco Gauff')), 'different');
+});
+
+test('North Carolina and South Carolina are two states, not the Panthers\' "Carolina" twice', (t) => {
+  t.is(relation(m('kalshi', 'Will Republicans win the Senate race in South Carolina?'), m('polymarket', 'Will Republicans win the Senate race in North Carolina?')), 'different');
+  t.is(relation(m('kalshi', 'Will Republicans win the Senate race in South Carolina?'), m('polymarket', 'Will Republicans win the Senate race in South Carolina?')), 'identity');
+});
+
+test('a World Cup group ticker names its country by the start of the name, and a match total code N is the line N.5', (t) => {
+  const group = (title: string) => m('polymarket', title, 'Yes', '2026-06-26');
+  t.is(relation(m('kalshi', 'KXWCGROUPWIN-26L-CRO'), group('Will Croatia win Group L in the 2026 FIFA World Cup?')), 'identity');
+  t.is(relation(m('kalshi', 'KXWCGROUPWIN-26L-CRO'), group('Will Croatia win Group K in the 2026 FIFA World Cup?')), 'different');
+  t.is(relation(m('kalshi', 'KXWCGROUPWIN-26L-ENG'), group('Will Croatia win Group L in the 2026 FIFA World Cup?')), 'different');
+  // Kalshi's recorded title for KXEPLTOTAL-26MAY24BRIMUN-1 is "Will over 1.5 goals be scored?".
+  const ou = (outcome: string) => m('polymarket', 'Brighton & Hove Albion FC vs. Manchester United FC: O/U 1.5', outcome, '2026-05-23');
+  t.is(relation(m('kalshi', 'KXEPLTOTAL-26MAY24BRIMUN-1'), ou('Over')), 'identity');
+  t.is(relation(m('kalshi', 'KXEPLTOTAL-26MAY24BRIMUN-1'), ou('Under')), 'complement');
+  t.is(relation(m('kalshi', 'KXEPLTOTAL-26MAY24BRIMUN-2'), ou('Over')), 'different');
+});
+
+test('a House race ticker names its district before its year', (t) => {
+  const seat = m('polymarket', 'Will the Republican Party win the AL-02 House seat?', 'Yes', '2026-11-02');
+  t.is(relation(m('kalshi', 'KXHOUSERACE-AL02-26-R'), seat), 'identity');
+  t.is(relation(m('kalshi', 'KXHOUSERACE-AL03-26-R'), seat), 'different');
+  t.is(relation(m('kalshi', 'KXHOUSERACE-AL02-26-D'), seat), 'different');
+});
