@@ -14,7 +14,9 @@
  * API) answering a ready JSON body of the same size as the row's response. Target: >= 60% of its requests/s,
  * p99 <= 25 ms.
  *
- *   npm run bench:api [-- --scale 0.05] [-- --seconds 10]
+ *   npm run bench:api [-- --scale 0.05] [-- --seconds 10] [-- --only questions,external]
+ * (--only: the rows whose name contains one of the words, for profiling one path; the ratio line then covers
+ * only those rows, and the refusal row runs only when one word is "refused".)
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
@@ -30,7 +32,9 @@ import { openSqliteStore } from '../adapters/store/sqliteStore.ts';
 import { populateApiStore } from './support/apiData.ts';
 import { benchArgs, load, peakRssOfPid, ratioLine, scaled, table } from './support/report.ts';
 
-const { scale, values } = benchArgs({ seconds: { type: 'string' } });
+const { scale, values } = benchArgs({ seconds: { type: 'string' }, only: { type: 'string' } });
+const ONLY = typeof values.only === 'string' ? values.only.split(',').map((w) => w.trim()).filter(Boolean) : null;
+const wanted = (name: string) => ONLY === null || ONLY.some((w) => name.includes(w));
 const MARKETS = scaled(50_000, scale, 200);
 const QUESTIONS = scaled(10_000, scale, 40);
 const SECONDS = Number(values.seconds ?? Math.max(2, Math.round(10 * Math.min(1, scale * 4))));
@@ -118,7 +122,7 @@ async function main(): Promise<void> {
     ];
     const out: Array<Array<string | number>> = [['endpoint', 'bytes', 'concord req/s', 'p99 ms', 'ceiling req/s', 'ceiling p99', 'ratio', 'non-200']];
     const ratios: number[] = [];
-    for (const row of rows) {
+    for (const row of rows.filter((r) => wanted(r.name))) {
       const first = typeof row.path === 'function' ? row.path() : row.path;
       const probe = await fetch(served.url + first, { headers: row.headers });
       const bytes = (await probe.arrayBuffer()).byteLength;
@@ -134,6 +138,7 @@ async function main(): Promise<void> {
     await stop(served);
 
     // Refusal path: default limits, anonymous product-read tier; nearly every request is refused.
+    if (wanted('markets refused')) {
     const strict = await spawnServer(['--mode', 'concord', '--data-dir', dataDir, '--nats-url', nats.url, '--multiplier', '1']);
     try {
       const path = '/api/v1/markets?platform=polymarket&sort=liquidity&limit=50';
@@ -150,6 +155,7 @@ async function main(): Promise<void> {
       ratios.push(c.rps / b.rps);
     } finally {
       await stop(strict);
+    }
     }
     table(out);
     console.log(`peak RSS of the API process: ${peak === null ? 'n/a' : peak.toFixed(0) + ' MiB'}; target per row: ratio >= 0.6 and p99 <= 25 ms`);
