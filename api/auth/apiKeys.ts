@@ -57,6 +57,8 @@ export class ApiKeyRepository {
   private readonly creating = new Map<string, Promise<void>>();
   /** Active keys looked up lately, by hash (see KEY_LOOKUP_CACHE_MS); unknown and revoked keys are never kept. */
   private readonly lookups = new Map<string, { readonly doc: ApiKeyDoc; readonly at: number }>();
+  /** Revocations made in this process, by key id, with when (so a lookup in flight does not cache the key). */
+  private readonly revokedAt = new Map<string, number>();
 
   constructor(
     store: DocumentStore,
@@ -140,6 +142,8 @@ export class ApiKeyRepository {
   async revoke(id: string, accountId: string, now: Date): Promise<ApiKeyDoc | null> {
     this.forget(id);
     const revoked = await this.docs.updateOne({ _id: id, account_id: accountId, revoked_at: null }, { $set: { revoked_at: now.toISOString() } });
+    // Again once written: a lookup that started meanwhile may have read the key before the update landed.
+    this.forget(id);
     return revoked ?? this.getOwned(id, accountId);
   }
 
@@ -162,9 +166,6 @@ export class ApiKeyRepository {
     if (!this.revokedSince(doc._id, at)) this.keep(hash, doc, at);
     return doc;
   }
-
-  /** Revocations started in this process, by key id, with when (so a lookup in flight does not cache the key). */
-  private readonly revokedAt = new Map<string, number>();
 
   private revokedSince(id: string, at: number): boolean {
     const when = this.revokedAt.get(id);
