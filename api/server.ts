@@ -7,6 +7,7 @@ import { answerClientErrors } from './http/clientErrors.ts';
 import { closeRateLimit, whenRateLimitReady } from './middleware/rateLimit.ts';
 import { closeArbitrageStreams } from './routes/arbitrageStream.ts';
 import { drainable } from './gracefulDrain.ts';
+import { flushUsageCapture } from './middleware/usageCapture.ts';
 
 export interface RunningServer {
   readonly port: number;
@@ -44,6 +45,8 @@ export async function startApiServer(deps: AppDeps, port: number, host: string):
       closeArbitrageStreams(deps);
       // In-flight requests finish; idle keep-alive connections are closed, not reset (api/gracefulDrain.ts).
       await drain.drain();
+      // Usage events still queued leave now, while the stream connection is open.
+      flushUsageCapture(deps);
       await closeRateLimit(deps);
     },
   };

@@ -14,10 +14,12 @@
  * API) answering a ready JSON body of the same size as the row's response. Target: >= 60% of its requests/s,
  * p99 <= 25 ms.
  *
- *   npm run bench:api [-- --scale 0.05] [-- --seconds 10]
+ *   npm run bench:api [-- --scale 0.05] [-- --seconds 10] [-- --only questions,external]
+ * (--only: the rows whose name contains one of the words, for profiling one path; the ratio line then covers
+ * only those rows, and the refusal row runs only when one word is "refused".)
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -30,7 +32,9 @@ import { openSqliteStore } from '../adapters/store/sqliteStore.ts';
 import { populateApiStore } from './support/apiData.ts';
 import { benchArgs, load, peakRssOfPid, ratioLine, scaled, table } from './support/report.ts';
 
-const { scale, values } = benchArgs({ seconds: { type: 'string' } });
+const { scale, values } = benchArgs({ seconds: { type: 'string' }, only: { type: 'string' } });
+const ONLY = typeof values.only === 'string' ? values.only.split(',').map((w) => w.trim()).filter(Boolean) : null;
+const wanted = (name: string) => ONLY === null || ONLY.some((w) => name.includes(w));
 const MARKETS = scaled(50_000, scale, 200);
 const QUESTIONS = scaled(10_000, scale, 40);
 const SECONDS = Number(values.seconds ?? Math.max(2, Math.round(10 * Math.min(1, scale * 4))));
@@ -65,6 +69,30 @@ interface Load {
   readonly ok: number;
   readonly refused: number;
   readonly other: number;
+}
+
+/** CPU time (user + system) a process has used so far, in ms; null where /proc cannot be read. */
+function cpuMsOf(pid: number): number | null {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime + stime, in USER_HZ (100) ticks
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A load run that also reports the server's CPU per request (microseconds): on a shared machine at high load
+ * average, requests/s follow whatever CPU the scheduler gives each process, while CPU per request is the
+ * cost of the path itself.
+ */
+async function measured(server: Server, path: string | (() => string), headers: Record<string, string> = {}): Promise<Load & { cpuUs: string }> {
+  const before = cpuMsOf(server.child.pid!);
+  const load = await cannon(server.url, path, headers);
+  const after = cpuMsOf(server.child.pid!);
+  const served = load.ok + load.refused + load.other;
+  const cpuUs = before === null || after === null || served === 0 ? 'n/a' : ((1000 * (after - before)) / served).toFixed(0);
+  return { ...load, cpuUs };
 }
 
 async function cannon(url: string, path: string | (() => string), headers: Record<string, string> = {}, seconds = SECONDS): Promise<Load> {
@@ -116,24 +144,25 @@ async function main(): Promise<void> {
       { name: 'questions/{id}', path: () => `/api/v1/questions/${ids[q++ % ids.length]}`, headers: { authorization: `Bearer ${session}` } },
       { name: 'external arbitrage (API key)', path: '/api/v1/external/arbitrage/opportunities?limit=50', headers: { 'x-api-key': key } },
     ];
-    const out: Array<Array<string | number>> = [['endpoint', 'bytes', 'concord req/s', 'p99 ms', 'ceiling req/s', 'ceiling p99', 'ratio', 'non-200']];
+    const out: Array<Array<string | number>> = [['endpoint', 'bytes', 'concord req/s', 'p99 ms', 'cpu us/req', 'ceiling req/s', 'ceiling p99', 'ceiling cpu us/req', 'ratio', 'non-200']];
     const ratios: number[] = [];
-    for (const row of rows) {
+    for (const row of rows.filter((r) => wanted(r.name))) {
       const first = typeof row.path === 'function' ? row.path() : row.path;
       const probe = await fetch(served.url + first, { headers: row.headers });
       const bytes = (await probe.arrayBuffer()).byteLength;
       if (probe.status !== 200) throw new Error(`${row.name}: ${probe.status}`);
       await cannon(served.url, row.path, row.headers, 1); // warm-up
-      const c = await cannon(served.url, row.path, row.headers);
+      const c = await measured(served, row.path, row.headers);
       await cannon(bare.url, `/size/${bytes}`, {}, 1);
-      const b = await cannon(bare.url, `/size/${bytes}`);
+      const b = await measured(bare, `/size/${bytes}`);
       ratios.push(c.rps / b.rps);
-      out.push([row.name, bytes, c.rps, c.p99, b.rps, b.p99, (c.rps / b.rps).toFixed(2), c.refused + c.other]);
+      out.push([row.name, bytes, c.rps, c.p99, c.cpuUs, b.rps, b.p99, b.cpuUs, (c.rps / b.rps).toFixed(2), c.refused + c.other]);
     }
     const peak = peakRssOfPid(served.child.pid!);
     await stop(served);
 
     // Refusal path: default limits, anonymous product-read tier; nearly every request is refused.
+    if (wanted('markets refused')) {
     const strict = await spawnServer(['--mode', 'concord', '--data-dir', dataDir, '--nats-url', nats.url, '--multiplier', '1']);
     try {
       const path = '/api/v1/markets?platform=polymarket&sort=liquidity&limit=50';
@@ -142,14 +171,15 @@ async function main(): Promise<void> {
       const refusedBytes = (await refusedProbe.arrayBuffer()).byteLength;
       const headers = ['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset', 'retry-after'].map((h) => `${h}=${refusedProbe.headers.get(h)}`);
       if (refusedProbe.status !== 429 || headers.some((h) => h.endsWith('=null'))) throw new Error(`refusal path: ${refusedProbe.status} ${headers.join(' ')}`);
-      const c = await cannon(strict.url, path);
+      const c = await measured(strict, path);
       await cannon(bare.url, `/size/${refusedBytes}`, {}, 1);
-      const b = await cannon(bare.url, `/size/${refusedBytes}`);
-      out.push(['markets refused (429, default limits)', refusedBytes, c.rps, c.p99, b.rps, b.p99, (c.rps / b.rps).toFixed(2), c.ok + c.other]);
+      const b = await measured(bare, `/size/${refusedBytes}`);
+      out.push(['markets refused (429, default limits)', refusedBytes, c.rps, c.p99, c.cpuUs, b.rps, b.p99, b.cpuUs, (c.rps / b.rps).toFixed(2), c.ok + c.other]);
       console.log(`refusal headers: ${headers.join(' ')}`);
       ratios.push(c.rps / b.rps);
     } finally {
       await stop(strict);
+    }
     }
     table(out);
     console.log(`peak RSS of the API process: ${peak === null ? 'n/a' : peak.toFixed(0) + ' MiB'}; target per row: ratio >= 0.6 and p99 <= 25 ms`);

@@ -115,6 +115,8 @@ export const configSchema = z.object({
   ARB_BOOK_TTL_SECONDS: intIn(1, 3_600, 15),
   ARB_RESOLVED_RETENTION_HOURS: intIn(1, 24 * 90, 24),
   ARB_FEED_CACHE_MS: intIn(0, 60_000, 2_000),
+  /** Longest a serialised market list, discover page or question is served again (docs/api-caching.md); 0: off. */
+  API_VIEW_CACHE_MS: intIn(0, 60_000, 1_000),
   ARB_STREAMS_PER_KEY: intIn(1, 1_000, 3),
   ARB_SSE_HEARTBEAT_SECONDS: intIn(1, 300, 15),
   /** Port of the /health and /ready probe of a process that serves no API (production roles); unset: none. */

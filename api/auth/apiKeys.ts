@@ -7,6 +7,13 @@ export const KEY_PREFIX = 'svc_';
 export const KEY_PREFIX_LENGTH = 12;
 /** Keys an account may hold at once; bounds what one account can make us store and check. */
 export const MAX_ACTIVE_KEYS = 25;
+/**
+ * How long an active key, once looked up, is trusted without reading the store again (docs/auth.md). A key
+ * revoked through this process stops working at once (its entry is dropped); one revoked through another
+ * process sharing the store stops within this bound.
+ */
+export const KEY_LOOKUP_CACHE_MS = 2_000;
+const KEY_LOOKUP_CACHE_MAX = 10_000;
 
 export interface ApiKeyDoc extends Doc {
   readonly account_id: string;
@@ -48,8 +55,15 @@ export class ApiKeyRepository {
   private readonly docs;
   /** Per account, the end of the last key creation started in this process (see createWithinCap). */
   private readonly creating = new Map<string, Promise<void>>();
+  /** Active keys looked up lately, by hash (see KEY_LOOKUP_CACHE_MS); unknown and revoked keys are never kept. */
+  private readonly lookups = new Map<string, { readonly doc: ApiKeyDoc; readonly at: number }>();
+  /** Revocations made in this process, by key id, with when (so a lookup in flight does not cache the key). */
+  private readonly revokedAt = new Map<string, number>();
 
-  constructor(store: DocumentStore) {
+  constructor(
+    store: DocumentStore,
+    private readonly now: () => number = Date.now,
+  ) {
     this.docs = store.collection<ApiKeyDoc>(API_KEYS);
   }
 
@@ -96,6 +110,7 @@ export class ApiKeyRepository {
       if ((await this.countActive(input.accountId)) >= cap) return null;
       const created = await this.create(input);
       if ((await this.countActive(input.accountId)) > cap) {
+        this.forget(created.doc._id);
         await this.docs.delete(created.doc._id);
         return null;
       }
@@ -125,7 +140,10 @@ export class ApiKeyRepository {
 
   /** Revokes at once; revoking twice keeps the first revocation time. */
   async revoke(id: string, accountId: string, now: Date): Promise<ApiKeyDoc | null> {
+    this.forget(id);
     const revoked = await this.docs.updateOne({ _id: id, account_id: accountId, revoked_at: null }, { $set: { revoked_at: now.toISOString() } });
+    // Again once written: a lookup that started meanwhile may have read the key before the update landed.
+    this.forget(id);
     return revoked ?? this.getOwned(id, accountId);
   }
 
@@ -136,12 +154,40 @@ export class ApiKeyRepository {
   async findActive(presented: string): Promise<ApiKeyDoc | null> {
     if (!presented.startsWith(KEY_PREFIX) || presented.length > 200) return null;
     const hash = hashKey(presented);
+    const at = this.now();
+    const hit = this.lookups.get(hash);
+    if (hit && at - hit.at < KEY_LOOKUP_CACHE_MS && hit.at <= at) return hit.doc;
     const doc = await this.docs.findOne({ key_hash: hash });
     if (!doc || doc.revoked_at !== null) return null;
     const a = Buffer.from(doc.key_hash, 'hex');
     const b = Buffer.from(hash, 'hex');
     if (a.length !== b.length || !timingSafeEqual(a, b)) return null;
+    // A revocation that ran while this lookup read the store must not be undone by keeping what it read.
+    if (!this.revokedSince(doc._id, at)) this.keep(hash, doc, at);
     return doc;
+  }
+
+  private revokedSince(id: string, at: number): boolean {
+    const when = this.revokedAt.get(id);
+    return when !== undefined && when >= at;
+  }
+
+  private keep(hash: string, doc: ApiKeyDoc, at: number): void {
+    if (this.lookups.size >= KEY_LOOKUP_CACHE_MAX) {
+      for (const [h, e] of this.lookups) if (at - e.at >= KEY_LOOKUP_CACHE_MS) this.lookups.delete(h);
+      if (this.lookups.size >= KEY_LOOKUP_CACHE_MAX) this.lookups.clear();
+    }
+    this.lookups.set(hash, { doc, at });
+  }
+
+  /** Drops a key from the lookup cache: from now on it is read from the store again. */
+  private forget(id: string): void {
+    const at = this.now();
+    this.revokedAt.set(id, at);
+    if (this.revokedAt.size > KEY_LOOKUP_CACHE_MAX) {
+      for (const [k, when] of this.revokedAt) if (at - when >= KEY_LOOKUP_CACHE_MS) this.revokedAt.delete(k);
+    }
+    for (const [h, e] of this.lookups) if (e.doc._id === id) this.lookups.delete(h);
   }
 
   async touch(id: string, now: Date): Promise<void> {

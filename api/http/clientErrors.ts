@@ -74,6 +74,12 @@ async function rateLimitFor(socket: Duplex, app: Koa, limit: Middleware): Promis
     const value = res.getHeader(name);
     if (value !== undefined) headers[name] = String(value);
   }
+  // The limiter answers its own 429 in the envelope (answerError) instead of throwing.
+  const answered = ctx.status === 429 ? (ctx.body as { status?: ErrorCode; message?: string } | undefined) : undefined;
+  if (!refusal && answered?.status && typeof answered.message === 'string') {
+    const retryAfter = res.getHeader('Retry-After');
+    refusal = { code: answered.status, message: answered.message, headers: { ...headers, ...(retryAfter !== undefined ? { 'Retry-After': String(retryAfter) } : {}) } };
+  }
   return refusal ? { headers, refusal } : { headers };
 }
 

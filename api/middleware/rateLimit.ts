@@ -2,6 +2,7 @@ import type { Middleware } from 'koa';
 import type { Redis } from 'ioredis';
 import type { AppDeps } from '../deps.ts';
 import { AppError } from '../../shared/errors.ts';
+import { answerError } from './errorEnvelope.ts';
 import { createRedisClient } from '../../adapters/rateLimit/redisClient.ts';
 import { authContextFor } from '../auth/authContext.ts';
 import { callerOf } from '../auth/caller.ts';
@@ -104,9 +105,8 @@ export function rateLimit(deps: AppDeps): Middleware {
     ctx.set(decision.headers);
     ctx.state.rateTier = plan.tier;
     if (!decision.allowed) {
-      throw new AppError('RATE_LIMITED', `Rate limit exceeded. Try again in ${decision.retryAfterSeconds} seconds.`, {
-        headers: { ...decision.headers, 'Retry-After': String(decision.retryAfterSeconds) },
-      });
+      answerError(ctx, 'RATE_LIMITED', `Rate limit exceeded. Try again in ${decision.retryAfterSeconds} seconds.`, { 'Retry-After': String(decision.retryAfterSeconds) });
+      return;
     }
     if (caller.kind === 'apiKey') {
       const counted = await countRequest(deps.store, caller.keyId, quota, new Date(now));

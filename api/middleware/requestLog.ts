@@ -14,14 +14,16 @@ export function requestLog(log: Logger): Middleware {
     const id = ID_RE.test(incoming) ? incoming : randomUUID();
     const started = process.hrtime.bigint();
     ctx.state.requestId = id;
-    ctx.state.log = log.child({ req_id: id });
+    // Made on first use: a child logger per request cost more than the rest of a small answer's path.
+    let child: Logger | undefined;
+    Object.defineProperty(ctx.state, 'log', { get: () => (child ??= log.child({ req_id: id })), enumerable: true, configurable: true });
     ctx.set('X-Request-Id', id);
     try {
       await next();
     } finally {
       const durationMs = Number(process.hrtime.bigint() - started) / 1e6;
       ctx.state.durationMs = durationMs;
-      ctx.state.log.info(
+      if (log.isLevelEnabled('info')) (ctx.state.log as Logger).info(
         { method: ctx.method, path: ctx.path.slice(0, 512), status: ctx.status, duration_ms: Math.round(durationMs * 100) / 100 },
         'request',
       );

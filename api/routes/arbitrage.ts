@@ -6,6 +6,7 @@ import { parseInput, singleValuedQuery } from '../http/validate.ts';
 import { limitParam, offsetParam } from '../http/queryFields.ts';
 import { arbitrageFilterFields } from './arbitrageFilters.ts';
 import { TtlCache } from '../http/ttlCache.ts';
+import { sendJsonBytes } from '../http/jsonBytes.ts';
 import { requireScope, requireSession } from '../auth/guards.ts';
 import { isUuid } from '../../shared/ids.ts';
 import { AppError } from '../../shared/errors.ts';
@@ -24,27 +25,34 @@ const LIST_DESCRIPTION =
 export const arbitrageListQuerySchema = z.object({ ...arbitrageFilterFields, limit: limitParam, offset: offsetParam }).strict();
 export type ArbitrageListQuery = z.infer<typeof arbitrageListQuerySchema>;
 
-type ListBody = { data: { opportunities: ReturnType<typeof opportunityView>[]; stats: ReturnType<typeof statsView> } };
+/** One cached answer: its body as a cache hit serves it (`meta.source` `cache`, or `empty`). */
+interface CachedList {
+  readonly cached: Buffer;
+}
 
 /**
  * The opportunity list, served from the read model behind a short cache (ARB_FEED_CACHE_MS).
  * meta.source: `database` (read now), `cache` (served from the cache), `empty` (nothing matched).
+ * The cache keeps the serialised body as a cache hit answers it, so a hit writes ready bytes.
  */
 export function arbitrageListHandler(deps: AppDeps): Middleware {
-  const cache = new TtlCache<ListBody>(deps.config.ARB_FEED_CACHE_MS);
+  const cache = new TtlCache<CachedList>(deps.config.ARB_FEED_CACHE_MS);
   return async (ctx) => {
     const query = parseInput(arbitrageListQuerySchema, singleValuedQuery(ctx.query), 'query parameter');
     const key = JSON.stringify(query);
-    let body = cache.get(key);
-    let source: 'database' | 'cache' | 'empty' = 'cache';
-    if (!body) {
-      const [docs, stats] = await Promise.all([listOpportunities(deps.store, query), latestStats(deps.store)]);
-      body = { data: { opportunities: docs.map(opportunityView), stats: statsView(stats) } };
-      cache.set(key, body);
-      source = 'database';
+    const hit = cache.get(key);
+    if (hit) {
+      sendJsonBytes(ctx, hit.cached);
+      return;
     }
-    const count = body.data.opportunities.length;
-    ctx.body = { ...body, meta: { count, offset: query.offset, limit: query.limit, source: count === 0 ? 'empty' : source } };
+    const [docs, stats] = await Promise.all([listOpportunities(deps.store, query), latestStats(deps.store)]);
+    const data = { opportunities: docs.map(opportunityView), stats: statsView(stats) };
+    const count = data.opportunities.length;
+    const meta = (source: 'database' | 'cache') => ({ count, offset: query.offset, limit: query.limit, source: count === 0 ? 'empty' : source });
+    const dataJson = JSON.stringify(data);
+    const bodyWith = (source: 'database' | 'cache') => Buffer.from(`{"data":${dataJson},"meta":${JSON.stringify(meta(source))}}`);
+    cache.set(key, { cached: bodyWith('cache') });
+    sendJsonBytes(ctx, bodyWith('database'));
   };
 }
 

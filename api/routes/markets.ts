@@ -10,6 +10,10 @@ import { isUuid } from '../../shared/ids.ts';
 import { AppError } from '../../shared/errors.ts';
 import { getMarket, listMarkets, MARKET_SORTS, VOLUME_WINDOWS } from '../../projections/markets/queries.ts';
 import { marketView } from '../views/marketView.ts';
+import { marketsProjection } from '../../projections/markets/projection.ts';
+import { ViewBodyCache } from '../http/viewBodyCache.ts';
+import { readModelVersion } from '../http/readModelVersion.ts';
+import { sendJsonBytes } from '../http/jsonBytes.ts';
 import { marketHistoryHandler, marketHistoryQuery, sparklinesHandler, sparklinesQuery, SPARKLINE_IDS_MAX, trendingHandler, trendingQuery } from './marketHistory.ts';
 import { contract } from '../openapi/contract.ts';
 import { uuidParam } from '../openapi/schemas/common.ts';
@@ -38,15 +42,26 @@ const LIST_ERRORS = {
 
 /** The cursor-paged market list; served to everyone here and to API keys under /external/markets. */
 export function marketListHandler(deps: AppDeps): Middleware {
+  // First pages only: a later page depends on its cursor's own first-page time.
+  const firstPages = new ViewBodyCache({ maxAgeMs: deps.config.API_VIEW_CACHE_MS });
   return async (ctx) => {
     const parsed = parseInput(listQuery, singleValuedQuery(ctx.query), 'query parameter');
     const query = { ...parsed, sort: parsed.sort ?? (parsed.q !== undefined ? 'relevance' : 'volume_24h') } as const;
-    const result = await listMarkets(deps.store, query, Date.now());
-    if (!result.ok) throw new AppError('INVALID_REQUEST', LIST_ERRORS[result.reason]);
-    ctx.body = {
-      data: result.items.map(marketView),
-      meta: { count: result.items.length, limit: query.limit, sort: query.sort, window: query.window, next_cursor: result.nextCursor },
+    const build = async () => {
+      const result = await listMarkets(deps.store, query, Date.now());
+      if (!result.ok) throw new AppError('INVALID_REQUEST', LIST_ERRORS[result.reason]);
+      return {
+        data: result.items.map(marketView),
+        meta: { count: result.items.length, limit: query.limit, sort: query.sort, window: query.window, next_cursor: result.nextCursor },
+      };
     };
+    if (query.cursor !== undefined) {
+      ctx.body = await build();
+      return;
+    }
+    const key = JSON.stringify([query.sort, query.window, query.platform ?? null, query.category ?? null, query.q ?? null, query.limit]);
+    const version = await readModelVersion(deps.store, marketsProjection.name);
+    sendJsonBytes(ctx, (await firstPages.get(key, version, build))!);
   };
 }
 

@@ -9,6 +9,10 @@ import { isUuid } from '../../shared/ids.ts';
 import { AppError } from '../../shared/errors.ts';
 import { discoverQuestions, getQuestion } from '../../projections/questions/queries.ts';
 import { discoverItemView, questionDetailView } from '../views/questionView.ts';
+import { questionsProjection } from '../../projections/questions/projection.ts';
+import { ViewBodyCache } from '../http/viewBodyCache.ts';
+import { readModelVersion } from '../http/readModelVersion.ts';
+import { sendJsonBytes } from '../http/jsonBytes.ts';
 import { contract } from '../openapi/contract.ts';
 import { uuidParam } from '../openapi/schemas/common.ts';
 import { discoverResponse, questionResponse } from '../openapi/schemas/questions.ts';
@@ -26,10 +30,17 @@ export function questionsRouter(deps: AppDeps): Router {
     query: discoverQuery,
     responses: { 200: discoverResponse },
   });
+  const pages = new ViewBodyCache({ maxAgeMs: deps.config.API_VIEW_CACHE_MS });
+  const details = new ViewBodyCache({ maxAgeMs: deps.config.API_VIEW_CACHE_MS });
   router.get('/discover', discoverContract, requireSession(), async (ctx) => {
     const query = parseInput(discoverQuery, singleValuedQuery(ctx.query), 'query parameter');
-    const { items, total } = await discoverQuestions(deps.store, query);
-    ctx.body = { data: items.map(discoverItemView), meta: { count: items.length, total, offset: query.offset, limit: query.limit } };
+    const key = JSON.stringify([query.category ?? null, query.limit, query.offset]);
+    const version = await readModelVersion(deps.store, questionsProjection.name);
+    const body = await pages.get(key, version, async () => {
+      const { items, total } = await discoverQuestions(deps.store, query);
+      return { data: items.map(discoverItemView), meta: { count: items.length, total, offset: query.offset, limit: query.limit } };
+    });
+    sendJsonBytes(ctx, body!);
   });
   const questionContract = contract({
     summary: 'One canonical question with every linked venue market and the cross-venue index',
@@ -42,9 +53,13 @@ export function questionsRouter(deps: AppDeps): Router {
   router.get('/questions/:id', questionContract, requireSession(), async (ctx) => {
     const id = String(ctx.params.id ?? '');
     if (!isUuid(id)) throw new AppError('INVALID_REQUEST', `Invalid path parameter 'id': must be a canonical question UUID, got "${id.slice(0, 64)}".`);
-    const question = await getQuestion(deps.store, id);
-    if (!question) throw new AppError('QUESTION_NOT_FOUND', `No canonical question with id ${id}.`);
-    ctx.body = { data: questionDetailView(question) };
+    const version = await readModelVersion(deps.store, questionsProjection.name);
+    const body = await details.get(id, version, async () => {
+      const question = await getQuestion(deps.store, id);
+      return question ? { data: questionDetailView(question) } : null;
+    });
+    if (!body) throw new AppError('QUESTION_NOT_FOUND', `No canonical question with id ${id}.`);
+    sendJsonBytes(ctx, body);
   });
   return router;
 }

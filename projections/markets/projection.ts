@@ -135,6 +135,14 @@ export const marketsProjection: Projection<MarketEvent, MarketDoc> = {
     { name: 'by_liquidity', fields: [['_sort.liquidity', -1], ['_id', 1]] },
     { name: 'by_newest', fields: [['_sort.newest', -1], ['_id', 1]] },
     { name: 'by_ending', fields: [['_sort.ending_soon', 1], ['_id', 1]] },
+    // A venue or category filter with each of the other sorts the list offers (spec: sort x platform, category):
+    // without them SQLite sorts every market of the venue for each page.
+    { name: 'by_platform_liquidity', fields: [['platform_slug', 1], ['_sort.liquidity', -1], ['_id', 1]] },
+    { name: 'by_platform_newest', fields: [['platform_slug', 1], ['_sort.newest', -1], ['_id', 1]] },
+    { name: 'by_platform_ending', fields: [['platform_slug', 1], ['_sort.ending_soon', 1], ['_id', 1]] },
+    { name: 'by_category_liquidity', fields: [['category', 1], ['_sort.liquidity', -1], ['_id', 1]] },
+    { name: 'by_category_newest', fields: [['category', 1], ['_sort.newest', -1], ['_id', 1]] },
+    { name: 'by_category_ending', fields: [['category', 1], ['_sort.ending_soon', 1], ['_id', 1]] },
   ],
   decode: (value) => {
     const parsed = eventSchema.safeParse(value);
