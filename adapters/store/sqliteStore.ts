@@ -44,9 +44,14 @@ export function openSqliteStore(options: SqliteStoreOptions): DocumentStore {
   const assertOpen = (): void => {
     if (closed) throw new Error('the SQLite document store is closed');
   };
+  const schemaVersion = db.prepare('PRAGMA schema_version').pluck();
   const ctx: SqliteContext = {
     db,
     log,
+    schemaVersion() {
+      assertOpen();
+      return schemaVersion.get() as number;
+    },
     prepare(sql) {
       assertOpen();
       let stmt = statements.get(sql);
