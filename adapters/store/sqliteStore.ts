@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import type { Collection, Doc, DocumentStore } from '../../shared/ports/documentStore.ts';
 import { checkCollectionName } from './queryModel.ts';
 import { sqliteCollection } from './sqliteCollection.ts';
-import { registerTextFunctions } from './sqliteText.ts';
+import { dropTextIndex, ensureMetaTable, moveTextIndex, registerTextFunctions } from './sqliteText.ts';
 import type { SqliteContext } from './sqliteCollection.ts';
 import { quoteName } from './sqliteQuery.ts';
 
@@ -97,6 +97,8 @@ export function openSqliteStore(options: SqliteStoreOptions): DocumentStore {
         if (!exists.get(from)) throw new Error(`collection ${from} does not exist`);
         db.exec(`DROP TABLE IF EXISTS ${quoteName(to)}`);
         db.exec(`ALTER TABLE ${quoteName(from)} RENAME TO ${quoteName(to)}`);
+        ensureMetaTable(db);
+        moveTextIndex(db, from, to);
       }).immediate();
       collections.delete(from);
       statements.clear();
@@ -117,7 +119,12 @@ export function openSqliteStore(options: SqliteStoreOptions): DocumentStore {
     },
     async dropCollection(name) {
       assertOpen();
-      db.exec(`DROP TABLE IF EXISTS ${quoteName(checkCollectionName(name))}`);
+      const n = checkCollectionName(name);
+      db.transaction(() => {
+        db.exec(`DROP TABLE IF EXISTS ${quoteName(n)}`);
+        ensureMetaTable(db);
+        dropTextIndex(db, n);
+      }).immediate();
       collections.delete(name);
       statements.clear();
     },

@@ -69,11 +69,53 @@ export function createTextIndex(db: Database.Database, collection: string, spec:
   const cols = spec.fields.map((_, i) => `c${i}`);
   addColumns(db, collection, spec.fields.map(([f]) => f));
   const indexed = readColumns(db, collection);
+  db.exec(`DROP TABLE IF EXISTS ${fts}`);
+  db.exec(`CREATE VIRTUAL TABLE ${fts} USING fts5(${cols.join(', ')}, tokenize = 'unicode61 remove_diacritics 2')`);
+  createTriggers(db, collection, spec);
+  db.exec(`INSERT INTO ${fts} (rowid, ${cols.join(', ')}) SELECT rowid, ${spec.fields.map(([f]) => textExpr(null, f, indexed)).join(', ')} FROM ${table}`);
+  db.prepare(`INSERT INTO ${META} (collection, spec) VALUES (?, ?) ON CONFLICT(collection) DO UPDATE SET spec = excluded.spec`).run(collection, JSON.stringify(spec));
+}
+
+function dropTriggers(db: Database.Database, collection: string): void {
+  for (const kind of ['ai', 'ad', 'au'] as const) db.exec(`DROP TRIGGER IF EXISTS ${triggerName(collection, kind)}`);
+}
+
+/** Drops the collection's text index, if any (FTS table, triggers, declaration). */
+export function dropTextIndex(db: Database.Database, collection: string): void {
+  dropTriggers(db, collection);
+  db.exec(`DROP TABLE IF EXISTS ${ftsName(collection)}`);
+  db.prepare(`DELETE FROM ${META} WHERE collection = ?`).run(collection);
+}
+
+/**
+ * After table `from` was renamed to `to` (replaceCollection), the text index follows the table: `from`'s FTS
+ * rows are renamed with it when it had one (they are keyed by its rowids); otherwise `to`'s declared text
+ * index is rebuilt on the new rows, since the old FTS rows index the table that was dropped.
+ */
+export function moveTextIndex(db: Database.Database, from: string, to: string): void {
+  const read = (c: string) => readTextSpec((sql) => db.prepare(sql), c);
+  const fromSpec = read(from);
+  const toSpec = read(to);
+  dropTextIndex(db, to);
+  if (fromSpec) {
+    dropTriggers(db, from);
+    db.exec(`ALTER TABLE ${ftsName(from)} RENAME TO ${ftsName(to)}`);
+    db.prepare(`DELETE FROM ${META} WHERE collection = ?`).run(from);
+    createTriggers(db, to, fromSpec);
+    db.prepare(`INSERT INTO ${META} (collection, spec) VALUES (?, ?)`).run(to, JSON.stringify(fromSpec));
+  } else if (toSpec) {
+    createTextIndex(db, to, toSpec);
+  }
+}
+
+function createTriggers(db: Database.Database, collection: string, spec: TextIndexSpec): void {
+  const table = quoteName(collection);
+  const fts = ftsName(collection);
+  const cols = spec.fields.map((_, i) => `c${i}`);
+  const indexed = readColumns(db, collection);
   const values = (row: 'new' | 'old') => spec.fields.map(([f]) => textExpr(row, f, indexed)).join(', ');
   const changed = spec.fields.map(([f]) => `${textExpr('old', f, indexed)} IS NOT ${textExpr('new', f, indexed)}`).join(' OR ');
-  db.exec(`DROP TABLE IF EXISTS ${fts}`);
-  for (const kind of ['ai', 'ad', 'au'] as const) db.exec(`DROP TRIGGER IF EXISTS ${triggerName(collection, kind)}`);
-  db.exec(`CREATE VIRTUAL TABLE ${fts} USING fts5(${cols.join(', ')}, tokenize = 'unicode61 remove_diacritics 2')`);
+  dropTriggers(db, collection);
   db.exec(`CREATE TRIGGER ${triggerName(collection, 'ai')} AFTER INSERT ON ${table} BEGIN
     INSERT INTO ${fts} (rowid, ${cols.join(', ')}) VALUES (new.rowid, ${values('new')}); END`);
   db.exec(`CREATE TRIGGER ${triggerName(collection, 'ad')} AFTER DELETE ON ${table} BEGIN
@@ -82,8 +124,6 @@ export function createTextIndex(db: Database.Database, collection: string, spec:
   db.exec(`CREATE TRIGGER ${triggerName(collection, 'au')} AFTER UPDATE ON ${table} WHEN ${changed} BEGIN
     DELETE FROM ${fts} WHERE rowid = old.rowid;
     INSERT INTO ${fts} (rowid, ${cols.join(', ')}) VALUES (new.rowid, ${values('new')}); END`);
-  db.exec(`INSERT INTO ${fts} (rowid, ${cols.join(', ')}) SELECT rowid, ${spec.fields.map(([f]) => textExpr(null, f, indexed)).join(', ')} FROM ${table}`);
-  db.prepare(`INSERT INTO ${META} (collection, spec) VALUES (?, ?) ON CONFLICT(collection) DO UPDATE SET spec = excluded.spec`).run(collection, JSON.stringify(spec));
 }
 
 /** FTS5 query: every term as a quoted phrase (terms are letters and digits only), the last as a prefix. */

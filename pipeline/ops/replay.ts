@@ -242,7 +242,12 @@ async function replayStream(opts: ReplayOptions, key: StreamKey, group: readonly
 
     await readFrom(start, 'read');
     if (rebuild && !opts.dryRun) {
-      for (const r of group) for (const c of r.collections) await opts.store.collection(rebuildName(c.name)).ensureIndexes(c.indexes);
+      for (const r of group) {
+        for (const c of r.collections) {
+          await opts.store.collection(rebuildName(c.name)).ensureIndexes(c.indexes);
+          if (c.textIndex) await opts.store.collection(rebuildName(c.name)).ensureTextIndex(c.textIndex);
+        }
+      }
       // The swap: pause the live writers, take in what arrived meanwhile, swap, move the checkpoint, resume.
       await pause();
       const from: StreamStart = streamSummary.last_seq > 0 ? { kind: 'seq', seq: streamSummary.last_seq + 1 } : { kind: 'first' };

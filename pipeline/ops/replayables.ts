@@ -1,4 +1,4 @@
-import type { Doc, DocumentStore, IndexSpec } from '../../shared/ports/documentStore.ts';
+import type { Doc, DocumentStore, IndexSpec, TextIndexSpec } from '../../shared/ports/documentStore.ts';
 import type { StreamKey } from '../../shared/streams/subjects.ts';
 import type { Projection } from '../../projections/projection.ts';
 import { CUSTOM_PROJECTIONS, PROJECTIONS } from '../../projections/index.ts';
@@ -20,7 +20,8 @@ export interface Replayable {
   readonly durable: string;
   readonly stream: StreamKey;
   readonly filterSubject?: string;
-  readonly collections: ReadonlyArray<{ readonly name: string; readonly indexes: readonly IndexSpec[] }>;
+  /** With the text index a collection's queries search (built on the rebuild too, so search works once swapped in). */
+  readonly collections: ReadonlyArray<{ readonly name: string; readonly indexes: readonly IndexSpec[]; readonly textIndex?: TextIndexSpec }>;
   decode(value: unknown): { ok: true; event: unknown } | { ok: false; reason: string };
   /**
    * The read model's own decode function: read models of one stream that share it (markets, price history and
@@ -49,7 +50,7 @@ export function replayableProjection(projection: Projection<never, Doc>): Replay
     durable: projectionDurable(p.name),
     stream: p.stream,
     ...(p.filterSubject ? { filterSubject: p.filterSubject } : {}),
-    collections: [{ name: p.collection, indexes: p.indexes }],
+    collections: [{ name: p.collection, indexes: p.indexes, ...(p.textIndex ? { textIndex: p.textIndex } : {}) }],
     decode: (value) => p.decode(value),
     decoderId: p.decode,
     apply: (store, events, rebuild) =>

@@ -127,3 +127,35 @@ test('a database made before indexed columns is migrated: columns added and fill
   await m.ensureTextIndex({ name: 'search', fields: [['title', 1]] });
   t.deepEqual((await m.find({ $text: 'rain' })).map((d) => d._id), ['c']);
 });
+
+test('the text index follows replaceCollection: a rebuilt collection with its own index, or the target index rebuilt on the new rows', async (t) => {
+  const store = open(join(dir, 'swap-text.db'));
+  const spec = { name: 'search', fields: [['title', 1]] as Array<[string, number]> };
+  const live = store.collection<Item>('live');
+  await live.ensureTextIndex(spec);
+  await live.putMany([{ _id: 'a', title: 'rain paris' }, { _id: 'b', title: 'snow oslo' }]);
+
+  // A rebuild without a text index of its own: the target's declared index is rebuilt on the new rows.
+  await store.collection<Item>('live_rebuild').putMany([{ _id: 'x', title: 'zebra oslo' }, { _id: 'a', title: 'rain paris' }]);
+  await store.replaceCollection('live_rebuild', 'live');
+  const swapped = store.collection<Item>('live');
+  t.deepEqual((await swapped.find({ $text: 'oslo' })).map((d) => d._id), ['x']);
+  t.deepEqual((await swapped.find({ $text: 'rain' })).map((d) => d._id), ['a']);
+
+  // A rebuild with its own text index: its rows move with it, and later writes keep it in step.
+  const rebuild = store.collection<Item>('live_rebuild');
+  await rebuild.ensureTextIndex(spec);
+  await rebuild.putMany([{ _id: 'p', title: 'sun lisbon' }, { _id: 'q', title: 'fog oslo' }]);
+  await store.replaceCollection('live_rebuild', 'live');
+  const again = store.collection<Item>('live');
+  t.deepEqual((await again.find({ $text: 'oslo' })).map((d) => d._id), ['q']);
+  await again.put({ _id: 'r', title: 'oslo storm' });
+  await again.delete('q');
+  t.deepEqual((await again.find({ $text: 'oslo' })).map((d) => d._id), ['r']);
+  t.deepEqual((await again.find({ $text: 'zebra' })).map((d) => d._id), []);
+  await t.throwsAsync(store.collection<Item>('live_rebuild').find({ $text: 'oslo' }), { message: /needs a text index/ });
+
+  // Dropping a collection drops its text index: a new one of the same name starts without.
+  await store.dropCollection('live');
+  await t.throwsAsync(store.collection<Item>('live').find({ $text: 'oslo' }), { message: /needs a text index/ });
+});
