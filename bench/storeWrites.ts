@@ -3,7 +3,7 @@
  * (the recorded-shape catalogue through the markets projection), written with putMany in batches of 500 into
  * a file database, as inserts (new ids) and as updates (the next snapshot of the same markets), with no
  * index, with the projection's declared indexes, and with those plus its text index. Wall and CPU time per
- * document; on a loaded machine compare the CPU column.
+ * document; on a loaded machine compare the CPU column. Then two reads on indexed paths, CPU per read.
  *
  *   node --import tsx bench/storeWrites.ts [--scale 0.1]   (scale 1: 20k markets)
  */
@@ -18,6 +18,7 @@ import { benchArgs, load, scaled, table } from './support/report.ts';
 const { scale } = benchArgs();
 const N = scaled(20_000, scale, 500);
 const BATCH = 500;
+const READS = 50;
 
 async function main(): Promise<void> {
   console.log(`load average before: ${load()}`);
@@ -28,6 +29,7 @@ async function main(): Promise<void> {
   const bytes = first.reduce((s, d) => s + JSON.stringify(d).length, 0) / first.length;
   const dir = mkdtempSync(join(tmpdir(), 'concord-bench-store-'));
   const rows: Array<[string, number, number, number, number]> = [];
+  const reads: Array<[string, number]> = [];
   try {
     for (const mode of ['none', 'indexes', 'indexes+text'] as const) {
       const store = openSqliteStore({ file: join(dir, `${mode}.db`) });
@@ -44,6 +46,17 @@ async function main(): Promise<void> {
       const insert = await write(first);
       const update = await write(second);
       rows.push([mode, ...insert, ...update]);
+      if (mode === 'indexes') {
+        // Reads the API makes on indexed paths: a filtered count and a filtered, sorted first page.
+        const read = async (what: string, fn: () => Promise<unknown>): Promise<void> => {
+          const c0 = process.cpuUsage();
+          for (let i = 0; i < READS; i++) await fn();
+          const cpu = process.cpuUsage(c0);
+          reads.push([what, (cpu.user + cpu.system) / READS]);
+        };
+        await read('count, venue and volume filter', () => c.count({ platform_slug: 'polymarket', '_sort.volume_24h': { $gte: 0 } }));
+        await read('first 50, venue filter, by volume', () => c.find({ platform_slug: 'polymarket' }, { sort: [['_sort.volume_24h', -1]], limit: 50 }));
+      }
       await store.close();
     }
   } finally {
@@ -52,6 +65,7 @@ async function main(): Promise<void> {
   console.log(`${N} market documents, ${bytes.toFixed(0)} bytes of JSON each on average; putMany batches of ${BATCH}`);
   // CPU time (this process; better-sqlite3 works on the main thread) swings far less than wall time under load.
   table([['store', 'insert µs/doc', 'insert CPU µs/doc', 'update µs/doc', 'update CPU µs/doc'], ...rows]);
+  table([['read (indexes)', 'CPU µs/read'], ...reads]);
   console.log(`load average after: ${load()}`);
 }
 
