@@ -92,37 +92,17 @@ class Overlay {
     }
   }
 
+  private readonly views = new Map<string, Collection<Doc>>();
+
   asStore(): DocumentStore {
+    // One view per collection name, made once: applyEvent asks for its collections on every event.
     const collection = <T extends Doc>(name: string): Collection<T> => {
-      const cache = this.cache(name);
-      const real = this.store.collection<Doc>(name);
-      const methods = {
-        name,
-        get: async (id: string) => {
-          if (!cache.has(id)) cache.set(id, await real.get(id));
-          return cache.get(id) ?? null;
-        },
-        put: async (doc: Doc) => {
-          cache.set(doc._id, doc);
-          this.touch(name, doc._id);
-        },
-        delete: async (id: string) => {
-          const had = (cache.has(id) ? cache.get(id) : await real.get(id)) != null;
-          cache.set(id, null);
-          this.touch(name, id);
-          return had;
-        },
-      };
-      // Anything else would bypass the overlay's pending writes: refuse loudly rather than read stale data.
-      return new Proxy(methods, {
-        get(target, prop) {
-          if (prop in target) return target[prop as keyof typeof target];
-          if (typeof prop === 'symbol' || prop === 'then') return undefined;
-          return () => {
-            throw new Error(`applyBatch: collection.${prop}() is not supported inside a replay batch (projection ${name})`);
-          };
-        },
-      }) as unknown as Collection<T>;
+      let view = this.views.get(name);
+      if (!view) {
+        view = this.view(name);
+        this.views.set(name, view);
+      }
+      return view as unknown as Collection<T>;
     };
     return new Proxy({ kind: this.store.kind, collection } as unknown as DocumentStore, {
       get(target, prop) {
@@ -133,6 +113,38 @@ class Overlay {
         };
       },
     });
+  }
+
+  private view(name: string): Collection<Doc> {
+    const cache = this.cache(name);
+    const real = this.store.collection<Doc>(name);
+    const methods = {
+      name,
+      get: async (id: string) => {
+        if (!cache.has(id)) cache.set(id, await real.get(id));
+        return cache.get(id) ?? null;
+      },
+      put: async (doc: Doc) => {
+        cache.set(doc._id, doc);
+        this.touch(name, doc._id);
+      },
+      delete: async (id: string) => {
+        const had = (cache.has(id) ? cache.get(id) : await real.get(id)) != null;
+        cache.set(id, null);
+        this.touch(name, id);
+        return had;
+      },
+    };
+    // Anything else would bypass the overlay's pending writes: refuse loudly rather than read stale data.
+    return new Proxy(methods, {
+      get(target, prop) {
+        if (prop in target) return target[prop as keyof typeof target];
+        if (typeof prop === 'symbol' || prop === 'then') return undefined;
+        return () => {
+          throw new Error(`applyBatch: collection.${prop}() is not supported inside a replay batch (projection ${name})`);
+        };
+      },
+    }) as unknown as Collection<Doc>;
   }
 
   /** Writes every changed document, collections in the order given (the checkpoint collection last). */

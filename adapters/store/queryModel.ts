@@ -296,6 +296,11 @@ export function parseIndexes(indexes: readonly IndexSpec[]): IndexSpec[] {
 export function documentJson(doc: { readonly _id: string }): string {
   if (!isPlainObject(doc)) throw new InvalidQueryError(`a document must be an object, got ${describe(doc)}`);
   if (typeof doc._id !== 'string' || doc._id.length === 0) throw new InvalidQueryError('a document needs a non-empty string _id');
+  // Most documents already start with `_id` (projections build them so): stringify them as they are, no copy.
+  for (const first in doc) {
+    if (first === '_id' && Object.hasOwn(doc, '_id')) return JSON.stringify(doc);
+    break;
+  }
   const { _id, ...rest } = doc;
   return JSON.stringify({ _id, ...rest });
 }

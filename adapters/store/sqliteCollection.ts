@@ -4,9 +4,10 @@ import { DuplicateKeyError, InvalidQueryError } from '../../shared/ports/documen
 import type { Collection, Doc, Filter, FindOptions, IndexSpec, Scalar, UpdateOps } from '../../shared/ports/documentStore.ts';
 import { applyUpdate } from './applyUpdate.ts';
 import { checkPath, documentJson, isEmptyUpdate, parseFilter, parseFindOptions, parseIndexes, parseSearchFilter, parseTextIndex, parseUpdate } from './queryModel.ts';
-import { createTextIndex, ensureMetaTable, readTextSpec, SCORE_COLUMN, textCandidates } from './sqliteText.ts';
+import { createTextIndex, ensureMetaTable, readTextSpec, SCORE_COLUMN, textCandidates, textIndexCurrent } from './sqliteText.ts';
 import { sortedDistinct } from './scalarOrder.ts';
-import { compileCondition, indexDdl, orderBy, quoteName, valueExpr } from './sqliteQuery.ts';
+import { compileCondition, indexDdl, orderBy, quoteName, typeExpr, valueExpr } from './sqliteQuery.ts';
+import { addColumns, columnList, columnValues, readColumns, typeColumn, valueColumn, type IndexedColumns } from './sqliteColumns.ts';
 import type { SqlFragment } from './sqliteQuery.ts';
 
 /** What a collection needs from its store: a cached statement factory that refuses once the store is closed. */
@@ -14,6 +15,8 @@ export interface SqliteContext {
   readonly db: Database.Database;
   readonly log: Logger | undefined;
   prepare(sql: string): Database.Statement;
+  /** The database's schema version: it changes whenever any process changes a table or an index. */
+  schemaVersion(): number;
 }
 
 interface Row {
@@ -28,9 +31,7 @@ function checkId(id: unknown): string {
   return id;
 }
 
-function where(filter: Filter | undefined): SqlFragment {
-  return compileCondition(parseFilter(filter));
-}
+const missingColumn = (err: unknown): boolean => /no such column/.test((err as Error | undefined)?.message ?? '');
 
 export function sqliteCollection<T extends Doc>(ctx: SqliteContext, name: string): Collection<T> {
   const table = quoteName(name);
@@ -55,25 +56,67 @@ export function sqliteCollection<T extends Doc>(ctx: SqliteContext, name: string
   };
   const parse = (row: { doc: string } | undefined): T | null => (row ? (JSON.parse(row.doc) as T) : null);
 
-  const putSql = `INSERT INTO ${table} (_id, doc) VALUES (?, ?) ON CONFLICT(_id) DO UPDATE SET doc = excluded.doc`;
-  const putOne = (doc: T): void => {
-    ctx.prepare(putSql).run(doc._id, documentJson(doc));
+  // The indexed columns as the table has them now (sqliteColumns.ts), re-read whenever the schema changed, and
+  // the write statements that fill them. Writers read them inside their write transaction, so a column another
+  // process adds is never left unfilled.
+  let known = -1;
+  let cols: IndexedColumns = readColumns(ctx.db, name);
+  let segments: string[][] = [];
+  let putSql = '';
+  let insertSql = '';
+  let updateSql = '';
+  const columns = (): IndexedColumns => {
+    const version = ctx.schemaVersion();
+    if (version === known) return cols;
+    cols = readColumns(ctx.db, name);
+    known = version;
+    segments = cols.paths.map((p) => p.split('.'));
+    const list = cols.paths.length === 0 ? '' : `, ${columnList(cols.paths)}`;
+    const marks = cols.paths.map(() => ', ?, ?').join('');
+    const sets = cols.paths.map((p) => `, ${valueColumn(p)} = excluded.${valueColumn(p)}, ${typeColumn(p)} = excluded.${typeColumn(p)}`).join('');
+    insertSql = `INSERT INTO ${table} (_id, doc${list}) VALUES (?, ?${marks})`;
+    putSql = `${insertSql} ON CONFLICT(_id) DO UPDATE SET doc = excluded.doc${sets}`;
+    updateSql = `UPDATE ${table} SET doc = ?${cols.paths.map((p) => `, ${valueColumn(p)} = ?, ${typeColumn(p)} = ?`).join('')} WHERE _id = ?`;
+    return cols;
   };
-  const putAll = ctx.db.transaction((docs: readonly T[]) => docs.forEach(putOne));
+  /** A read compiled against columns that a concurrent swap of the table removed is compiled again, once. */
+  const reading = <R>(fn: () => R): R => {
+    try {
+      return fn();
+    } catch (err) {
+      if (!missingColumn(err)) throw err;
+      known = -1;
+      return fn();
+    }
+  };
+  const where = (filter: Filter | undefined): SqlFragment => compileCondition(parseFilter(filter), columns());
+
+  const putOne = (doc: T): void => {
+    const json = documentJson(doc);
+    ctx.prepare(putSql).run(doc._id, json, ...columnValues(doc, segments));
+  };
+  const putAll = ctx.db.transaction((docs: readonly T[]) => {
+    columns();
+    docs.forEach(putOne);
+  });
+  const insertOne = ctx.db.transaction((doc: T) => {
+    columns();
+    const json = documentJson(doc);
+    ctx.prepare(insertSql).run(doc._id, json, ...columnValues(doc, segments));
+  });
 
   const selectMatches = (filter: Filter, limit?: number): Row[] => {
     const w = where(filter);
     const sql = `SELECT _id, doc FROM ${table} WHERE ${w.sql}${limit === undefined ? '' : ` LIMIT ${limit}`}`;
     return ctx.prepare(sql).all(...w.params) as Row[];
   };
-  const updateSql = `UPDATE ${table} SET doc = ? WHERE _id = ?`;
   const updateRows = (rows: readonly Row[], ops: UpdateOps): { docs: T[]; changed: number } => {
     const update = parseUpdate(ops);
     let changed = 0;
     const docs = rows.map((row) => {
       const doc = JSON.parse(row.doc) as Record<string, unknown>;
       if (!isEmptyUpdate(update) && applyUpdate(doc, update)) {
-        ctx.prepare(updateSql).run(JSON.stringify(doc), row._id);
+        ctx.prepare(updateSql).run(JSON.stringify(doc), ...columnValues(doc, segments), row._id);
         changed++;
       }
       return doc as T;
@@ -85,22 +128,24 @@ export function sqliteCollection<T extends Doc>(ctx: SqliteContext, name: string
   const updateAll = ctx.db.transaction((filter: Filter, ops: UpdateOps) => updateRows(selectMatches(filter), ops).changed);
 
   /** The rows a read filter ranges over: the table, or the text candidates (with `__score`) under `$text`. */
-  const source = (filter: Filter | undefined): { from: SqlFragment; where: SqlFragment; text: boolean } => {
+  const source = (filter: Filter | undefined): { from: SqlFragment; where: SqlFragment; text: boolean; cols: IndexedColumns } => {
     const { condition, text } = parseSearchFilter(filter);
-    const w = compileCondition(condition);
-    if (!text) return { from: { sql: table, params: [] }, where: w, text: false };
-    return { from: textCandidates(ctx.prepare, name, text), where: { sql: `(${SCORE_COLUMN} IS NOT NULL AND ${w.sql})`, params: w.params }, text: true };
+    const c = columns();
+    const w = compileCondition(condition, c);
+    if (!text) return { from: { sql: table, params: [] }, where: w, text: false, cols: c };
+    return { from: textCandidates(ctx.prepare, name, text, c), where: { sql: `(${SCORE_COLUMN} IS NOT NULL AND ${w.sql})`, params: w.params }, text: true, cols: c };
   };
 
-  const find = async (filter?: Filter, options?: FindOptions): Promise<T[]> => {
-    const src = source(filter);
-    const o = parseFindOptions(options, src.text);
-    if (o.limit === 0) return [];
-    const page = o.limit === undefined && o.skip === 0 ? '' : ` LIMIT ${o.limit ?? -1} OFFSET ${o.skip}`;
-    const sql = `SELECT doc FROM ${src.from.sql} WHERE ${src.where.sql}${orderBy(o.sort)}${page}`;
-    const rows = ctx.prepare(sql).all(...src.from.params, ...src.where.params) as Row[];
-    return rows.map((r) => JSON.parse(r.doc) as T);
-  };
+  const find = async (filter?: Filter, options?: FindOptions): Promise<T[]> =>
+    reading(() => {
+      const src = source(filter);
+      const o = parseFindOptions(options, src.text);
+      if (o.limit === 0) return [];
+      const page = o.limit === undefined && o.skip === 0 ? '' : ` LIMIT ${o.limit ?? -1} OFFSET ${o.skip}`;
+      const sql = `SELECT doc FROM ${src.from.sql} WHERE ${src.where.sql}${orderBy(o.sort, src.cols)}${page}`;
+      const rows = ctx.prepare(sql).all(...src.from.params, ...src.where.params) as Row[];
+      return rows.map((r) => JSON.parse(r.doc) as T);
+    });
 
   return {
     name,
@@ -118,57 +163,68 @@ export function sqliteCollection<T extends Doc>(ctx: SqliteContext, name: string
       return wanted.flatMap((id) => found.get(id) ?? []);
     },
     async insert(doc) {
-      const json = documentJson(doc);
-      writing(() => ctx.prepare(`INSERT INTO ${table} (_id, doc) VALUES (?, ?)`).run(doc._id, json));
+      writing(() => insertOne.immediate(doc));
     },
     async put(doc) {
-      writing(() => putOne(doc));
+      writing(() => putAll.immediate([doc]));
     },
     async putMany(docs) {
       writing(() => putAll.immediate(docs));
     },
     async updateOne(filter, ops) {
-      return writing(() => updateFirst.immediate(filter, ops));
+      return writing(() => reading(() => updateFirst.immediate(filter, ops)));
     },
     async updateMany(filter, ops) {
-      return writing(() => updateAll.immediate(filter, ops));
+      return writing(() => reading(() => updateAll.immediate(filter, ops)));
     },
     async takeOne(filter) {
-      const w = where(filter);
-      // One statement: the row is chosen and deleted under the same write lock.
-      const sql = `DELETE FROM ${table} WHERE _id = (SELECT _id FROM ${table} WHERE ${w.sql} LIMIT 1) RETURNING doc`;
-      return parse(ctx.prepare(sql).get(...w.params) as Row | undefined);
+      return reading(() => {
+        const w = where(filter);
+        // One statement: the row is chosen and deleted under the same write lock.
+        const sql = `DELETE FROM ${table} WHERE _id = (SELECT _id FROM ${table} WHERE ${w.sql} LIMIT 1) RETURNING doc`;
+        return parse(ctx.prepare(sql).get(...w.params) as Row | undefined);
+      });
     },
     async delete(id) {
       return ctx.prepare(`DELETE FROM ${table} WHERE _id = ?`).run(checkId(id)).changes > 0;
     },
     async deleteMany(filter) {
-      const w = where(filter);
-      return ctx.prepare(`DELETE FROM ${table} WHERE ${w.sql}`).run(...w.params).changes;
+      return reading(() => {
+        const w = where(filter);
+        return ctx.prepare(`DELETE FROM ${table} WHERE ${w.sql}`).run(...w.params).changes;
+      });
     },
     find,
     async findOne(filter, options) {
       return (await find(filter, { ...options, limit: 1 }))[0] ?? null;
     },
     async count(filter) {
-      const src = source(filter);
-      return (ctx.prepare(`SELECT count(*) AS n FROM ${src.from.sql} WHERE ${src.where.sql}`).get(...src.from.params, ...src.where.params) as { n: number }).n;
+      return reading(() => {
+        const src = source(filter);
+        return (ctx.prepare(`SELECT count(*) AS n FROM ${src.from.sql} WHERE ${src.where.sql}`).get(...src.from.params, ...src.where.params) as { n: number }).n;
+      });
     },
     async distinct(field, filter) {
       checkPath(field);
-      const w = where(filter);
-      const type = field === '_id' ? `'text'` : `json_type(doc, '$.${field}')`;
-      const sql = `SELECT DISTINCT ${type} AS t, ${valueExpr(field)} AS v FROM ${table} WHERE ${w.sql} AND ${type} IN ('null','true','false','integer','real','text')`;
-      const rows = ctx.prepare(sql).all(...w.params) as Array<{ t: string; v: Scalar }>;
-      return sortedDistinct(rows.map((r) => (r.t === 'true' ? true : r.t === 'false' ? false : r.v)));
+      return reading(() => {
+        const w = where(filter);
+        const type = typeExpr(field, cols);
+        const sql = `SELECT DISTINCT ${type} AS t, ${valueExpr(field, cols)} AS v FROM ${table} WHERE ${w.sql} AND ${type} IN ('null','true','false','integer','real','text')`;
+        const rows = ctx.prepare(sql).all(...w.params) as Array<{ t: string; v: Scalar }>;
+        return sortedDistinct(rows.map((r) => (r.t === 'true' ? true : r.t === 'false' ? false : r.v)));
+      });
     },
     async ensureIndexes(indexes: readonly IndexSpec[]) {
       const specs = parseIndexes(indexes);
       const existing = ctx.prepare(`SELECT sql FROM sqlite_master WHERE type = 'index' AND name = ?`);
       writing(() =>
         ctx.db.transaction(() => {
+          if (addColumns(ctx.db, name, specs.flatMap((spec) => spec.fields.map(([f]) => f)))) {
+            ctx.log?.info({ collection: name }, 'indexed fields moved to columns');
+          }
+          const current = readColumns(ctx.db, name);
           for (const spec of specs) {
-            const wanted = indexDdl(name, spec);
+            const wanted = indexDdl(name, spec, current);
             const stale = spec.unique ? [] : [`${name}__${spec.name}__q`];
             for (const { sqlName, sql } of wanted) {
               const current = (existing.get(sqlName) as { sql: string } | undefined)?.sql;
@@ -187,8 +243,8 @@ export function sqliteCollection<T extends Doc>(ctx: SqliteContext, name: string
     async ensureTextIndex(spec) {
       const parsed = parseTextIndex(spec);
       const current = readTextSpec(ctx.prepare, name);
-      if (current && JSON.stringify(current) === JSON.stringify(parsed)) return;
-      if (current) ctx.log?.info({ collection: name, index: parsed.name }, 'text index definition changed; rebuilding');
+      if (current && JSON.stringify(current) === JSON.stringify(parsed) && textIndexCurrent(ctx.db, name, parsed)) return;
+      if (current) ctx.log?.info({ collection: name, index: parsed.name }, 'text index definition or maintenance changed; rebuilding');
       ctx.db.transaction(() => createTextIndex(ctx.db, name, parsed)).immediate();
     },
     async clear() {

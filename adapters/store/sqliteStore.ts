@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import type { Collection, Doc, DocumentStore } from '../../shared/ports/documentStore.ts';
 import { checkCollectionName } from './queryModel.ts';
 import { sqliteCollection } from './sqliteCollection.ts';
-import { registerTextFunctions } from './sqliteText.ts';
+import { dropTextIndex, ensureMetaTable, moveTextIndex, registerTextFunctions } from './sqliteText.ts';
 import type { SqliteContext } from './sqliteCollection.ts';
 import { quoteName } from './sqliteQuery.ts';
 
@@ -44,9 +44,14 @@ export function openSqliteStore(options: SqliteStoreOptions): DocumentStore {
   const assertOpen = (): void => {
     if (closed) throw new Error('the SQLite document store is closed');
   };
+  const schemaVersion = db.prepare('PRAGMA schema_version').pluck();
   const ctx: SqliteContext = {
     db,
     log,
+    schemaVersion() {
+      assertOpen();
+      return schemaVersion.get() as number;
+    },
     prepare(sql) {
       assertOpen();
       let stmt = statements.get(sql);
@@ -92,6 +97,8 @@ export function openSqliteStore(options: SqliteStoreOptions): DocumentStore {
         if (!exists.get(from)) throw new Error(`collection ${from} does not exist`);
         db.exec(`DROP TABLE IF EXISTS ${quoteName(to)}`);
         db.exec(`ALTER TABLE ${quoteName(from)} RENAME TO ${quoteName(to)}`);
+        ensureMetaTable(db);
+        moveTextIndex(db, from, to);
       }).immediate();
       collections.delete(from);
       statements.clear();
@@ -112,7 +119,12 @@ export function openSqliteStore(options: SqliteStoreOptions): DocumentStore {
     },
     async dropCollection(name) {
       assertOpen();
-      db.exec(`DROP TABLE IF EXISTS ${quoteName(checkCollectionName(name))}`);
+      const n = checkCollectionName(name);
+      db.transaction(() => {
+        db.exec(`DROP TABLE IF EXISTS ${quoteName(n)}`);
+        ensureMetaTable(db);
+        dropTextIndex(db, n);
+      }).immediate();
       collections.delete(name);
       statements.clear();
     },

@@ -4,10 +4,12 @@ import { textScore, type WeightedText } from '../../shared/text/searchText.ts';
 import { quoteName } from './sqliteQuery.ts';
 import type { SqlFragment } from './sqliteQuery.ts';
 import type { TextQuery } from './queryModel.ts';
+import { addColumns, NO_COLUMNS, readColumns, typeColumn, valueColumn, type IndexedColumns } from './sqliteColumns.ts';
 
 /**
  * The port's text index on SQLite: an FTS5 table per collection (`<collection>$text`, unicode61 tokenizer with
- * diacritics removed) kept in step with the documents by triggers, and a registered scoring function so that
+ * diacritics removed) kept in step with the documents by triggers on the text fields' columns (sqliteColumns.ts:
+ * the writer fills them from the document it holds, so no trigger parses the JSON), and a registered scoring function so that
  * relevance is the port's own (shared/text/searchText.ts), not FTS5's bm25 (which depends on the whole corpus and
  * would move a cursor's position while other documents change). `$` cannot occur in collection or index names,
  * so these names never clash with theirs.
@@ -19,10 +21,21 @@ export const SCORE_FUNCTION = 'concord_text_score';
 const ftsName = (collection: string) => quoteName(`${collection}$text`);
 const triggerName = (collection: string, kind: 'ai' | 'ad' | 'au') => quoteName(`${collection}$text_${kind}`);
 
-/** `json_extract` of a string field, NULL for anything else (a number is not text to search). */
-function textExpr(row: 'new' | 'old' | null, field: string): string {
-  const doc = row ? `${row}.doc` : 'doc';
+/** A string field's text, NULL for anything else (a number is not text to search): its columns when it has them. */
+function textExpr(row: 'new' | 'old' | null, field: string, cols: IndexedColumns): string {
+  const at = row ? `${row}.` : '';
+  if (cols.has(field)) return `CASE WHEN ${at}${typeColumn(field)} = 'text' THEN ${at}${valueColumn(field)} END`;
+  const doc = `${at}doc`;
   return `CASE WHEN json_type(${doc}, '$.${field}') = 'text' THEN json_extract(${doc}, '$.${field}') END`;
+}
+
+/** Whether the collection's text index is maintained from the columns of its fields (databases made before were not). */
+export function textIndexCurrent(db: Database.Database, collection: string, spec: TextIndexSpec): boolean {
+  const cols = readColumns(db, collection);
+  if (!spec.fields.every(([f]) => cols.has(f))) return false;
+  const triggers = db.prepare(`SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name = ?`).all(collection) as Array<{ name: string; sql: string }>;
+  const ai = triggers.find((t) => quoteName(t.name) === triggerName(collection, 'ai'));
+  return triggers.length === 3 && ai !== undefined && ai.sql.includes(valueColumn(spec.fields[0]?.[0] ?? ''));
 }
 
 export function registerTextFunctions(db: Database.Database): void {
@@ -54,21 +67,63 @@ export function createTextIndex(db: Database.Database, collection: string, spec:
   const table = quoteName(collection);
   const fts = ftsName(collection);
   const cols = spec.fields.map((_, i) => `c${i}`);
-  const values = (row: 'new' | 'old') => spec.fields.map(([f]) => textExpr(row, f)).join(', ');
-  const changed = spec.fields.map(([f]) => `${textExpr('old', f)} IS NOT ${textExpr('new', f)}`).join(' OR ');
+  addColumns(db, collection, spec.fields.map(([f]) => f));
+  const indexed = readColumns(db, collection);
   db.exec(`DROP TABLE IF EXISTS ${fts}`);
-  for (const kind of ['ai', 'ad', 'au'] as const) db.exec(`DROP TRIGGER IF EXISTS ${triggerName(collection, kind)}`);
   db.exec(`CREATE VIRTUAL TABLE ${fts} USING fts5(${cols.join(', ')}, tokenize = 'unicode61 remove_diacritics 2')`);
+  createTriggers(db, collection, spec);
+  db.exec(`INSERT INTO ${fts} (rowid, ${cols.join(', ')}) SELECT rowid, ${spec.fields.map(([f]) => textExpr(null, f, indexed)).join(', ')} FROM ${table}`);
+  db.prepare(`INSERT INTO ${META} (collection, spec) VALUES (?, ?) ON CONFLICT(collection) DO UPDATE SET spec = excluded.spec`).run(collection, JSON.stringify(spec));
+}
+
+function dropTriggers(db: Database.Database, collection: string): void {
+  for (const kind of ['ai', 'ad', 'au'] as const) db.exec(`DROP TRIGGER IF EXISTS ${triggerName(collection, kind)}`);
+}
+
+/** Drops the collection's text index, if any (FTS table, triggers, declaration). */
+export function dropTextIndex(db: Database.Database, collection: string): void {
+  dropTriggers(db, collection);
+  db.exec(`DROP TABLE IF EXISTS ${ftsName(collection)}`);
+  db.prepare(`DELETE FROM ${META} WHERE collection = ?`).run(collection);
+}
+
+/**
+ * After table `from` was renamed to `to` (replaceCollection), the text index follows the table: `from`'s FTS
+ * rows are renamed with it when it had one (they are keyed by its rowids); otherwise `to`'s declared text
+ * index is rebuilt on the new rows, since the old FTS rows index the table that was dropped.
+ */
+export function moveTextIndex(db: Database.Database, from: string, to: string): void {
+  const read = (c: string) => readTextSpec((sql) => db.prepare(sql), c);
+  const fromSpec = read(from);
+  const toSpec = read(to);
+  dropTextIndex(db, to);
+  if (fromSpec) {
+    dropTriggers(db, from);
+    db.exec(`ALTER TABLE ${ftsName(from)} RENAME TO ${ftsName(to)}`);
+    db.prepare(`DELETE FROM ${META} WHERE collection = ?`).run(from);
+    createTriggers(db, to, fromSpec);
+    db.prepare(`INSERT INTO ${META} (collection, spec) VALUES (?, ?)`).run(to, JSON.stringify(fromSpec));
+  } else if (toSpec) {
+    createTextIndex(db, to, toSpec);
+  }
+}
+
+function createTriggers(db: Database.Database, collection: string, spec: TextIndexSpec): void {
+  const table = quoteName(collection);
+  const fts = ftsName(collection);
+  const cols = spec.fields.map((_, i) => `c${i}`);
+  const indexed = readColumns(db, collection);
+  const values = (row: 'new' | 'old') => spec.fields.map(([f]) => textExpr(row, f, indexed)).join(', ');
+  const changed = spec.fields.map(([f]) => `${textExpr('old', f, indexed)} IS NOT ${textExpr('new', f, indexed)}`).join(' OR ');
+  dropTriggers(db, collection);
   db.exec(`CREATE TRIGGER ${triggerName(collection, 'ai')} AFTER INSERT ON ${table} BEGIN
     INSERT INTO ${fts} (rowid, ${cols.join(', ')}) VALUES (new.rowid, ${values('new')}); END`);
   db.exec(`CREATE TRIGGER ${triggerName(collection, 'ad')} AFTER DELETE ON ${table} BEGIN
     DELETE FROM ${fts} WHERE rowid = old.rowid; END`);
   // Only a change of the indexed text rewrites the FTS row: most document updates leave titles alone.
-  db.exec(`CREATE TRIGGER ${triggerName(collection, 'au')} AFTER UPDATE OF doc ON ${table} WHEN ${changed} BEGIN
+  db.exec(`CREATE TRIGGER ${triggerName(collection, 'au')} AFTER UPDATE ON ${table} WHEN ${changed} BEGIN
     DELETE FROM ${fts} WHERE rowid = old.rowid;
     INSERT INTO ${fts} (rowid, ${cols.join(', ')}) VALUES (new.rowid, ${values('new')}); END`);
-  db.exec(`INSERT INTO ${fts} (rowid, ${cols.join(', ')}) SELECT rowid, ${spec.fields.map(([f]) => textExpr(null, f)).join(', ')} FROM ${table}`);
-  db.prepare(`INSERT INTO ${META} (collection, spec) VALUES (?, ?) ON CONFLICT(collection) DO UPDATE SET spec = excluded.spec`).run(collection, JSON.stringify(spec));
 }
 
 /** FTS5 query: every term as a quoted phrase (terms are letters and digits only), the last as a prefix. */
@@ -80,13 +135,14 @@ export function ftsMatch(terms: readonly string[]): string {
  * The candidate rows of a text query with their score as `__score`: FTS5 narrows by index, the scoring function
  * applies the port's exact semantics (NULL = no match). Outer queries filter and sort on `__score`, `doc`, `_id`.
  */
-export function textCandidates(prepare: (sql: string) => Database.Statement, collection: string, text: TextQuery): SqlFragment {
+export function textCandidates(prepare: (sql: string) => Database.Statement, collection: string, text: TextQuery, cols: IndexedColumns = NO_COLUMNS): SqlFragment {
   const spec = readTextSpec(prepare, collection);
   if (!spec) throw new InvalidQueryError(`$text on '${collection}' needs a text index: call ensureTextIndex first`);
-  const args = spec.fields.map(([f, w]) => `${textExpr(null, f)}, ${w}`).join(', ');
+  const args = spec.fields.map(([f, w]) => `${textExpr(null, f, cols)}, ${w}`).join(', ');
   const fts = ftsName(collection);
+  // Every column: outer filters and sorts read the indexed ones.
   const sql =
-    `(SELECT _id, doc, ${SCORE_FUNCTION}(?, ${args}) AS ${SCORE_COLUMN} FROM ${quoteName(collection)} ` +
+    `(SELECT *, ${SCORE_FUNCTION}(?, ${args}) AS ${SCORE_COLUMN} FROM ${quoteName(collection)} ` +
     `WHERE rowid IN (SELECT rowid FROM ${fts} WHERE ${fts} MATCH ?))`;
   return { sql, params: [JSON.stringify(text.terms), ftsMatch(text.terms)] };
 }

@@ -180,6 +180,7 @@ async function replayStream(opts: ReplayOptions, key: StreamKey, group: readonly
           parsed = false;
         }
         const retryFor = m.headers?.get(RETRY_FOR_HEADER) ?? '';
+        const decodedBy = new Map<unknown, ReturnType<Replayable['decode']>>();
         for (const r of group) {
           const row = rows.get(r) as ProjectionSummary;
           if (r.filterSubject && !subjectMatches(r.filterSubject, m.subject)) continue;
@@ -187,7 +188,11 @@ async function replayStream(opts: ReplayOptions, key: StreamKey, group: readonly
             row.retry_copies_skipped += 1;
             continue;
           }
-          const decoded = parsed ? r.decode(value) : { ok: false as const, reason: 'message is not valid JSON' };
+          let decoded = decodedBy.get(r.decoderId);
+          if (!decoded) {
+            decoded = parsed ? r.decode(value) : { ok: false as const, reason: 'message is not valid JSON' };
+            decodedBy.set(r.decoderId, decoded);
+          }
           if (!decoded.ok) {
             row.poison += 1;
             row.poison_reasons[decoded.reason] = (row.poison_reasons[decoded.reason] ?? 0) + 1;
@@ -237,7 +242,12 @@ async function replayStream(opts: ReplayOptions, key: StreamKey, group: readonly
 
     await readFrom(start, 'read');
     if (rebuild && !opts.dryRun) {
-      for (const r of group) for (const c of r.collections) await opts.store.collection(rebuildName(c.name)).ensureIndexes(c.indexes);
+      for (const r of group) {
+        for (const c of r.collections) {
+          await opts.store.collection(rebuildName(c.name)).ensureIndexes(c.indexes);
+          if (c.textIndex) await opts.store.collection(rebuildName(c.name)).ensureTextIndex(c.textIndex);
+        }
+      }
       // The swap: pause the live writers, take in what arrived meanwhile, swap, move the checkpoint, resume.
       await pause();
       const from: StreamStart = streamSummary.last_seq > 0 ? { kind: 'seq', seq: streamSummary.last_seq + 1 } : { kind: 'first' };

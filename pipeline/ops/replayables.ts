@@ -1,9 +1,9 @@
-import type { Doc, DocumentStore, IndexSpec } from '../../shared/ports/documentStore.ts';
+import type { Doc, DocumentStore, IndexSpec, TextIndexSpec } from '../../shared/ports/documentStore.ts';
 import type { StreamKey } from '../../shared/streams/subjects.ts';
 import type { Projection } from '../../projections/projection.ts';
 import { CUSTOM_PROJECTIONS, PROJECTIONS } from '../../projections/index.ts';
 import { CHECKPOINTS } from '../../projections/applyEvent.ts';
-import { applyBatch, type BatchCounts, type SequencedEvent } from '../../projections/applyBatch.ts';
+import { applyBatch, applyBuffered, type BatchCounts, type SequencedEvent } from '../../projections/applyBatch.ts';
 import { projectionDurable } from '../../projections/runProjection.ts';
 
 /** Suffix of the collection a full rebuild writes before it is swapped in. */
@@ -20,8 +20,15 @@ export interface Replayable {
   readonly durable: string;
   readonly stream: StreamKey;
   readonly filterSubject?: string;
-  readonly collections: ReadonlyArray<{ readonly name: string; readonly indexes: readonly IndexSpec[] }>;
+  /** With the text index a collection's queries search (built on the rebuild too, so search works once swapped in). */
+  readonly collections: ReadonlyArray<{ readonly name: string; readonly indexes: readonly IndexSpec[]; readonly textIndex?: TextIndexSpec }>;
   decode(value: unknown): { ok: true; event: unknown } | { ok: false; reason: string };
+  /**
+   * The read model's own decode function: read models of one stream that share it (markets, price history and
+   * platform metrics all decode MARKETS alike) get each message decoded once and share the decoded event,
+   * which projections treat as read-only.
+   */
+  readonly decoderId: unknown;
   apply(store: DocumentStore, events: readonly SequencedEvent<unknown>[], rebuild: boolean): Promise<BatchCounts>;
   /** Last applied stream sequence recorded in `store` (null: none, or the read model keeps no checkpoint). */
   checkpoint(store: DocumentStore, rebuild: boolean): Promise<number | null>;
@@ -43,8 +50,9 @@ export function replayableProjection(projection: Projection<never, Doc>): Replay
     durable: projectionDurable(p.name),
     stream: p.stream,
     ...(p.filterSubject ? { filterSubject: p.filterSubject } : {}),
-    collections: [{ name: p.collection, indexes: p.indexes }],
+    collections: [{ name: p.collection, indexes: p.indexes, ...(p.textIndex ? { textIndex: p.textIndex } : {}) }],
     decode: (value) => p.decode(value),
+    decoderId: p.decode,
     apply: (store, events, rebuild) =>
       applyBatch(store, p, events, rebuild ? { collection: rebuildName(p.collection), checkpointId: rebuildCheckpointId(p.name) } : undefined),
     checkpoint: async (store, rebuild) =>
@@ -73,6 +81,8 @@ export interface MultiDocumentProjection {
   readonly stream: StreamKey;
   readonly filterSubject?: string;
   readonly collections: ReadonlyArray<{ readonly name: string; readonly indexes: readonly IndexSpec[] }>;
+  /** The order its writes reach the store in a batch (CustomProjection.writeOrder); the collections' order if absent. */
+  readonly writeOrder?: readonly string[];
   decode(value: unknown): { ok: true; event: unknown } | { ok: false; reason: string };
   apply(store: DocumentStore, event: never, seq: number): Promise<void>;
 }
@@ -97,9 +107,14 @@ export function replayableMultiDocument(projection: MultiDocumentProjection): Re
     ...(projection.filterSubject ? { filterSubject: projection.filterSubject } : {}),
     collections: projection.collections,
     decode: (value) => projection.decode(value),
+    decoderId: projection.decode,
+    // Batched as its live consumer applies it (runProjection.startCustomProjection): events applied in order
+    // against an overlay, then one putMany per collection in writeOrder, instead of a transaction per write.
     apply: async (store, events, rebuild) => {
       const target = rebuild ? rebuildView(store, names) : store;
-      for (const { event, seq } of events) await projection.apply(target, event as never, seq);
+      await applyBuffered(target, projection.writeOrder ?? names, async (view) => {
+        for (const { event, seq } of events) await projection.apply(view, event as never, seq);
+      });
       return { applied: events.length, skipped_seen: 0, skipped_irrelevant: 0 };
     },
     checkpoint: async () => null,

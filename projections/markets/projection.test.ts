@@ -51,3 +51,14 @@ test('unknown volumes and end times sort last, never as zero-valued data', (t) =
   t.is(doc._sort.volume_24h, -1);
   t.is(doc._sort.ending_soon, NO_END);
 });
+
+test('search words follow the title and the outcome labels across snapshots (kept when unchanged, redone when changed)', (t) => {
+  const first = evolveMarket(null, at(market(0.4), '2026-01-01T00:00:00.000Z'));
+  t.deepEqual(first._search, { title: 'which party will win the 2028 us presidential election democratic', labels: 'yes no' });
+  const same = evolveMarket(first, at(market(0.45), '2026-01-01T00:01:00.000Z'));
+  t.deepEqual(same._search, first._search);
+  const renamed = evolveMarket(same, at(market(0.45, { title: 'Wer gewinnt? Démocrates' }), '2026-01-01T00:02:00.000Z'));
+  t.deepEqual(renamed._search, { title: 'wer gewinnt democrates', labels: 'yes no' });
+  const relabelled = evolveMarket(renamed, at(market(0.45, { title: 'Wer gewinnt? Démocrates', outcomes: [{ label: 'Oui', outcome_index: 0, price: 0.45 }, { label: 'Non', outcome_index: 1, price: 0.55 }] }), '2026-01-01T00:03:00.000Z'));
+  t.deepEqual(relabelled._search, { title: 'wer gewinnt democrates', labels: 'oui non' });
+});

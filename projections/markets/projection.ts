@@ -59,8 +59,17 @@ export const MARKET_TEXT_INDEX: TextIndexSpec = {
  * identically, so MongoDB's text index finds exactly what SQLite's FTS5 finds.
  */
 export function searchFieldsOf(m: NormalizedMarket): { title: string; labels: string } {
-  const labels = [...m.outcomes.map((o) => o.label), ...(m.group ? [m.group.outcome_label] : [])];
-  return { title: words(m.title).join(' '), labels: words(labels.join(' ')).join(' ') };
+  return { title: words(m.title).join(' '), labels: words(labelText(m)).join(' ') };
+}
+
+function labelText(m: NormalizedMarket): string {
+  return [...m.outcomes.map((o) => o.label), ...(m.group ? [m.group.outcome_label] : [])].join(' ');
+}
+
+/** Titles and labels rarely change between polls: the previous document's folded words are reused when they did not. */
+function searchFieldsSince(doc: MarketDoc | null, m: NormalizedMarket): { title: string; labels: string } {
+  if (doc?._search && doc.title === m.title && labelText(doc) === labelText(m)) return doc._search;
+  return searchFieldsOf(m);
 }
 
 /** Far-future stand-in so undated markets sort last by ending_soon. */
@@ -115,7 +124,7 @@ export function evolveMarket(doc: MarketDoc | null, event: MarketNormalized, seq
     _sort: sort,
     ...nextVersioning(doc, sort, seq),
     _vol: encodeLedger(ledger),
-    _search: searchFieldsOf(m),
+    _search: searchFieldsSince(doc, m),
   };
 }
 
