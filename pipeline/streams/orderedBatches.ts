@@ -9,6 +9,8 @@ import { isNotFound } from './provision.ts';
 export interface SequencedItem<E> {
   readonly event: E;
   readonly seq: number;
+  /** Delivered before (a redelivery after ack_wait or a restart): its effects may be partly there already. */
+  readonly redelivered?: boolean;
 }
 
 export interface OrderedBatchOptions<E> {
@@ -139,7 +141,7 @@ export function runOrderedBatches<E>(opts: OrderedBatchOptions<E>): OrderedBatch
         await deadLetterMessage(opts.conn, opts.stream, opts.durable, m, decoded.reason, log);
         continue;
       }
-      events.push({ event: decoded.event, seq: m.seq });
+      events.push({ event: decoded.event, seq: m.seq, redelivered: m.info.redeliveryCount > 1 });
       toAck.push(m);
     }
     return { events, toAck };

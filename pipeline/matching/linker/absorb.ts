@@ -5,16 +5,16 @@
  * the market just placed and Q's anchor, one market per venue, no operator veto) or nothing moves.
  */
 import type { LinkRelation, QuestionMember } from '../../../shared/events.ts';
-import type { Collection } from '../../../shared/ports/documentStore.ts';
 import { subjects } from '../../../shared/streams/subjects.ts';
 import type { Publisher } from '../../streams/publisher.ts';
 import type { OverrideLookup } from './overrides.ts';
 import type { Placeable, Placement } from './linker.ts';
+import type { OverlayCollection } from './runOverlay.ts';
 import { MAX_MOVES, type LinkedMarketState, type QuestionState } from './state.ts';
 
 export interface AbsorbDeps {
-  readonly markets: Collection<LinkedMarketState>;
-  readonly questions: Collection<QuestionState>;
+  readonly markets: OverlayCollection<LinkedMarketState>;
+  readonly questions: OverlayCollection<QuestionState>;
   readonly publish: Publisher;
   readonly verify: (m: Placeable, prop: unknown, via: LinkedMarketState, lookup: OverrideLookup) => Promise<Placement | { rejected: string }>;
   readonly propOf: (state: LinkedMarketState) => unknown;

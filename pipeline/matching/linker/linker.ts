@@ -8,12 +8,13 @@ import { subjects } from '../../../shared/streams/subjects.ts';
 import { uuidFromName } from '../../../shared/ids.ts';
 import type { Publisher } from '../../streams/publisher.ts';
 import { embeddingText, isContractOfGroup, matchKey, ownYesPrice, toMarketRef, type LinkerMarketRef } from './marketRef.ts';
-import { linkerCollections, MAX_MOVES, vectorFromBase64, vectorToBase64, type LinkedMarketState, type QuestionState } from './state.ts';
+import { LINKER_MARKETS, LINKER_QUESTIONS, linkerCollections, MAX_MOVES, vectorFromBase64, vectorToBase64, type LinkedMarketState, type QuestionState } from './state.ts';
 import { composeRelations, type VerifierFns } from './verdict.ts';
 import { RELINK_ITEM_PREFIX, type OverrideLookup, type OverrideSource } from './overrides.ts';
 import { buildSnapshot } from './questionSnapshot.ts';
 import { createKeyIndex } from './keyIndex.ts';
 import { absorbQuestion } from './absorb.ts';
+import { RunOverlay, type OverlayCollection } from './runOverlay.ts';
 
 export interface LinkerDeps {
   readonly store: DocumentStore;
@@ -70,6 +71,19 @@ export function memberOf(m: NormalizedMarket, p: Omit<Placement, 'questionId'>):
 
 const normalisedTitle = (t: string) => t.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
 
+/** One market event of a run, and whether it may have been applied before (so its question is published again). */
+export interface LinkItem {
+  readonly event: MarketEvent;
+  readonly redelivered: boolean;
+}
+
+/** Where the linking code reads and writes while a run is applied: the run's overlay, and publishes sent unawaited. */
+interface RunScope {
+  readonly markets: OverlayCollection<LinkedMarketState>;
+  readonly questions: OverlayCollection<QuestionState>;
+  readonly publish: Publisher;
+}
+
 /**
  * The single logical writer of canonical questions. For each normalised market: skip when its
  * match inputs are unchanged (prices only refresh the question); otherwise embed, take nearest
@@ -78,7 +92,10 @@ const normalisedTitle = (t: string) => t.toLowerCase().replace(/[^a-z0-9]+/g, ' 
  * snapshot of every question that changed.
  */
 export function createLinker(deps: LinkerDeps) {
-  const { markets, questions } = linkerCollections(deps.store);
+  const stored = linkerCollections(deps.store);
+  const direct: RunScope = { ...stored, publish: deps.publish };
+  // Runs are applied one after another (the consumer awaits each), so one scope at a time is in force.
+  let scope = direct;
   const k = deps.candidates ?? 24;
   const keyIndex = createKeyIndex(deps.store);
   const keysOf = (prop: unknown) => deps.verifier.keys?.(prop) ?? { own: [], probe: [] };
@@ -94,10 +111,10 @@ export function createLinker(deps: LinkerDeps) {
   };
 
   async function publishQuestion(questionId: string, cause: QuestionSnapshot['cause']): Promise<void> {
-    const q = await questions.get(questionId);
+    const q = await scope.questions.get(questionId);
     if (!q) return;
-    const members = await markets.getMany(q.member_ids);
-    await deps.publish(subjects.linked(), buildSnapshot(q, members, cause));
+    const members = await scope.markets.getMany(q.member_ids);
+    await scope.publish(subjects.linked(), buildSnapshot(q, members, cause));
   }
 
   /** Verifies `prop` against a question through one of its members and its anchor. */
@@ -110,17 +127,17 @@ export function createLinker(deps: LinkerDeps) {
     // The candidate itself first: most candidates fail here, before any question is read.
     const first = deps.verifier.compare(prop, propOf(via));
     if (!first.same || first.relation === 'different') return { rejected: first.reasons.join('; ') || 'verifier: different' };
-    const q = await questions.get(via.question_id);
+    const q = await scope.questions.get(via.question_id);
     if (!q) return { rejected: 'question vanished' };
     // A venue lists a question once: a second market of the same venue is a sibling contract
     // (another candidate, another bucket) or a near-duplicate, never the same question.
-    const siblings = await markets.getMany(q.member_ids.filter((id) => id !== m.id));
+    const siblings = await scope.markets.getMany(q.member_ids.filter((id) => id !== m.id));
     if (siblings.some((s) => s.member.platform_slug === m.platform_slug)) return { rejected: `${m.platform_slug} already lists this question` };
     const forbidden = siblings.find((s) => lookup.between(m.id, s._id)?.action === 'forbid');
     if (forbidden) return { rejected: `an operator forbade linking with ${forbidden._id}` };
     const checks: LinkedMarketState[] = [via];
     if (q.anchor_market_id !== via._id && q.anchor_market_id !== m.id) {
-      const anchor = await markets.get(q.anchor_market_id);
+      const anchor = await scope.markets.get(q.anchor_market_id);
       if (anchor) checks.push(anchor);
     }
     let confidence = 1;
@@ -158,7 +175,7 @@ export function createLinker(deps: LinkerDeps) {
   ): Promise<Placement & { readonly alsoAccepted?: readonly string[] }> {
     const self: Placeable = { id: m.id, platform_slug: m.platform_slug, ref: toMarketRef(m) };
     for (const pin of lookup.pinnedTo(m.id)) {
-      const partner = await markets.get(pin.a === m.id ? pin.b : pin.a);
+      const partner = await scope.markets.get(pin.a === m.id ? pin.b : pin.a);
       if (partner) {
         return {
           questionId: partner.question_id,
@@ -171,10 +188,10 @@ export function createLinker(deps: LinkerDeps) {
     }
     // Stay where it is when the question still agrees with the new inputs.
     if (prev) {
-      const q = await questions.get(prev.question_id);
+      const q = await scope.questions.get(prev.question_id);
       const others = q ? q.member_ids.filter((id) => id !== m.id) : [];
       if (q && others.length > 0) {
-        const via = await markets.get(q.anchor_market_id === m.id ? (others[0] as string) : q.anchor_market_id);
+        const via = await scope.markets.get(q.anchor_market_id === m.id ? (others[0] as string) : q.anchor_market_id);
         if (via) {
           const stay = await placementVia(self, prop, via, lookup);
           if (!('rejected' in stay)) return stay;
@@ -189,7 +206,7 @@ export function createLinker(deps: LinkerDeps) {
     const seenQuestions = new Set<string>();
     for (const id of new Set([...near, ...keyed])) {
       if (id === m.id) continue;
-      const other = await markets.get(id);
+      const other = await scope.markets.get(id);
       if (!other || (prev && other.question_id === prev.question_id) || seenQuestions.has(other.question_id)) continue;
       const candidate = await placementVia(self, prop, other, lookup);
       if ('rejected' in candidate) continue;
@@ -202,36 +219,88 @@ export function createLinker(deps: LinkerDeps) {
   }
 
   async function leave(state: LinkedMarketState, reason: string): Promise<void> {
-    const q = await questions.get(state.question_id);
+    const q = await scope.questions.get(state.question_id);
     if (!q) return;
     const rest = q.member_ids.filter((id) => id !== state._id);
     if (rest.length === 0) {
-      await questions.delete(q._id);
-      await deps.publish(subjects.linked(), { type: 'question_removed', question_id: q._id, cause: { market_id: state._id, reason } });
+      await scope.questions.delete(q._id);
+      await scope.publish(subjects.linked(), { type: 'question_removed', question_id: q._id, cause: { market_id: state._id, reason } });
       return;
     }
-    await questions.put({ ...q, member_ids: rest, anchor_market_id: q.anchor_market_id === state._id ? (rest[0] as string) : q.anchor_market_id });
+    await scope.questions.put({ ...q, member_ids: rest, anchor_market_id: q.anchor_market_id === state._id ? (rest[0] as string) : q.anchor_market_id });
     await publishQuestion(q._id, { market_id: state._id, kind: 'moved_out', reason });
   }
 
   /** The venue stopped listing the market: it stays linked, now closed, and leaves the question's consensus. */
   async function delist(event: MarketDelisted): Promise<void> {
-    const prev = await markets.get(event.market_id);
+    const prev = await scope.markets.get(event.market_id);
     if (!prev || event.at < prev.fetched_at || prev.member.status !== 'open') return;
-    await markets.put({ ...prev, member: { ...prev.member, status: 'closed' }, fetched_at: event.at });
+    await scope.markets.put({ ...prev, member: { ...prev.member, status: 'closed' }, fetched_at: event.at });
     await publishQuestion(prev.question_id, { market_id: event.market_id, kind: 'updated', reason: `${event.venue} no longer lists the market as open` });
   }
 
+  /** Links one market event (a run of one). */
   async function handle(event: MarketEvent, redelivered: boolean): Promise<void> {
-    if (event.type === 'market_delisted') return delist(event);
-    return link(event, redelivered);
+    await handleRun([{ event, redelivered }]);
   }
 
-  async function link(event: MarketNormalized, redelivered: boolean): Promise<void> {
+  /**
+   * Links a run of market events in stream order, with the decisions linking them one at a time would make:
+   * each market is placed after the ones before it were written (the run's overlay answers their reads, the
+   * vector index and key index hold them), so a market can join one placed earlier in the same run. What the
+   * run shares: one read of the markets' previous states, one embedding call for every title it has to embed,
+   * one write per collection at the end, and its question publishes sent without waiting for each ack (in
+   * order, on one connection; all acked before this resolves). A run that throws may have published part of
+   * its questions and written part of its key index: run it again as redelivered.
+   */
+  async function handleRun(items: readonly LinkItem[]): Promise<void> {
+    if (items.length === 0) return;
+    const overlay = new RunOverlay(deps.store);
+    const sent: Promise<void>[] = [];
+    const run: RunScope = {
+      markets: overlay.collection<LinkedMarketState>(LINKER_MARKETS),
+      questions: overlay.collection<QuestionState>(LINKER_QUESTIONS),
+      publish: (subject, payload, msgId) => {
+        const p = deps.publish(subject, payload, msgId);
+        p.catch(() => undefined); // awaited below; not an unhandled rejection meanwhile
+        sent.push(p);
+        return Promise.resolve();
+      },
+    };
+    scope = run;
+    try {
+      const linked = items.flatMap((i) => (i.event.type === 'market_normalized' ? [i.event.market] : []));
+      await overlay.preload(LINKER_MARKETS, [...linked.map((m) => m.id), ...items.flatMap((i) => (i.event.type === 'market_delisted' ? [i.event.market_id] : []))]);
+      const vectors = await embedRun(linked);
+      for (const { event, redelivered } of items) {
+        if (event.type === 'market_delisted') await delist(event);
+        else await link(event, redelivered, vectors);
+      }
+      await overlay.flush([LINKER_MARKETS, LINKER_QUESTIONS]);
+      await Promise.all(sent);
+    } finally {
+      scope = direct;
+    }
+  }
+
+  /** One embedding call for the titles of the run's new or re-titled markets (the others keep their place unembedded). */
+  async function embedRun(linked: readonly NormalizedMarket[]): Promise<Map<string, Float32Array>> {
+    const texts = new Set<string>();
+    for (const m of linked) {
+      const ref = toMarketRef(m);
+      const prev = await scope.markets.get(m.id);
+      if (!prev || prev.match_key !== matchKey(ref)) texts.add(embeddingText(ref));
+    }
+    const list = [...texts];
+    const vectors = list.length > 0 ? await deps.embed(list) : [];
+    return new Map(list.map((t, i) => [t, vectors[i]!]));
+  }
+
+  async function link(event: MarketNormalized, redelivered: boolean, embedded: ReadonlyMap<string, Float32Array>): Promise<void> {
     const m = event.market;
     const ref = toMarketRef(m);
     const key = matchKey(ref);
-    const prev = await markets.get(m.id);
+    const prev = await scope.markets.get(m.id);
     if (event.source.item_id.startsWith(RELINK_ITEM_PREFIX)) deps.overrides.invalidate();
     const lookup = await deps.overrides();
     const overrideFp = lookup.fingerprint(m.id);
@@ -240,13 +309,14 @@ export function createLinker(deps: LinkerDeps) {
     if (prev && prev.match_key === key && prev.override_fp === overrideFp) {
       const member = memberOf(m, { relation: prev.relation, confidence: prev.confidence, method: prev.match_method, reasons: prev.reasons });
       if (redelivered || JSON.stringify(member) !== JSON.stringify(prev.member)) {
-        await markets.put({ ...prev, member, fetched_at: event.source.fetched_at });
+        await scope.markets.put({ ...prev, member, fetched_at: event.source.fetched_at });
         await publishQuestion(prev.question_id, { market_id: m.id, kind: 'updated', reason: 'prices, volumes or status changed' });
       }
       return;
     }
 
-    const [vector] = await deps.embed([embeddingText(ref)]);
+    const text = embeddingText(ref);
+    const vector = embedded.get(text) ?? (await deps.embed([text]))[0];
     const prop = deps.verifier.extract(ref);
     props.set(m.id, { key, prop });
     const placement = await place(m, prop, vector ?? null, prev, lookup);
@@ -278,14 +348,14 @@ export function createLinker(deps: LinkerDeps) {
       override_fp: overrideFp,
       moves,
     };
-    await markets.put(state);
+    await scope.markets.put(state);
     await keyIndex.file(m.id, m.platform_slug, keysOf(prop).own);
 
-    const existing = await questions.get(questionId);
+    const existing = await scope.questions.get(questionId);
     const q: QuestionState = existing
       ? { ...existing, member_ids: existing.member_ids.includes(m.id) ? existing.member_ids : [...existing.member_ids, m.id] }
       : { _id: questionId, anchor_market_id: m.id, category: m.category, end_time: m.end_time, member_ids: [m.id] };
-    await questions.put(q);
+    await scope.questions.put(q);
     if (vector && !isZeroVector(vector)) {
       await deps.index.upsert([
         { id: m.id, vector, payload: { venue: m.platform_slug, category: m.category, end_time_ms: m.end_time ? Date.parse(m.end_time) : null } },
@@ -295,7 +365,7 @@ export function createLinker(deps: LinkerDeps) {
     // when each of them verifies against it, so the grouping does not depend on which market came first.
     for (const other of placement.alsoAccepted ?? []) {
       if (other === questionId) continue;
-      await absorbQuestion({ markets, questions, publish: deps.publish, verify: placementVia, propOf, lookup }, questionId, other, state, event.source.fetched_at);
+      await absorbQuestion({ markets: scope.markets, questions: scope.questions, publish: scope.publish, verify: placementVia, propOf, lookup }, questionId, other, state, event.source.fetched_at);
     }
     await publishQuestion(questionId, {
       market_id: m.id,
@@ -308,7 +378,7 @@ export function createLinker(deps: LinkerDeps) {
   /** Refills an in-process vector index from the linker's own records after a restart. */
   async function warmIndex(): Promise<number> {
     if ((await deps.index.count()) > 0) return 0;
-    const all = await markets.find({ vector: { $exists: true } });
+    const all = await stored.markets.find({ vector: { $exists: true } });
     const items = all
       .filter((s) => s.vector !== null)
       .map((s) => ({
@@ -320,7 +390,7 @@ export function createLinker(deps: LinkerDeps) {
     return items.length;
   }
 
-  return { handle, warmIndex };
+  return { handle, handleRun, warmIndex };
 }
 
 export type Linker = ReturnType<typeof createLinker>;

@@ -1,0 +1,137 @@
+import test from 'ava';
+import { openSqliteStore } from '../../adapters/store/sqliteStore.ts';
+import { createEmbeddedVectorIndex } from '../../adapters/vector/embeddedVectorIndex.ts';
+import { createTransformersEmbedder } from '../../adapters/embedder/transformersEmbedder.ts';
+import { createLinker } from '../../pipeline/matching/linker/linker.ts';
+import { overrideSource } from '../../pipeline/matching/linker/overrides.ts';
+import { linkerCollections } from '../../pipeline/matching/linker/state.ts';
+import { structuralVerifier } from '../../pipeline/matching/linker/structuralVerifier.ts';
+import type { LinkEvent, MarketNormalized } from '../../shared/events.ts';
+import type { NormalizedMarket } from '../../shared/types/market.ts';
+import type { VenueSlug } from '../../shared/venues/registry.ts';
+import { marketId } from '../../shared/ids.ts';
+import { silentLog } from '../support/nats.ts';
+import { TEST_MODEL } from '../support/service.ts';
+
+function market(venue: VenueSlug, id: string, title: string, yes: number): NormalizedMarket {
+  return {
+    id: marketId(venue, id),
+    platform_slug: venue,
+    platform_market_id: id,
+    title,
+    slug: id,
+    description: null,
+    url: null,
+    category: 'crypto',
+    status: 'open',
+    end_time: '2026-12-31T23:59:00.000Z',
+    created_at: null,
+    outcomes: [
+      { label: 'Yes', outcome_index: 0, price: yes },
+      { label: 'No', outcome_index: 1, price: Math.round((1 - yes) * 100) / 100 },
+    ],
+    group: null,
+    volume24h: 1000,
+    volume_total: null,
+    liquidity: null,
+    currency: 'USDC',
+    play_money: false,
+    fee: { kind: 'unknown', reason: 'test' },
+    quoted_at: '2026-11-01T00:00:00.000Z',
+  };
+}
+const event = (m: NormalizedMarket, at = '2026-11-01T00:00:00.000Z'): MarketNormalized => ({
+  type: 'market_normalized',
+  market: m,
+  source: { item_id: m.platform_market_id, content_hash: 'h', fetched_at: at },
+});
+
+const poly = market('polymarket', 'p1', 'Will Bitcoin reach $150,000 by December 31, 2026?', 0.11);
+const lim = market('limitless', 'l1', 'Will BTC hit $150k by Dec 31, 2026?', 0.13);
+const pf = market('predictfun', 'f1', 'Will Bitcoin reach $150,000 by December 31, 2026?', 0.12);
+const rival = market('limitless', 'l2', 'Will Bitcoin reach $200,000 by December 31, 2026?', 0.04);
+const eth = market('polymarket', 'p2', 'Will Ethereum reach $10,000 by December 31, 2026?', 0.05);
+const ethLim = market('limitless', 'l3', 'Will ETH hit $10k by Dec 31, 2026?', 0.06);
+// A later snapshot of the first market with a new price only, in the same run as its first.
+const polyRepriced = event({ ...poly, outcomes: [{ label: 'Yes', outcome_index: 0, price: 0.15 }, { label: 'No', outcome_index: 1, price: 0.85 }] }, '2026-11-01T00:01:00.000Z');
+const stream: MarketNormalized[] = [poly, lim, pf, rival, eth, polyRepriced, ethLim].map((m) => ('type' in m ? m : event(m)));
+
+async function setup() {
+  const store = openSqliteStore({ file: ':memory:' });
+  const embedder = await createTransformersEmbedder({ model: TEST_MODEL, logger: silentLog });
+  const index = createEmbeddedVectorIndex({ dimension: embedder.dimension, logger: silentLog });
+  const published: LinkEvent[] = [];
+  const embedCalls: number[] = [];
+  const linker = createLinker({
+    store,
+    index,
+    embed: (texts) => {
+      embedCalls.push(texts.length);
+      return embedder.embed(texts);
+    },
+    verifier: structuralVerifier,
+    publish: async (_subject, payload) => {
+      published.push(payload as LinkEvent);
+    },
+    overrides: overrideSource(store),
+    log: silentLog,
+  });
+  const questionOf = async (m: NormalizedMarket) => (await linkerCollections(store).markets.get(m.id))!.question_id;
+  return { store, linker, published, embedCalls, questionOf, close: () => Promise.all([store.close(), embedder.close(), index.close()]) };
+}
+
+test('a run links exactly as one market at a time: same questions, same snapshots in the same order, a market joining one placed earlier in the run', async (t) => {
+  const one = await setup();
+  const run = await setup();
+  try {
+    for (const e of stream) await one.linker.handle(e, false);
+    await run.linker.handleRun(stream.map((event) => ({ event, redelivered: false })));
+
+    // By hand: the three $150k Bitcoin markets are one question, the $200k one its own, the two ETH $10k one.
+    const btc = await run.questionOf(poly);
+    t.is(await run.questionOf(lim), btc);
+    t.is(await run.questionOf(pf), btc);
+    t.not(await run.questionOf(rival), btc);
+    t.is(await run.questionOf(ethLim), await run.questionOf(eth));
+    t.not(await run.questionOf(eth), btc);
+    t.deepEqual((await linkerCollections(run.store).questions.get(btc))!.member_ids, [poly.id, lim.id, pf.id]);
+    const repriced = (await linkerCollections(run.store).markets.get(poly.id))!.member;
+    t.is(repriced.yes_price, 0.15, 'the later snapshot in the run refreshed the price');
+
+    t.deepEqual(run.published, one.published, 'every question snapshot, in order, as one at a time publishes them');
+    t.is(run.published.length, stream.length, 'one snapshot per event (the repricing too)');
+    for (const m of [poly, lim, pf, rival, eth, ethLim]) {
+      t.deepEqual(await linkerCollections(run.store).markets.get(m.id), await linkerCollections(one.store).markets.get(m.id));
+    }
+  } finally {
+    await Promise.all([one.close(), run.close()]);
+  }
+});
+
+test('a run embeds its titles in one call, each distinct title once; one at a time embeds per market', async (t) => {
+  const one = await setup();
+  const run = await setup();
+  try {
+    for (const e of stream) await one.linker.handle(e, false);
+    await run.linker.handleRun(stream.map((event) => ({ event, redelivered: false })));
+    // Six markets; polymarket's and predict.fun's titles are the same text; the repricing embeds nothing.
+    t.deepEqual(run.embedCalls, [5]);
+    t.deepEqual(one.embedCalls, [1, 1, 1, 1, 1, 1]);
+  } finally {
+    await Promise.all([one.close(), run.close()]);
+  }
+});
+
+test('a redelivered run publishes the questions of markets it finds already linked (the first attempt may have stopped before publishing)', async (t) => {
+  const s = await setup();
+  try {
+    await s.linker.handleRun([{ event: event(poly), redelivered: false }, { event: event(lim), redelivered: false }]);
+    const before = s.published.length;
+    await s.linker.handleRun([{ event: event(poly), redelivered: true }, { event: event(lim), redelivered: true }]);
+    t.is(s.published.length - before, 2);
+    await s.linker.handleRun([{ event: event(poly), redelivered: false }, { event: event(lim), redelivered: false }]);
+    t.is(s.published.length - before, 2, 'the same snapshots delivered for the first time change nothing and publish nothing');
+  } finally {
+    await s.close();
+  }
+});
