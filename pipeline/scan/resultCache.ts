@@ -5,6 +5,14 @@ import type { ScannerQuestion, WorkingMarket } from './state.ts';
 
 /** The temporal score factor saturates this far from the earlier end (shared/arbitrage/scoreWeights.ts: 30 days). */
 const TEMPORAL_HORIZON_MS = 30 * 86_400_000;
+/** Inside the horizon a result is checked this far ahead and kept that long if nothing material moves. */
+export const HORIZON_PROBE_MS = 3_600_000;
+
+/**
+ * Whether the question would scan to materially the same verdicts (the lifecycle would publish nothing)
+ * `aheadMs` later, every quote aged by as much (so staleness is held as it is).
+ */
+export type SameVerdictsAhead = (aheadMs: number) => boolean;
 
 /** What a question's scan read: the working-set objects themselves (replaced, never mutated, on every event). */
 export interface ScanInputs {
@@ -41,7 +49,8 @@ export type LastSuccessMs = (venue: VenueSlug) => number;
  * - a venue-stamped quote ages past ARB_STALE_AFTER_SECONDS (its leg turns stale); a quote stamped with
  *   our fetch time is checked on every pass against its venue's latest successful fetch, which confirms it;
  * - an end comes within the temporal factor's 30-day horizon (the score starts moving with the clock;
- *   inside the horizon the question is rescanned on every pass).
+ *   inside it a result is kept for HORIZON_PROBE_MS only if a scan that much later, quotes aged alike,
+ *   gives the same verdicts: the score only falls with the clock, so equal at both ends is equal between).
  * A venue's newer successful fetch only makes quotes younger, which matters only to a stale leg, and a
  * result with a stale leg is never kept. Only live mode keeps results: recorded mode ages stamped quotes
  * against a reference clock that book stamps move during a pass. Entries are written only once the pass that produced them has
@@ -69,11 +78,12 @@ export class ScanResultCache {
   }
 
   /** An entry for a result scored on listing quotes alone (no book), or nothing when it cannot be kept. */
-  entryFor(inputs: ScanInputs, members: readonly ScanMember[], result: QuestionScanResult, clock: ScanClock): Entry | null {
+  entryFor(inputs: ScanInputs, members: readonly ScanMember[], result: QuestionScanResult, clock: ScanClock, sameAhead: SameVerdictsAhead): Entry | null {
     if (result.candidates.some((c) => c.stale)) return null;
     if (members.some((m) => m.book !== null)) return null;
     const now = Date.parse(clock.now);
     let until = Number.POSITIVE_INFINITY;
+    let inHorizon = false;
     const ends = members.map((m) => m.end_time);
     if (inputs.question.end_time !== null) ends.push(inputs.question.end_time);
     for (const end of ends) {
@@ -82,8 +92,10 @@ export class ScanResultCache {
       if (!Number.isFinite(at)) return null;
       // Past its end: no longer tradeable (a member) or 0 days left (the question), either way constant.
       if (at <= now) continue;
-      if (at - TEMPORAL_HORIZON_MS <= now) return null;
-      until = Math.min(until, at - TEMPORAL_HORIZON_MS);
+      // Never across an end: the member stops being tradeable there.
+      until = Math.min(until, at);
+      if (at - TEMPORAL_HORIZON_MS <= now) inHorizon = true;
+      else until = Math.min(until, at - TEMPORAL_HORIZON_MS);
     }
     const confirmed: ConfirmedQuote[] = [];
     for (const m of members) {
@@ -93,6 +105,13 @@ export class ScanResultCache {
       if (age > clock.staleAfterMs) continue;
       if (m.quoted_at === m.fetched_at) confirmed.push({ venue: m.platform_slug, quotedMs: Date.parse(m.quoted_at) });
       else until = Math.min(until, now + clock.staleAfterMs - age);
+    }
+    if (inHorizon) {
+      // The temporal factor falls with the clock, so the score can only fall (and the class with it, one
+      // way): equal verdicts now and at the end of the span mean equal verdicts all through it.
+      const span = Math.min(HORIZON_PROBE_MS, until - now - 1);
+      if (!(span > 0) || !sameAhead(span)) return null;
+      until = now + span;
     }
     return until > now ? { inputs, validUntil: until, confirmed } : null;
   }

@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import { bestListingCross } from '../../shared/arbitrage/detect.ts';
+import { bestListingCross, scanQuestion } from '../../shared/arbitrage/detect.ts';
 import { advanceQuestion, summaryOf, type OpportunityChange, type QuestionOutcome } from '../../shared/arbitrage/lifecycle.ts';
 import { scanStats, type ArbitrageStats } from '../../shared/arbitrage/stats.ts';
 import type { ArbitrageOpportunityEvent, ArbitrageScanEvent } from '../../shared/arbitrage/schema.ts';
@@ -188,7 +188,9 @@ export async function runScanPass(deps: ScanPassDeps, pass: { ids: readonly stri
     const r = scored[i]!;
     outcomes.set(r.question_id, { kind: 'scanned', result: r });
     // Results come back in input order (scoreInBatches keeps it).
-    if (cache) entries.set(r.question_id, r.question_id === inputs[i]?.id ? cache.entryFor(inputsOf.get(r.question_id)!, inputs[i]!.members, r, clock) : null);
+    const input = inputs[i];
+    if (cache && input?.id === r.question_id) entries.set(r.question_id, cache.entryFor(inputsOf.get(r.question_id)!, input.members, r, clock, (ahead) => sameVerdictsAhead(input, r, clock, ahead)));
+    else entries.set(r.question_id, null);
   }
 
   const changes: OpportunityChange[] = [];
@@ -204,6 +206,16 @@ export async function runScanPass(deps: ScanPassDeps, pass: { ids: readonly stri
   const report = { rescanned: ids.size, unchanged, changes: changes.length, booksRequested: deps.books.requested - booksBefore, durationMs, stats };
   deps.log.debug({ ...report, stats: undefined, live: stats.total_opportunities, actionable: stats.actionable_count }, 'scan pass');
   return report;
+}
+
+/**
+ * Whether scoring the question `aheadMs` later, every quote aged by as much, would change nothing the
+ * lifecycle publishes: the verdicts now, applied as the lifecycle would, meet the later ones with no change.
+ */
+function sameVerdictsAhead(question: ScanQuestion, now: QuestionScanResult, clock: ScanClock, aheadMs: number): boolean {
+  const later = scanQuestion(question, { ...clock, now: new Date(Date.parse(clock.now) + aheadMs).toISOString(), staleAfterMs: clock.staleAfterMs + aheadMs });
+  const state = advanceQuestion([], { kind: 'scanned', result: now }, clock.now).map((c) => c.opportunity);
+  return advanceQuestion(state, { kind: 'scanned', result: later }, clock.now).length === 0;
 }
 
 function venueCount(members: ReadonlyArray<{ readonly platform_slug: VenueSlug }>): number {

@@ -156,6 +156,11 @@ test('a full pass skips unchanged questions only while their verdicts hold: the 
     t.is(horizon.unchanged, 0, 'inside the 30-day horizon the question is rescored');
     t.deepEqual(events.slice(1).map((e) => [e.change, e.opportunity.arbitrage_score, e.opportunity.score_factors.temporal]), [['updated', 99, 0.967]]);
     t.is(await coldPassChanges(store, T0 + 11 * DAY), 0);
+    // Inside the horizon a result is kept for an hour when the score an hour on is the same (99 still: 0.2 x
+    // (29 days - 1 hour) / 30 days moves it by 0.003 points).
+    await success(T0 + 11 * DAY + 60_000);
+    t.is((await passOf(memory, T0 + 11 * DAY + 60_000, events)).unchanged, 1);
+    t.is(await coldPassChanges(store, T0 + 11 * DAY + 60_000), 0);
 
     // Twenty days on (20 before the end): 0.5 + 0.3 + 0.2 x 20/30 = 0.933: score 93, rescored on every pass.
     await success(T0 + 20 * DAY);
@@ -169,6 +174,37 @@ test('a full pass skips unchanged questions only while their verdicts hold: the 
     await passOf(memory, end + 1, events);
     t.deepEqual(events.slice(3).map((e) => [e.change, e.opportunity.status]), [['resolved', 'resolved']]);
     t.is(await coldPassChanges(store, end + 1), 0);
+  } finally {
+    await store.close();
+  }
+});
+
+test('inside the horizon a result is not kept when the score would round differently within the hour: the next passes rescore until it does', async (t) => {
+  const store = openSqliteStore({ file: ':memory:' });
+  try {
+    const memory = await openMemory(store);
+    const q = uuidFromName('probe-question');
+    // 100 x score raw = 50 + 30 + 20 x days/30: it rounds from 100 to 99 at 29.25 days before the end. The
+    // markets end 29.25 days and 30 minutes after T0.
+    const end = T0 + 29.25 * DAY + 30 * 60_000;
+    const poly = market('polymarket', 'p4', { bid: 0.38, ask: 0.4 }, end, at(T0));
+    const lim = market('limitless', 'l4', { bid: 0.45, ask: 0.47 }, end, at(T0));
+    await memory.onMarket(marketEvent(poly, at(T0)));
+    await memory.onMarket(marketEvent(lim, at(T0)));
+    await memory.onLink(linkEvent(q, [poly, lim]));
+    const passAt = async (ms: number, events: ArbitrageOpportunityEvent[]) => {
+      for (const venue of ['polymarket', 'limitless'] as const) await memory.onVenue({ type: 'venue_fetch_succeeded', venue, at: at(ms) });
+      return passOf(memory, ms, events);
+    };
+    const events: ArbitrageOpportunityEvent[] = [];
+    await passAt(T0, events);
+    t.deepEqual(events.map((e) => e.opportunity.arbitrage_score), [100]);
+    const next = await passAt(T0 + 60_000, events);
+    t.is(next.unchanged, 0, 'rescored: an hour on the score is 99');
+    t.is(events.length, 1, 'still 100 a minute on');
+    await passAt(T0 + 31 * 60_000, events);
+    t.deepEqual(events.slice(1).map((e) => [e.change, e.opportunity.arbitrage_score]), [['updated', 99]]);
+    t.is(await coldPassChanges(store, T0 + 31 * 60_000), 0);
   } finally {
     await store.close();
   }
