@@ -1,7 +1,8 @@
 import { quoteAgeMs } from '../../shared/arbitrage/staleness.ts';
 import type { QuestionScanResult, ScanClock, ScanMember } from '../../shared/arbitrage/types.ts';
 import type { VenueSlug } from '../../shared/venues/registry.ts';
-import type { ScannerQuestion, WorkingMarket } from './state.ts';
+import type { ScannerQuestion, ScannerVenue, WorkingMarket } from './state.ts';
+import { isDisabled, isFailing } from './memory.ts';
 
 /** The temporal score factor saturates this far from the earlier end (shared/arbitrage/scoreWeights.ts: 30 days). */
 const TEMPORAL_HORIZON_MS = 30 * 86_400_000;
@@ -19,7 +20,7 @@ export interface ScanInputs {
   readonly question: ScannerQuestion;
   /** Each link's market in the question's member order; undefined where the market is not known yet. */
   readonly markets: ReadonlyArray<WorkingMarket | undefined>;
-  /** Per member venue: what of its state the verdicts read (failing / disabled; recorded mode: its reference stamp). */
+  /** Which venues were failing or disabled (venueHealthKey): a change anywhere rescans everything. */
   readonly venueKey: string;
 }
 
@@ -60,14 +61,20 @@ export class ScanResultCache {
   readonly #entries = new Map<string, Entry>();
 
   /** Whether `questionId` would scan to the same verdicts as last time, at `nowMs`, on these inputs. */
-  unchanged(questionId: string, inputs: ScanInputs, nowMs: number, staleAfterMs: number, lastSuccess: LastSuccessMs): boolean {
+  unchanged(
+    questionId: string,
+    question: ScannerQuestion,
+    marketOf: (id: string) => WorkingMarket | undefined,
+    venueKey: string,
+    nowMs: number,
+    staleAfterMs: number,
+    lastSuccess: LastSuccessMs,
+  ): boolean {
     const e = this.#entries.get(questionId);
     if (!e || nowMs >= e.validUntil) return false;
-    if (e.inputs.question !== inputs.question || e.inputs.venueKey !== inputs.venueKey) return false;
-    const a = e.inputs.markets;
-    const b = inputs.markets;
-    if (a.length !== b.length) return false;
-    for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+    if (e.inputs.question !== question || e.inputs.venueKey !== venueKey) return false;
+    const known = e.inputs.markets;
+    for (let i = 0; i < known.length; i++) if (marketOf(question.members[i]!.market_id) !== known[i]) return false;
     for (const q of e.confirmed) {
       const success = lastSuccess(q.venue);
       const confirmedAt = Number.isFinite(success) ? Math.max(q.quotedMs, success) : q.quotedMs;
@@ -133,9 +140,15 @@ export class ScanResultCache {
   }
 }
 
-/** The venue-state part of a question's inputs, as one comparable string. */
-export function venueKeyOf(slugs: readonly VenueSlug[], flags: (slug: VenueSlug) => string): string {
-  let key = '';
-  for (const s of slugs) key += `${s}:${flags(s)};`;
-  return key;
+/**
+ * The venues that are failing or disabled, as one string: what of venue state a verdict reads besides the
+ * latest success (checked per quote). Rare to change; when it does the next full pass rescores everything.
+ */
+export function venueHealthKey(venues: Iterable<ScannerVenue>): string {
+  const flagged: string[] = [];
+  for (const v of venues) {
+    const f = `${isDisabled(v) ? 'd' : ''}${isFailing(v) ? 'f' : ''}`;
+    if (f) flagged.push(`${v._id}:${f}`);
+  }
+  return flagged.sort().join(';');
 }

@@ -9,7 +9,7 @@ import { subjects } from '../../shared/streams/subjects.ts';
 import type { VenueSlug } from '../../shared/venues/registry.ts';
 import type { Publisher } from '../streams/publisher.ts';
 import type { BookFetcher } from './books.ts';
-import { venueKeyOf, type ScanInputs, type ScanResultCache } from './resultCache.ts';
+import { venueHealthKey, type ScanInputs, type ScanResultCache } from './resultCache.ts';
 import { isDisabled, isFailing, type ScannerMemory } from './memory.ts';
 import type { ScanMarketFields, ScannerOpportunity, ScannerQuestion, ScannerQuestionMember, ScannerVenue, WorkingMarket } from './state.ts';
 
@@ -111,16 +111,9 @@ export async function runScanPass(deps: ScanPassDeps, pass: { ids: readonly stri
   // Recorded mode moves a venue's reference clock with every book stamp: nothing is kept there (a small catalogue).
   const cache = deps.recorded ? null : memory.results;
   const nowMs = Date.parse(now);
-  const flags = new Map<VenueSlug, string>();
-  const flagsOf = (slug: VenueSlug): string => {
-    let f = flags.get(slug);
-    if (f === undefined) {
-      const s = stateOf(slug);
-      flags.set(slug, (f = `${s.disabled ? 'd' : ''}${s.failing ? 'f' : ''}`));
-    }
-    return f;
-  };
+  const healthKey = venueHealthKey(memory.venues());
 
+  const marketOf = (id: string) => memory.market(id);
   const successes = new Map<VenueSlug, number>();
   const lastSuccessMs = (slug: VenueSlug): number => {
     let ms = successes.get(slug);
@@ -142,12 +135,12 @@ export async function runScanPass(deps: ScanPassDeps, pass: { ids: readonly stri
     }
     // A question on one venue with nothing published before costs nothing more.
     if (!pass.full && venueCount(q.members) < 2 && !memory.opportunities.hasAny(id)) continue;
-    const markets = q.members.map((link) => memory.market(link.market_id));
-    const inputs: ScanInputs = { question: q, markets, venueKey: venueKeyOf(q.members.map((l) => l.platform_slug), flagsOf) };
-    if (cache?.unchanged(id, inputs, nowMs, deps.staleAfterMs, lastSuccessMs)) {
+    if (cache?.unchanged(id, q, marketOf, healthKey, nowMs, deps.staleAfterMs, lastSuccessMs)) {
       unchanged += 1;
       continue;
     }
+    const markets = q.members.map((link) => memory.market(link.market_id));
+    const inputs: ScanInputs = { question: q, markets, venueKey: healthKey };
     const members = [];
     for (let i = 0; i < q.members.length; i++) {
       const doc = markets[i];
