@@ -65,7 +65,8 @@ async function main(): Promise<void> {
     await memory.load();
     const deps = {
       memory,
-      books: { booksFor: async () => new Map(), requested: 0 },
+      // No venue's book capability (a listing-only pass): no question waits on a book.
+      books: { booksFor: async () => new Map(), requested: 0, serves: () => false },
       score: (qs: readonly unknown[], clock: unknown) => pool.run<QuestionScanResult[]>({ questions: qs, clock }),
       publish: jetStreamPublisher(conn.js),
       log,

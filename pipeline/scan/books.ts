@@ -27,6 +27,11 @@ export interface BookFetcher {
   booksFor(markets: readonly BookMarket[]): Promise<Map<string, OrderBook>>;
   /** Book requests sent to venues so far (for the scan's cost report). */
   readonly requested: number;
+  /**
+   * Whether books of this venue can be fetched at all (its module has the capability); absent means yes. A
+   * question within reach of a book is never skipped by a full pass when one of its venues can serve one.
+   */
+  serves?(venue: VenueSlug): boolean;
 }
 
 interface CacheEntry {
@@ -81,6 +86,7 @@ export function createBookFetcher(opts: BookFetcherOptions): BookFetcher {
     get requested() {
       return requested;
     },
+    serves: (venue) => opts.modules[venue]?.orderBooks !== undefined,
     async booksFor(markets) {
       const due = new Map<VenueSlug, BookMarket[]>();
       for (const m of markets) {

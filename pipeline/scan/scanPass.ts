@@ -151,10 +151,18 @@ export async function runScanPass(deps: ScanPassDeps, pass: { ids: readonly stri
 
   // Books for linked markets whose listing quotes come within reach of an opportunity.
   const wanted: ScanMarketFields[] = [];
+  // A book fetched (or not) now may come back otherwise after ARB_BOOK_TTL_SECONDS: such questions are never skipped.
+  const withinBookReach = new Set<string>();
   for (const { q, members } of listed) {
     if (venueCount(members.map((m) => m.doc.market)) < 2) continue;
     const bare = { id: q._id, title: q.title, slug: q.slug, category: q.category, end_time: q.end_time, members: members.map((m) => scanMember(m.link, m.doc, stateOf(m.doc.market.platform_slug), null)) };
-    if (bestListingCross(bare, now) > -BOOK_PREFILTER_GAP) for (const m of members) if (m.doc.market.status === 'open') wanted.push(m.doc.market);
+    if (bestListingCross(bare, now) > -BOOK_PREFILTER_GAP) {
+      for (const m of members) {
+        if (m.doc.market.status !== 'open') continue;
+        wanted.push(m.doc.market);
+        if (deps.books.serves?.(m.doc.market.platform_slug) ?? true) withinBookReach.add(q._id);
+      }
+    }
   }
   const books = wanted.length > 0 ? await deps.books.booksFor(wanted) : new Map<string, OrderBook>();
 
@@ -182,7 +190,7 @@ export async function runScanPass(deps: ScanPassDeps, pass: { ids: readonly stri
     outcomes.set(r.question_id, { kind: 'scanned', result: r });
     // Results come back in input order (scoreInBatches keeps it).
     const input = inputs[i];
-    if (cache && input?.id === r.question_id) entries.set(r.question_id, cache.entryFor(inputsOf.get(r.question_id)!, input.members, r, clock, (ahead) => sameVerdictsAhead(input, r, clock, ahead)));
+    if (cache && input?.id === r.question_id && !withinBookReach.has(r.question_id)) entries.set(r.question_id, cache.entryFor(inputsOf.get(r.question_id)!, input.members, r, clock, (ahead) => sameVerdictsAhead(input, r, clock, ahead)));
     else entries.set(r.question_id, null);
   }
 

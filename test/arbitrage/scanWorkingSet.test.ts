@@ -10,6 +10,8 @@ import type { NormalizedMarket } from '../../shared/types/market.ts';
 import type { VenueSlug } from '../../shared/venues/registry.ts';
 import type { ScannerLinkEvent, ScannerMarketEvent } from '../../pipeline/scan/decode.ts';
 import { ScannerMemory } from '../../pipeline/scan/memory.ts';
+import type { BookFetcher } from '../../pipeline/scan/books.ts';
+import type { OrderBook } from '../../shared/arbitrage/types.ts';
 import { runScanPass, type PassReport } from '../../pipeline/scan/scanPass.ts';
 import { ensureScannerIndexes, scannerCollections } from '../../pipeline/scan/state.ts';
 
@@ -87,11 +89,11 @@ async function openMemory(store: DocumentStore): Promise<ScannerMemory> {
 }
 
 /** Scores in this thread (the pure function the worker runs) at a clock the test sets. */
-function passOf(memory: ScannerMemory, nowMs: number, events: ArbitrageOpportunityEvent[] = []) {
+function passOf(memory: ScannerMemory, nowMs: number, events: ArbitrageOpportunityEvent[] = [], books: BookFetcher = { booksFor: async () => new Map(), requested: 0, serves: () => false }) {
   return runScanPass(
     {
       memory,
-      books: { booksFor: async () => new Map(), requested: 0 },
+      books,
       score: async (qs, clock) => qs.map((q) => scanQuestion(q, clock)),
       publish: async (_subject, payload) => {
         if ((payload as { type: string }).type === 'arbitrage_opportunity') events.push(payload as ArbitrageOpportunityEvent);
@@ -205,6 +207,40 @@ test('inside the horizon a result is not kept when the score would round differe
     await passAt(T0 + 31 * 60_000, events);
     t.deepEqual(events.slice(1).map((e) => [e.change, e.opportunity.arbitrage_score]), [['updated', 99]]);
     t.is(await coldPassChanges(store, T0 + 31 * 60_000), 0);
+  } finally {
+    await store.close();
+  }
+});
+
+test('a question within reach of an order book is rescored on every pass: a book the venue did not serve before may come back', async (t) => {
+  const store = openSqliteStore({ file: ':memory:' });
+  try {
+    const memory = await openMemory(store);
+    const q = uuidFromName('book-question');
+    const end = T0 + 400 * DAY;
+    const poly = market('polymarket', 'p5', { bid: 0.38, ask: 0.4 }, end, at(T0));
+    const lim = market('limitless', 'l5', { bid: 0.45, ask: 0.47 }, end, at(T0));
+    await memory.onMarket(marketEvent(poly, at(T0)));
+    await memory.onMarket(marketEvent(lim, at(T0)));
+    await memory.onLink(linkEvent(q, [poly, lim]));
+    // Polymarket serves books; its first answer fails (listing quotes used), the next one asks 0.39 for 1,000.
+    let served: OrderBook | null = null;
+    const books: BookFetcher = {
+      booksFor: async (markets) => new Map(served ? markets.filter((m) => m.id === poly.id).map((m) => [m.id, served!] as const) : []),
+      requested: 0,
+      serves: (venue) => venue === 'polymarket',
+    };
+    const events: ArbitrageOpportunityEvent[] = [];
+    const passAt = async (ms: number) => {
+      for (const venue of ['polymarket', 'limitless'] as const) await memory.onVenue({ type: 'venue_fetch_succeeded', venue, at: at(ms) });
+      return passOf(memory, ms, events, books);
+    };
+    await passAt(T0);
+    t.deepEqual(events.map((e) => [e.change, e.opportunity.buy_price]), [['created', 0.4]]);
+    served = { yes: { bids: [{ price: 0.38, size: 1_000 }], asks: [{ price: 0.39, size: 1_000 }] }, no: { bids: [{ price: 0.61, size: 1_000 }], asks: [{ price: 0.62, size: 1_000 }] }, quoted_at: at(T0 + 60_000), stamped: false };
+    const second = await passAt(T0 + 60_000);
+    t.is(second.unchanged, 0);
+    t.deepEqual(events.slice(1).map((e) => [e.change, e.opportunity.buy_price, e.opportunity.legs[0].price_source]), [['updated', 0.39, 'order_book']]);
   } finally {
     await store.close();
   }
