@@ -280,6 +280,34 @@ test('a quote stamped with our fetch time stays fresh while its venue confirms i
   }
 });
 
+test('a venue whose latest fetch failed makes a skipped question rescored: its legs are stale at once, whatever their age', async (t) => {
+  const store = openSqliteStore({ file: ':memory:' });
+  try {
+    const memory = await openMemory(store);
+    const q = uuidFromName('failing-question');
+    const end = T0 + 400 * DAY;
+    const poly = market('polymarket', 'p6', { bid: 0.38, ask: 0.4 }, end, at(T0));
+    const lim = market('limitless', 'l6', { bid: 0.45, ask: 0.47 }, end, at(T0));
+    await memory.onMarket(marketEvent(poly, at(T0)));
+    await memory.onMarket(marketEvent(lim, at(T0)));
+    await memory.onLink(linkEvent(q, [poly, lim]));
+    for (const venue of ['polymarket', 'limitless'] as const) await memory.onVenue({ type: 'venue_fetch_succeeded', venue, at: at(T0) });
+    const events: ArbitrageOpportunityEvent[] = [];
+    await passOf(memory, T0, events);
+    t.is((await passOf(memory, T0 + 5_000, events)).unchanged, 1);
+    await memory.onVenue({ type: 'venue_fetch_failed', venue: 'limitless', at: at(T0 + 10_000) });
+    const failing = await passOf(memory, T0 + 20_000, events);
+    t.is(failing.unchanged, 0);
+    t.deepEqual(events.map((e) => [e.change, e.opportunity.status, e.opportunity.risk_gate_state]), [
+      ['created', 'active', 'allowed'],
+      ['updated', 'stale', 'degraded'],
+    ]);
+    t.is(await coldPassChanges(store, T0 + 20_000), 0);
+  } finally {
+    await store.close();
+  }
+});
+
 test('a stamped quote ages by its stamp: the skipped question turns stale once the stamp is older than the bound', async (t) => {
   const store = openSqliteStore({ file: ':memory:' });
   try {
