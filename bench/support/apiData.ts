@@ -55,7 +55,7 @@ export async function populateApiStore(store: DocumentStore, marketCount: number
   try {
     await runScanPass(
       {
-        collections: c,
+        memory,
         books: { booksFor: async () => new Map(), requested: 0 },
         score: (qs: readonly unknown[], clock: unknown) => pool.run<QuestionScanResult[]>({ questions: qs, clock }),
         publish: async (_subject, payload) => void arb.push(payload),
@@ -63,7 +63,6 @@ export async function populateApiStore(store: DocumentStore, marketCount: number
         staleAfterMs: 3_600_000,
         recorded: false,
         resolvedRetentionMs: 24 * 3_600_000,
-        multiVenueQuestionIds: () => memory.multiVenueQuestionIds(),
       },
       { ids: [], full: true },
     );

@@ -2,6 +2,9 @@ import { setMaxListeners } from 'node:events';
 import type { Logger } from 'pino';
 import type { OrderBook } from '../../shared/arbitrage/types.ts';
 import type { NormalizedMarket } from '../../shared/types/market.ts';
+
+/** What a book request needs of a market. */
+export type BookMarket = Pick<NormalizedMarket, 'id' | 'platform_slug' | 'platform_market_id' | 'book_ref'>;
 import type { VenueSlug } from '../../shared/venues/registry.ts';
 import { VenueError } from '../../shared/errors.ts';
 import type { HttpClient } from '../http/types.ts';
@@ -21,9 +24,14 @@ export interface BookFetcherOptions {
 
 export interface BookFetcher {
   /** Books of these markets that their venues serve (others absent), fetched at most once per TTL. */
-  booksFor(markets: readonly NormalizedMarket[]): Promise<Map<string, OrderBook>>;
+  booksFor(markets: readonly BookMarket[]): Promise<Map<string, OrderBook>>;
   /** Book requests sent to venues so far (for the scan's cost report). */
   readonly requested: number;
+  /**
+   * Whether books of this venue can be fetched at all (its module has the capability); absent means yes. A
+   * question within reach of a book is never skipped by a full pass when one of its venues can serve one.
+   */
+  serves?(venue: VenueSlug): boolean;
 }
 
 interface CacheEntry {
@@ -42,7 +50,7 @@ export function createBookFetcher(opts: BookFetcherOptions): BookFetcher {
   let requested = 0;
   const log = opts.log.child({ component: 'order-books' });
 
-  async function fetchVenue(venue: VenueSlug, markets: readonly NormalizedMarket[]): Promise<void> {
+  async function fetchVenue(venue: VenueSlug, markets: readonly BookMarket[]): Promise<void> {
     const capability = opts.modules[venue]?.orderBooks;
     if (!capability) return;
     const requests: BookRequest[] = markets.map((m) => ({ market_id: m.id, platform_market_id: m.platform_market_id, book_ref: m.book_ref ?? null }));
@@ -78,8 +86,9 @@ export function createBookFetcher(opts: BookFetcherOptions): BookFetcher {
     get requested() {
       return requested;
     },
+    serves: (venue) => opts.modules[venue]?.orderBooks !== undefined,
     async booksFor(markets) {
-      const due = new Map<VenueSlug, NormalizedMarket[]>();
+      const due = new Map<VenueSlug, BookMarket[]>();
       for (const m of markets) {
         if (!opts.modules[m.platform_slug]?.orderBooks) continue;
         const hit = cache.get(m.id);

@@ -1,16 +1,17 @@
 import type { Logger } from 'pino';
-import { bestListingCross } from '../../shared/arbitrage/detect.ts';
-import { advanceQuestion, type OpportunityChange, type QuestionOutcome } from '../../shared/arbitrage/lifecycle.ts';
+import { bestListingCross, scanQuestion } from '../../shared/arbitrage/detect.ts';
+import { advanceQuestion, summaryOf, type OpportunityChange, type QuestionOutcome } from '../../shared/arbitrage/lifecycle.ts';
 import { scanStats, type ArbitrageStats } from '../../shared/arbitrage/stats.ts';
 import type { ArbitrageOpportunityEvent, ArbitrageScanEvent } from '../../shared/arbitrage/schema.ts';
-import type { ArbitrageOpportunity, OrderBook, QuestionScanResult, ScanClock, ScanMember, ScanQuestion } from '../../shared/arbitrage/types.ts';
+import type { ArbitrageOpportunity, OrderBook, QuestionScanResult, ScanClock, ScanMember, ScanQuestion, VenueState } from '../../shared/arbitrage/types.ts';
 import { contentHash } from '../../shared/contentHash.ts';
 import { subjects } from '../../shared/streams/subjects.ts';
 import type { VenueSlug } from '../../shared/venues/registry.ts';
 import type { Publisher } from '../streams/publisher.ts';
 import type { BookFetcher } from './books.ts';
-import { emptyVenue, isDisabled, isFailing } from './memory.ts';
-import type { ScannerCollections, ScannerMarket, ScannerOpportunity, ScannerQuestion, ScannerVenue } from './state.ts';
+import { venueHealthKey, type ScanInputs, type ScanResultCache } from './resultCache.ts';
+import { isDisabled, isFailing, type ScannerMemory } from './memory.ts';
+import type { ScanMarketFields, ScannerOpportunity, ScannerQuestion, ScannerQuestionMember, ScannerVenue, WorkingMarket } from './state.ts';
 
 /** Questions scored per worker task: large enough to amortise the hop, small enough to spread over threads. */
 export const QUESTIONS_PER_TASK = 64;
@@ -21,7 +22,8 @@ export const QUESTIONS_PER_TASK = 64;
 export const BOOK_PREFILTER_GAP = 0.02;
 
 export interface ScanPassDeps {
-  readonly collections: ScannerCollections;
+  /** The working set (questions, markets, venues, opportunities) the pass reads; its collections take the writes. */
+  readonly memory: ScannerMemory;
   readonly books: BookFetcher;
   readonly score: (questions: readonly ScanQuestion[], clock: ScanClock) => Promise<QuestionScanResult[]>;
   readonly publish: Publisher;
@@ -30,21 +32,24 @@ export interface ScanPassDeps {
   /** Recorded mode ages venue-stamped quotes against each recording's newest stamp. */
   readonly recorded: boolean;
   readonly resolvedRetentionMs: number;
-  /** Questions listed on at least two venues (what a full pass scans; their count is scanned_questions). */
-  readonly multiVenueQuestionIds: () => readonly string[];
   readonly now?: () => Date;
 }
 
 export interface PassReport {
   readonly rescanned: number;
+  /** Of those, questions whose inputs and clock bounds say a scan would give the verdicts the last one gave. */
+  readonly unchanged: number;
   readonly changes: number;
   readonly booksRequested: number;
   readonly durationMs: number;
   readonly stats: ArbitrageStats;
 }
 
-function scanMember(q: ScannerQuestion, doc: ScannerMarket, venue: ScannerVenue, book: OrderBook | null): ScanMember {
-  const link = q.members.find((m) => m.market_id === doc._id);
+function venueState(v: ScannerVenue): VenueState {
+  return { disabled: isDisabled(v), failing: isFailing(v), last_success_at: v.last_success_at };
+}
+
+function scanMember(link: ScannerQuestionMember, doc: WorkingMarket, venue: VenueState, book: OrderBook | null): ScanMember {
   const m = doc.market;
   return {
     market_id: m.id,
@@ -54,9 +59,9 @@ function scanMember(q: ScannerQuestion, doc: ScannerMarket, venue: ScannerVenue,
     url: m.url,
     status: m.status,
     end_time: m.end_time,
-    relation: link?.relation ?? 'identity',
-    confidence: link?.confidence ?? 0,
-    match_method: link?.match_method ?? 'semantic',
+    relation: link.relation,
+    confidence: link.confidence,
+    match_method: link.match_method,
     play_money: m.play_money,
     currency: m.currency,
     fee: m.fee,
@@ -66,121 +71,179 @@ function scanMember(q: ScannerQuestion, doc: ScannerMarket, venue: ScannerVenue,
     quoted_at: m.quoted_at,
     fetched_at: doc.fetched_at,
     book,
-    venue: { disabled: isDisabled(venue), failing: isFailing(venue), last_success_at: venue.last_success_at },
+    venue,
   };
+}
+
+interface Listed {
+  readonly q: ScannerQuestion;
+  /** Members whose market the scanner knows, with that market. */
+  readonly members: ReadonlyArray<{ readonly link: ScannerQuestionMember; readonly doc: WorkingMarket }>;
+  readonly inputs: ScanInputs;
 }
 
 /**
  * One scan pass over the given questions (all of them on a full pass): build each question's
- * members from the scanner's state, fetch order books where an opportunity is within reach, score
- * in worker tasks, move every opportunity through its lifecycle, publish each change to ARB, then the
- * scan's stats. Publishes before it writes its own state, so a crash repeats an event rather than
- * losing one.
+ * members from the working set in memory, fetch order books where an opportunity is within reach,
+ * score, move every opportunity through its lifecycle, publish every change to ARB, then write them
+ * all to the scanner's store in one batch, then the scan's stats. Publishes before it writes its own
+ * state, so a crash repeats an event rather than losing one.
  */
 export async function runScanPass(deps: ScanPassDeps, pass: { ids: readonly string[]; full: boolean }): Promise<PassReport> {
   const clockNow = deps.now ?? (() => new Date());
   const started = performance.now();
   const now = clockNow().toISOString();
-  const c = deps.collections;
+  const memory = deps.memory;
   const booksBefore = deps.books.requested;
 
   const ids = new Set(pass.ids);
   if (pass.full) {
-    for (const id of deps.multiVenueQuestionIds()) ids.add(id);
-    for (const o of await c.opportunities.find({ status: { $ne: 'resolved' } })) ids.add(o.canonical_question_id);
+    for (const id of memory.multiVenueQuestionIds()) ids.add(id);
+    for (const id of memory.opportunities.liveQuestionIds()) ids.add(id);
   }
-  const venues = new Map<VenueSlug, ScannerVenue>((await c.venues.find({})).map((v) => [v._id, v]));
-  const venueOf = (slug: VenueSlug) => venues.get(slug) ?? emptyVenue(slug);
+  const states = new Map<VenueSlug, VenueState>();
+  const stateOf = (slug: VenueSlug): VenueState => {
+    let s = states.get(slug);
+    if (!s) states.set(slug, (s = venueState(memory.venue(slug))));
+    return s;
+  };
+
+  // Recorded mode moves a venue's reference clock with every book stamp: nothing is kept there (a small catalogue).
+  const cache = deps.recorded ? null : memory.results;
+  const nowMs = Date.parse(now);
+  const healthKey = venueHealthKey(memory.venues());
+
+  const marketOf = (id: string) => memory.market(id);
+  const successes = new Map<VenueSlug, number>();
+  const lastSuccessMs = (slug: VenueSlug): number => {
+    let ms = successes.get(slug);
+    if (ms === undefined) successes.set(slug, (ms = Date.parse(stateOf(slug).last_success_at ?? '')));
+    return ms;
+  };
 
   const outcomes = new Map<string, QuestionOutcome>();
-  const inputs: ScanQuestion[] = [];
-  const docsByQuestion = new Map<string, { q: ScannerQuestion; docs: ScannerMarket[] }>();
-  // Read in chunks (one query per READ_CHUNK questions and one for their markets), not one query per question.
-  const idList = [...ids];
-  for (let i = 0; i < idList.length; i += READ_CHUNK) {
-    const chunk = idList.slice(i, i + READ_CHUNK);
-    const found = new Map((await c.questions.getMany(chunk)).map((q) => [q._id, q]));
-    const kept: ScannerQuestion[] = [];
-    for (const id of chunk) {
-      const q = found.get(id);
-      if (!q) {
-        outcomes.set(id, { kind: 'removed', reason: 'the question no longer exists: its markets were relinked or left every venue' });
-        continue;
-      }
-      // A question on one venue with nothing published before costs nothing more.
-      if (new Set(q.members.map((m) => m.platform_slug)).size < 2 && !pass.full && (await c.opportunities.count({ canonical_question_id: id })) === 0) continue;
-      kept.push(q);
+  /** Per rescanned question: the cache entry its result allows (null: forget any), applied after the commit. */
+  const entries = new Map<string, ReturnType<ScanResultCache['entryFor']>>();
+  const listed: Listed[] = [];
+  let unchanged = 0;
+  for (const id of ids) {
+    const q = memory.question(id);
+    if (!q) {
+      outcomes.set(id, { kind: 'removed', reason: 'the question no longer exists: its markets were relinked or left every venue' });
+      entries.set(id, null);
+      continue;
     }
-    const markets = new Map((await c.markets.getMany(kept.flatMap((q) => q.members.map((m) => m.market_id)))).map((d) => [d._id, d]));
-    for (const q of kept) {
-      const docs = q.members.map((m) => markets.get(m.market_id)).filter((d): d is ScannerMarket => d !== undefined);
-      docsByQuestion.set(q._id, { q, docs });
+    // A question on one venue with nothing published before costs nothing more.
+    if (!pass.full && venueCount(q.members) < 2 && !memory.opportunities.hasAny(id)) continue;
+    if (cache?.unchanged(id, q, marketOf, healthKey, nowMs, deps.staleAfterMs, lastSuccessMs)) {
+      unchanged += 1;
+      continue;
     }
+    const markets = q.members.map((link) => memory.market(link.market_id));
+    const inputs: ScanInputs = { question: q, markets, venueKey: healthKey };
+    const members = [];
+    for (let i = 0; i < q.members.length; i++) {
+      const doc = markets[i];
+      if (doc) members.push({ link: q.members[i]!, doc });
+    }
+    listed.push({ q, members, inputs });
   }
 
   // Books for linked markets whose listing quotes come within reach of an opportunity.
-  const wanted = [];
-  for (const { q, docs } of docsByQuestion.values()) {
-    const bare = { id: q._id, title: q.title, slug: q.slug, category: q.category, end_time: q.end_time, members: docs.map((d) => scanMember(q, d, venueOf(d.market.platform_slug), null)) };
-    if (new Set(bare.members.map((m) => m.platform_slug)).size < 2) continue;
-    if (bestListingCross(bare, now) > -BOOK_PREFILTER_GAP) wanted.push(...docs.filter((d) => d.market.status === 'open').map((d) => d.market));
+  const wanted: ScanMarketFields[] = [];
+  // A book fetched (or not) now may come back otherwise after ARB_BOOK_TTL_SECONDS: such questions are never skipped.
+  const withinBookReach = new Set<string>();
+  for (const { q, members } of listed) {
+    if (venueCount(members.map((m) => m.doc.market)) < 2) continue;
+    const bare = { id: q._id, title: q.title, slug: q.slug, category: q.category, end_time: q.end_time, members: members.map((m) => scanMember(m.link, m.doc, stateOf(m.doc.market.platform_slug), null)) };
+    if (bestListingCross(bare, now) > -BOOK_PREFILTER_GAP) {
+      for (const m of members) {
+        if (m.doc.market.status !== 'open') continue;
+        wanted.push(m.doc.market);
+        if (deps.books.serves?.(m.doc.market.platform_slug) ?? true) withinBookReach.add(q._id);
+      }
+    }
   }
-  const books = await deps.books.booksFor(wanted);
-  // Book stamps may have moved a venue's recorded clock.
-  if (deps.recorded && wanted.length > 0) for (const v of await c.venues.find({})) venues.set(v._id, v);
+  const books = wanted.length > 0 ? await deps.books.booksFor(wanted) : new Map<string, OrderBook>();
 
-  for (const [id, { q, docs }] of docsByQuestion) {
-    const members = docs.map((d) => scanMember(q, d, venueOf(d.market.platform_slug), books.get(d._id) ?? null));
-    // One venue has nothing to compare with: no worker needed, and any earlier opportunity resolves.
-    if (new Set(members.map((m) => m.platform_slug)).size < 2) {
-      outcomes.set(id, { kind: 'scanned', result: { question_id: id, candidates: [], tradeable_market_ids: members.filter((m) => m.status === 'open').map((m) => m.market_id) } });
+  const inputs: ScanQuestion[] = [];
+  const inputsOf = new Map<string, ScanInputs>();
+  for (const { q, members: listedMembers, inputs: scanInputs } of listed) {
+    const members = listedMembers.map((m) => scanMember(m.link, m.doc, stateOf(m.doc.market.platform_slug), books.get(m.doc.market.id) ?? null));
+    // One venue has nothing to compare with: no scoring needed, and any earlier opportunity resolves.
+    if (venueCount(members) < 2) {
+      outcomes.set(q._id, { kind: 'scanned', result: { question_id: q._id, candidates: [], tradeable_market_ids: members.filter((m) => m.status === 'open').map((m) => m.market_id) } });
+      entries.set(q._id, null);
       continue;
     }
-    inputs.push({ id, title: q.title, slug: q.slug, category: q.category, end_time: q.end_time, members });
+    inputs.push({ id: q._id, title: q.title, slug: q.slug, category: q.category, end_time: q.end_time, members });
+    inputsOf.set(q._id, scanInputs);
   }
+  // Read after the books: their stamps may have moved a venue's recorded clock.
   const reference: Partial<Record<VenueSlug, string>> = {};
-  if (deps.recorded) for (const v of venues.values()) if (v.newest_stamp) reference[v._id] = v.newest_stamp;
+  if (deps.recorded) for (const v of memory.venues()) if (v.newest_stamp) reference[v._id] = v.newest_stamp;
   const clock: ScanClock = { now, reference, staleAfterMs: deps.staleAfterMs };
 
-  for (const r of await scoreInBatches(deps, inputs, clock)) outcomes.set(r.question_id, { kind: 'scanned', result: r });
-
-  let changes = 0;
-  const previousOf = await opportunitiesByQuestion(c, [...outcomes.keys()]);
-  for (const [questionId, outcome] of outcomes) {
-    const previous = (previousOf.get(questionId) ?? []).map(({ _id: _ignored, ...o }) => o as ArbitrageOpportunity);
-    for (const change of advanceQuestion(previous, outcome, now)) {
-      await publishChange(deps, change);
-      await c.opportunities.put({ ...change.opportunity, _id: change.opportunity.id });
-      changes += 1;
-    }
+  const scored = await scoreInBatches(deps, inputs, clock);
+  for (let i = 0; i < scored.length; i++) {
+    const r = scored[i]!;
+    outcomes.set(r.question_id, { kind: 'scanned', result: r });
+    // Results come back in input order (scoreInBatches keeps it).
+    const input = inputs[i];
+    if (cache && input?.id === r.question_id && !withinBookReach.has(r.question_id)) entries.set(r.question_id, cache.entryFor(inputsOf.get(r.question_id)!, input.members, r, clock, (ahead) => sameVerdictsAhead(input, r, clock, ahead)));
+    else entries.set(r.question_id, null);
   }
 
-  if (pass.full) changes += await expireResolved(deps, now);
+  const changes: OpportunityChange[] = [];
+  for (const [questionId, outcome] of outcomes) changes.push(...advanceQuestion(memory.opportunities.ofQuestion(questionId), outcome, now));
+  if (pass.full) changes.push(...expiredResolved(memory.opportunities.resolved(), now, deps.resolvedRetentionMs));
+  await commitChanges(deps, changes);
+  cache?.commit(entries);
 
-  const live = await c.opportunities.find({ status: { $ne: 'resolved' } });
   const durationMs = performance.now() - started;
-  const stats = scanStats(live, { scannedQuestions: deps.multiVenueQuestionIds().length, durationMs, scannedAt: now });
+  const stats = scanStats([...memory.opportunities.live()], { scannedQuestions: memory.multiVenueQuestionIds().length, durationMs, scannedAt: now });
   const scan: ArbitrageScanEvent = { type: 'arbitrage_scan', stats, rescanned_questions: ids.size, full: pass.full };
   await deps.publish(subjects.arbitrageScanned(), scan, `scan:${now}`);
-  const report = { rescanned: ids.size, changes, booksRequested: deps.books.requested - booksBefore, durationMs, stats };
+  const report = { rescanned: ids.size, unchanged, changes: changes.length, booksRequested: deps.books.requested - booksBefore, durationMs, stats };
   deps.log.debug({ ...report, stats: undefined, live: stats.total_opportunities, actionable: stats.actionable_count }, 'scan pass');
   return report;
 }
 
-/** Questions (and their markets, and their opportunities) read per store query. */
-const READ_CHUNK = 500;
+/**
+ * Whether scoring the question `aheadMs` later, every quote aged by as much, would change nothing the
+ * lifecycle publishes: the verdicts now, applied as the lifecycle would, meet the later ones with no change.
+ */
+function sameVerdictsAhead(question: ScanQuestion, now: QuestionScanResult, clock: ScanClock, aheadMs: number): boolean {
+  const later = scanQuestion(question, { ...clock, now: new Date(Date.parse(clock.now) + aheadMs).toISOString(), staleAfterMs: clock.staleAfterMs + aheadMs });
+  const state = advanceQuestion([], { kind: 'scanned', result: now }, clock.now).map((c) => c.opportunity);
+  return advanceQuestion(state, { kind: 'scanned', result: later }, clock.now).length === 0;
+}
 
-/** The stored opportunities of each question, READ_CHUNK questions per query, in the store's order. */
-async function opportunitiesByQuestion(c: ScannerCollections, questionIds: readonly string[]): Promise<Map<string, ScannerOpportunity[]>> {
-  const out = new Map<string, ScannerOpportunity[]>();
-  for (let i = 0; i < questionIds.length; i += READ_CHUNK) {
-    for (const o of await c.opportunities.find({ canonical_question_id: { $in: questionIds.slice(i, i + READ_CHUNK) } })) {
-      const list = out.get(o.canonical_question_id);
-      if (list) list.push(o);
-      else out.set(o.canonical_question_id, [o]);
-    }
+function venueCount(members: ReadonlyArray<{ readonly platform_slug: VenueSlug }>): number {
+  if (members.length < 2) return members.length;
+  return new Set(members.map((m) => m.platform_slug)).size;
+}
+
+/** Publishes awaited together: in call order on one connection, without a round trip each. */
+const PUBLISH_WINDOW = 1_000;
+
+/**
+ * Every change of the pass, published to ARB first (in order, acks awaited per window), then written to
+ * the scanner's store in one batch, then applied to the working set. A failure anywhere leaves the
+ * working set as it was: the next pass finds the same changes and publishes them again (the message ids
+ * make the stream drop a repeat within its duplicate window; the projections are idempotent).
+ */
+async function commitChanges(deps: ScanPassDeps, changes: readonly OpportunityChange[]): Promise<void> {
+  if (changes.length === 0) return;
+  for (let i = 0; i < changes.length; i += PUBLISH_WINDOW) {
+    await Promise.all(changes.slice(i, i + PUBLISH_WINDOW).map((change) => publishChange(deps, change)));
   }
-  return out;
+  const c = deps.memory.collections;
+  const kept = changes.filter((ch) => ch.change !== 'removed').map((ch): ScannerOpportunity => ({ ...ch.opportunity, _id: ch.opportunity.id }));
+  const removed = changes.filter((ch) => ch.change === 'removed').map((ch) => ch.opportunity.id);
+  if (kept.length > 0) await c.opportunities.putMany(kept);
+  if (removed.length > 0) await c.opportunities.deleteMany({ _id: { $in: removed } });
+  deps.memory.opportunities.apply(changes);
 }
 
 /** Worker tasks of QUESTIONS_PER_TASK questions, at most TASKS_IN_FLIGHT at once (the pool's queue is bounded). */
@@ -203,13 +266,11 @@ async function publishChange(deps: ScanPassDeps, change: OpportunityChange): Pro
 }
 
 /** Resolved opportunities older than the retention leave the read model (a `removed` event). */
-async function expireResolved(deps: ScanPassDeps, now: string): Promise<number> {
-  const cutoff = new Date(Date.parse(now) - deps.resolvedRetentionMs).toISOString();
-  const old = await deps.collections.opportunities.find({ status: 'resolved', resolved_at: { $lt: cutoff } });
-  for (const o of old) {
-    const { _id: _ignored, ...opportunity } = o;
-    await publishChange(deps, { change: 'removed', opportunity, previous: { arbitrage_score: o.arbitrage_score, classification: o.classification, category: o.category, status: o.status, guarantee: o.guarantee, risk_gate_state: o.risk_gate_state } });
-    await deps.collections.opportunities.delete(o._id);
+function expiredResolved(resolved: Iterable<ArbitrageOpportunity>, now: string, retentionMs: number): OpportunityChange[] {
+  const cutoff = new Date(Date.parse(now) - retentionMs).toISOString();
+  const out: OpportunityChange[] = [];
+  for (const o of resolved) {
+    if (o.resolved_at !== null && o.resolved_at < cutoff) out.push({ change: 'removed', opportunity: o, previous: summaryOf(o) });
   }
-  return old.length;
+  return out;
 }

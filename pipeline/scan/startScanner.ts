@@ -87,7 +87,7 @@ export async function startScanner(deps: ScannerDeps): Promise<RunningScanner> {
   ];
 
   const passDeps = {
-    collections,
+    memory,
     books,
     score: (questions: readonly unknown[], clock: unknown) => pool.run<QuestionScanResult[]>({ questions, clock }),
     publish: deps.publish,
@@ -95,7 +95,6 @@ export async function startScanner(deps: ScannerDeps): Promise<RunningScanner> {
     staleAfterMs: deps.config.ARB_STALE_AFTER_SECONDS * 1000,
     recorded,
     resolvedRetentionMs: deps.config.ARB_RESOLVED_RETENTION_HOURS * 3_600_000,
-    multiVenueQuestionIds: () => memory.multiVenueQuestionIds(),
   };
 
   let chain: Promise<unknown> = Promise.resolve();

@@ -27,6 +27,42 @@ export interface ScannerQuestionMember {
   readonly match_method: MatchMethod;
 }
 
+/** What a pass reads of a market (the working set keeps only these, not descriptions or groups). */
+export type ScanMarketFields = Pick<
+  NormalizedMarket,
+  'id' | 'platform_slug' | 'platform_market_id' | 'title' | 'url' | 'status' | 'end_time' | 'play_money' | 'currency' | 'fee' | 'volume24h' | 'liquidity' | 'outcomes' | 'quoted_at' | 'book_ref'
+>;
+
+/** A market as the working set holds it. */
+export interface WorkingMarket {
+  readonly market: ScanMarketFields;
+  readonly fetched_at: string;
+}
+
+export function workingMarket(doc: { readonly market: NormalizedMarket | ScanMarketFields; readonly fetched_at: string }): WorkingMarket {
+  const m = doc.market;
+  return {
+    market: {
+      id: m.id,
+      platform_slug: m.platform_slug,
+      platform_market_id: m.platform_market_id,
+      title: m.title,
+      url: m.url,
+      status: m.status,
+      end_time: m.end_time,
+      play_money: m.play_money,
+      currency: m.currency,
+      fee: m.fee,
+      volume24h: m.volume24h,
+      liquidity: m.liquidity,
+      outcomes: m.outcomes,
+      quoted_at: m.quoted_at,
+      ...(m.book_ref !== undefined ? { book_ref: m.book_ref } : {}),
+    },
+    fetched_at: doc.fetched_at,
+  };
+}
+
 /** A canonical question as the linker last published it (membership only; prices come from markets). */
 export interface ScannerQuestion extends Doc {
   readonly _id: string;
