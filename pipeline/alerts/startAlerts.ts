@@ -78,7 +78,7 @@ export function tickHandler<E>(
 /**
  * The alerts role (`--role alerts`): two durable consumers that evaluate every price change against
  * the alerts watching it, and the delivery worker that sends what they queue. Each consumer keeps one
- * message in flight (max_ack_pending 1), like the linker: stream order is what makes "previous
+ * message in flight (max_ack_pending 1): stream order is what makes "previous
  * price" mean something, and a second process of the role takes over rather than interleaves. New
  * durables start at the end of their stream: alerts react to prices from now on.
  */
