@@ -8,38 +8,10 @@ import { linkerCollections } from '../../pipeline/matching/linker/state.ts';
 import { structuralVerifier } from '../../pipeline/matching/linker/structuralVerifier.ts';
 import type { LinkEvent, MarketNormalized } from '../../shared/events.ts';
 import type { NormalizedMarket } from '../../shared/types/market.ts';
-import type { VenueSlug } from '../../shared/venues/registry.ts';
-import { marketId } from '../../shared/ids.ts';
 import { silentLog } from '../support/nats.ts';
 import { TEST_MODEL } from '../support/service.ts';
+import { linkerMarket as market } from '../support/linkerMarket.ts';
 
-function market(venue: VenueSlug, id: string, title: string, yes: number): NormalizedMarket {
-  return {
-    id: marketId(venue, id),
-    platform_slug: venue,
-    platform_market_id: id,
-    title,
-    slug: id,
-    description: null,
-    url: null,
-    category: 'crypto',
-    status: 'open',
-    end_time: '2026-12-31T23:59:00.000Z',
-    created_at: null,
-    outcomes: [
-      { label: 'Yes', outcome_index: 0, price: yes },
-      { label: 'No', outcome_index: 1, price: Math.round((1 - yes) * 100) / 100 },
-    ],
-    group: null,
-    volume24h: 1000,
-    volume_total: null,
-    liquidity: null,
-    currency: 'USDC',
-    play_money: false,
-    fee: { kind: 'unknown', reason: 'test' },
-    quoted_at: '2026-11-01T00:00:00.000Z',
-  };
-}
 const event = (m: NormalizedMarket, at = '2026-11-01T00:00:00.000Z'): MarketNormalized => ({
   type: 'market_normalized',
   market: m,

@@ -12,42 +12,14 @@ import { linkerCollections } from '../../pipeline/matching/linker/state.ts';
 import { compareProps, extractProposition, type MarketRef, type Proposition } from '../../pipeline/matching/verifier/index.ts';
 import { loadConfig } from '../../shared/config.ts';
 import { subjects } from '../../shared/streams/subjects.ts';
-import { marketId } from '../../shared/ids.ts';
 import type { MarketNormalized } from '../../shared/events.ts';
 import type { NormalizedMarket } from '../../shared/types/market.ts';
-import type { VenueSlug } from '../../shared/venues/registry.ts';
 import { provisionDurable } from '../../pipeline/streams/provision.ts';
 import { silentLog, startTestNats } from '../support/nats.ts';
 import { TEST_MODEL } from '../support/service.ts';
+import { linkerMarket as market } from '../support/linkerMarket.ts';
 import { waitForQuiet } from '../support/quiesce.ts';
 
-function market(venue: VenueSlug, id: string, title: string, yes: number): NormalizedMarket {
-  return {
-    id: marketId(venue, id),
-    platform_slug: venue,
-    platform_market_id: id,
-    title,
-    slug: id,
-    description: null,
-    url: null,
-    category: 'crypto',
-    status: 'open',
-    end_time: '2026-12-31T23:59:00.000Z',
-    created_at: null,
-    outcomes: [
-      { label: 'Yes', outcome_index: 0, price: yes },
-      { label: 'No', outcome_index: 1, price: Math.round((1 - yes) * 100) / 100 },
-    ],
-    group: null,
-    volume24h: 1000,
-    volume_total: null,
-    liquidity: null,
-    currency: 'USDC',
-    play_money: false,
-    fee: { kind: 'unknown', reason: 'test' },
-    quoted_at: '2026-11-01T00:00:00.000Z',
-  };
-}
 const event = (m: NormalizedMarket): MarketNormalized => ({
   type: 'market_normalized',
   market: m,
