@@ -18,6 +18,7 @@ test.before(async () => {
     // Short windows: the browser and the test share one session tier and must not throttle each other.
     RATE_LIMIT_WINDOW_MS: '100',
     RATE_LIMIT_BURST_WINDOW_MS: '50',
+    RATE_LIMIT_MULTIPLIER: '1000',
     JWT_ACCESS_SECRET: 'console-test-access-secret-0123456789abcdef',
     JWT_REFRESH_SECRET: 'console-test-refresh-secret-0123456789abcde',
   });

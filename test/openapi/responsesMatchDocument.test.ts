@@ -52,6 +52,7 @@ test.before(async () => {
     // Short windows: the walk below is never throttled by its own pace (one test provokes a 429 on purpose).
     RATE_LIMIT_WINDOW_MS: '100',
     RATE_LIMIT_BURST_WINDOW_MS: '50',
+    RATE_LIMIT_MULTIPLIER: '1000',
     JWT_ACCESS_SECRET: 'openapi-test-access-secret-0123456789abcdef',
     JWT_REFRESH_SECRET: 'openapi-test-refresh-secret-0123456789abcde',
   });
