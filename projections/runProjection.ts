@@ -7,7 +7,7 @@ import type { CustomProjection, Projection } from './projection.ts';
 import { applyEvent, CHECKPOINTS } from './applyEvent.ts';
 import { applyBatch, applyBuffered } from './applyBatch.ts';
 import { runOrderedBatches } from '../pipeline/streams/orderedBatches.ts';
-import { projectionGate } from '../pipeline/ops/projectionControl.ts';
+import { projectionGate, type ProjectionGate } from '../pipeline/ops/projectionControl.ts';
 import { STREAMS } from '../shared/streams/subjects.ts';
 
 export const projectionDurable = (name: string): string => `proj-${name}`;
@@ -15,6 +15,17 @@ export const projectionDurable = (name: string): string => `proj-${name}`;
 /** Messages applied as one batch at most, and how many the server may have out unacknowledged (two batches). */
 export const BATCHED_MAX_RUN = 500;
 export const BATCHED_MAX_ACK_PENDING = 2 * BATCHED_MAX_RUN;
+
+/** The loop, whose stop first closes its operator gate (a pause in force is lifted, so it cannot hold the stop). */
+function closingGate(loop: ConsumerLoop, gate: ProjectionGate): ConsumerLoop {
+  return {
+    done: loop.done,
+    stop: async () => {
+      gate.close();
+      await loop.stop();
+    },
+  };
+}
 
 /**
  * Runs one projection as a single durable consumer, in stream order. Invalid messages are
@@ -64,13 +75,7 @@ export async function startProjection<E, D extends Doc>(
       gate: (work, keepAlive) => gate.run(work, keepAlive),
       maxRun: BATCHED_MAX_RUN,
     });
-    return {
-      done: loop.done,
-      stop: async () => {
-        gate.close();
-        await loop.stop();
-      },
-    };
+    return closingGate(loop, gate);
   }
   const loop = runConsumer({
     conn,
@@ -91,13 +96,7 @@ export async function startProjection<E, D extends Doc>(
       }
     },
   });
-  return {
-    done: loop.done,
-    stop: async () => {
-      gate.close();
-      await loop.stop();
-    },
-  };
+  return closingGate(loop, gate);
 }
 
 /**
@@ -147,11 +146,5 @@ export async function startCustomProjection<E>(conn: StreamConnection, store: Do
     gate: (work, keepAlive) => gate.run(work, keepAlive),
     maxRun: BATCHED_MAX_RUN,
   });
-  return {
-    done: loop.done,
-    stop: async () => {
-      gate.close();
-      await loop.stop();
-    },
-  };
+  return closingGate(loop, gate);
 }
