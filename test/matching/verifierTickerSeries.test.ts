@@ -119,3 +119,20 @@ test('a House race ticker names its district before its year', (t) => {
   t.is(relation(m('kalshi', 'KXHOUSERACE-AL03-26-R'), seat), 'different');
   t.is(relation(m('kalshi', 'KXHOUSERACE-AL02-26-D'), seat), 'different');
 });
+
+test('a Fed cut-count ticker reads as the exact count of cuts in its year (KXRATECUTCOUNT-26DEC31-T2: "Will the Fed cut rates 2 times?")', (t) => {
+  // Hand-labelled from Kalshi's rules ("If the Fed cuts 0 times starting Jan 1, 2026 and before 2027")
+  // and Polymarket's ("the exact amount of cuts of 25 basis points in 2026").
+  const econ = (venue: string, title: string, outcome = 'Yes', end: string | null = null) => ({ ...m(venue, title, outcome, end), category: 'economics' });
+  const two = econ('kalshi', 'KXRATECUTCOUNT-26DEC31-T2');
+  t.is(relation(two, econ('polymarket', 'Will 2 Fed rate cuts happen in 2026?', 'Yes', '2026-12-31')), 'identity');
+  t.is(relation(two, econ('polymarket', 'Will 2 Fed rate cuts happen in 2026?', 'No', '2026-12-31')), 'complement');
+  t.is(relation(econ('kalshi', 'KXRATECUTCOUNT-26DEC31-T0'), econ('polymarket', 'Will no Fed rate cuts happen in 2026?', 'Yes', '2026-12-31')), 'identity');
+  // Another count, another year, hikes, at least two, another bank, a shorter window: all different.
+  t.is(relation(two, econ('polymarket', 'Will 3 Fed rate cuts happen in 2026?', 'Yes', '2026-12-31')), 'different');
+  t.is(relation(two, econ('polymarket', 'Will 2 Fed rate cuts happen in 2027?', 'Yes', '2027-12-31')), 'different');
+  t.is(relation(two, econ('polymarket', 'Will 2 Fed rate hikes happen in 2026?', 'Yes', '2026-12-31')), 'different');
+  t.is(relation(two, econ('polymarket', 'Will the Fed cut rates at least 2 times in 2026?', 'Yes', '2026-12-31')), 'different');
+  t.is(relation(two, econ('polymarket', 'Will the ECB cut rates 2 times in 2026?', 'Yes', '2026-12-31')), 'different');
+  t.is(relation(two, econ('polymarket', 'Will the Fed cut rates 2 times by June 30, 2026?', 'Yes', '2026-06-30')), 'different');
+});
