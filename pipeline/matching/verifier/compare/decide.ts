@@ -77,6 +77,8 @@ function measuredOnce(p: Proposition): boolean {
   if (p.dates.every((d) => d.sense === 'on')) return true;
   // One release of a statistic for a month or a quarter is read once.
   if (RELEASE.test(p.text) && p.dates.every((d) => d.sense === 'in' || d.sense === 'after')) return true;
+  // A level after a named event ("the upper bound after the June 2026 meeting") is the state it leaves: read once.
+  if (p.dates.every((d) => d.sense === 'after')) return true;
   return p.dates.every((d) => d.sense === 'in' || d.sense === 'after') && p.numbers.every((n) => n.unit === 'count' || n.unit === 'bps');
 }
 

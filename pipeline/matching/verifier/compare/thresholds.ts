@@ -18,7 +18,7 @@ export interface LevelScale {
   readonly tenths: boolean;
 }
 
-const RATE_CONTEXT = /\bfed\b|\bfomc\b|\bfederal reserve\b|\binterest rates?\b|\brate (?:cut|hike)s?\b|\bbps\b/i;
+const RATE_CONTEXT = /\bfed\b|\bfomc\b|\bfederal reserve\b|\bfederal funds\b|\binterest rates?\b|\brate (?:cut|hike)s?\b|\bbps\b/i;
 const RELEASE_CONTEXT = /\b(?:cpi|inflation|unemployment|jobless|u-?3|gdp|pce|ppi|retail sales|pmi)\b/i;
 const PRICE_CONTEXT = /\bprice\b|\$|\bmarket cap\b|\bclose[sd]?\b|\btrad(?:e|es|ing)\b/i;
 
@@ -48,6 +48,9 @@ function unitAndValue(c: NumericCondition, scale: LevelScale, v: number): { unit
   if (c.unit === 'bps') return scale.rateSteps ? { unit: 'steps', value: v / 25 } : { unit: 'pct', value: v / 100 };
   // A count of Fed cuts is a count of 25 bp steps (Polymarket "3 (75 bps)", Kalshi "3 cuts").
   if (c.unit === 'count' && scale.rateSteps) return { unit: 'steps', value: v };
+  // A Fed rate level moves in the same steps: "above 3.50%" is "3.75% or more", so "3.50% or lower" is its
+  // negation and "below 3.50%" is not (the rate can stay at 3.50%). A level off the 0.25% grid stays a level.
+  if (c.unit === 'pct' && scale.rateSteps && Number.isInteger(Math.round(v * 4 * 1e6) / 1e6)) return { unit: 'steps', value: Math.round(v * 4) };
   return { unit: c.unit, value: v };
 }
 
