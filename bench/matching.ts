@@ -6,12 +6,12 @@
  *
  * Sets: the generated pairs and holdout, the realistic batches (written by the same hands as the rules,
  * batches 4-9 first measured blind), and the mined real cross-venue pairs of issue 8 (test/fixtures/
- * matching/mined and mined2: verbatim titles, labelled from resolution texts; see their READMEs and
- * mined/MEASUREMENTS.md). Both frozen splits are reported apart and only as aggregates: no pair of them
- * is printed.
+ * matching/mined, mined2 and mined3: verbatim titles, labelled from resolution texts; see their READMEs
+ * and mined/MEASUREMENTS.md). Every frozen split is reported apart and only as aggregates: no pair of
+ * them is printed.
  *
  * The last line is `ratio matching: <frozen-split link precision> (target >= 0.97)`, the precision over
- * both frozen splits together: precision on real pairs nothing was tuned on says the most about what
+ * all frozen splits together: precision on real pairs nothing was tuned on says the most about what
  * users see (a wrong link is a fake arbitrage opportunity). When no frozen split is present the mined
  * train split stands in, and the line says so.
  * Each mined set is also reported with its Kalshi markets given as bare tickers (`asTickerTitles`).
@@ -29,9 +29,10 @@ const here = dirname(fileURLToPath(import.meta.url));
 const fixtures = join(here, '../test/fixtures/matching');
 const sweep = process.argv.includes('--sweep');
 const PRECISION_TARGET = 0.97;
-const FROZEN = [join(fixtures, 'mined/pairs.mined.frozen.jsonl'), join(fixtures, 'mined2/pairs.mined2.frozen.jsonl')];
+const FROZEN = ['mined/pairs.mined.frozen.jsonl', 'mined2/pairs.mined2.frozen.jsonl', 'mined3/pairs.mined3.frozen.jsonl'].map((f) => join(fixtures, f));
 const TRAIN = join(fixtures, 'mined/pairs.mined.train.jsonl');
 const TRAIN2 = join(fixtures, 'mined2/pairs.mined2.train.jsonl');
+const TRAIN3 = join(fixtures, 'mined3/pairs.mined3.train.jsonl');
 const written = ['pairs.jsonl', 'pairs.holdout.jsonl', 'pairs.realistic.jsonl', ...[2, 3, 4, 5, 6, 7, 8, 9].map((n) => `pairs.realistic.batch${n}.jsonl`)].map((f) => join(fixtures, f));
 
 const normalise = (s: string): string => s.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
@@ -71,7 +72,7 @@ if (sweep) {
   // Batches 7-9 were blind checks and the mined frozen split is never tuned on: none is swept over.
   const weight = (p: string): number => (/batch[4-6]\./.test(p) ? 5 : /realistic|mined/.test(p) ? 2 : 1);
   const floor = (p: string): number => (/batch6\./.test(p) ? 0.75 : /batch[45]\./.test(p) ? 0.8 : 0.85);
-  const sets = [...written, TRAIN, TRAIN2].filter((p) => existsSync(p) && !/batch[789]\./.test(p));
+  const sets = [...written, TRAIN, TRAIN2, TRAIN3].filter((p) => existsSync(p) && !/batch[789]\./.test(p));
   const weighted = sets.map((p) => ({ name: name(p), weight: weight(p), recallFloor: floor(p), pairs: loadPairs(p) }));
   const rows = sweepOperatingPoints(weighted, operatingGrid());
   console.log('veto   penalty threshold  precision recall  margin eligible  ' + weighted.map((w) => `${w.name.replace('pairs.', '').replace('.jsonl', '')}(x${w.weight})`).join(' '));
@@ -83,7 +84,7 @@ if (sweep) {
 }
 
 const all: LabelledPair[] = [];
-for (const path of [...written, TRAIN, TRAIN2]) {
+for (const path of [...written, TRAIN, TRAIN2, TRAIN3]) {
   if (!existsSync(path)) {
     console.error(`skipping ${path}: not found`);
     continue;
@@ -106,7 +107,7 @@ if (frozen && frozenSets.length > 1) {
 }
 
 // The mined sets again with each Kalshi market given as its bare ticker, as some feeds list it (evaluate.ts).
-for (const path of [TRAIN, TRAIN2].filter((p) => existsSync(p))) report(`${path} as bare Kalshi tickers`, evaluate(asTickerTitles(loadPairs(path)), verifyPair), true);
+for (const path of [TRAIN, TRAIN2, TRAIN3].filter((p) => existsSync(p))) report(`${path} as bare Kalshi tickers`, evaluate(asTickerTitles(loadPairs(path)), verifyPair), true);
 for (const path of frozenSets) report(`${path} as bare Kalshi tickers`, evaluate(asTickerTitles(loadPairs(path)), verifyPair), false);
 
 const ceiling = throughput(all, titleEquality);
