@@ -103,3 +103,17 @@ test('Counter-Strike is a game title, not a strike', (t) => {
   t.is(verifyPair(kalshi, poly('Team Liquid')).relation, 'identity');
   t.not(verifyPair(kalshi, poly('FaZe Clan')).relation, 'identity');
 });
+
+test('a name with a word that makes it another team is another side: Kansas is not Kansas State, Georgia not Georgia Tech', (t) => {
+  t.false(sameSide('Kansas', 'Kansas State'));
+  t.false(sameSide('Georgia', 'Georgia Tech'));
+  t.false(sameSide('Michigan', 'Central Michigan'));
+  t.false(sameSide('Real Madrid', 'Real Madrid B'));
+  t.true(sameSide('Sevilla', 'Sevilla FC Seville'), 'a place name added is still the club');
+  // Duke at Kansas (KXNCAAMBGAME-26NOV02DUKEKU) is not Duke against Kansas State on the same day: linking it,
+  // let alone as a complement, would be a fake arbitrage.
+  const kalshi = g('kalshi', 'Duke at Kansas Winner?', 'Kansas', null, 'KXNCAAMBGAME-26NOV02DUKEKU-KU');
+  t.is(rel(kalshi, g('polymarket', 'Duke vs. Kansas State', 'Duke', '2026-11-03')), 'different');
+  t.is(rel(kalshi, g('polymarket', 'Duke vs. Kansas State', 'Kansas State', '2026-11-03')), 'different');
+  t.is(rel(kalshi, g('polymarket', 'Duke vs. Kansas', 'Duke', '2026-11-03')), 'complement');
+});

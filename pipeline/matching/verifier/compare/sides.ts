@@ -8,6 +8,7 @@
  */
 import { TEAMS, type Team } from '../../../../shared/text/teams.ts';
 import { foldAccents } from '../read/phrases.ts';
+import { readLexicon } from '../lexicon/dataFile.ts';
 
 /** Club-form words that carry no identity ("FC", "Club", "the"). */
 const FORM_WORDS = new Set(['fc', 'cf', 'sc', 'ec', 'afc', 'ac', 'cd', 'sd', 'ud', 'sk', 'fk', 'bk', 'club', 'the', 'de', 'team', 'esports', 'gaming']);
@@ -25,6 +26,9 @@ function significant(phrase: string): string[] {
 }
 
 const isCode = (s: string): boolean => /^[A-Z0-9]{2,4}$/.test(s.trim());
+
+/** Words that make a longer name another team ("Kansas State", "Georgia Tech", "Real Madrid B"). */
+const QUALIFIERS = new Set(readLexicon<{ words: readonly string[] }>('sideQualifiers.json').words);
 
 /** Teams a phrase can name: by full name, nickname or short form, city (with a nickname initial), or code. */
 const TEAM_CACHE = new Map<string, readonly Team[]>();
@@ -77,9 +81,10 @@ export function sameSide(x: string, y: string): boolean {
   if (tx.length > 0 && ty.length > 0) return tx.some((t) => ty.includes(t));
   if (isCode(x) && !isCode(y)) return abbreviates(x, y) || ty.some((t) => t.codes.includes(x.trim().toUpperCase()));
   if (isCode(y) && !isCode(x)) return abbreviates(y, x) || tx.some((t) => t.codes.includes(y.trim().toUpperCase()));
-  // One name is the other with words added ("Sevilla" / "Sevilla FC Seville"): every word of the shorter is in the longer.
+  // One name is the other with words added ("Sevilla" / "Sevilla FC Seville"): every word of the shorter is in the
+  // longer, and no added word makes it another team ("Kansas" / "Kansas State").
   const [short, long] = wx.length <= wy.length ? [wx, wy] : [wy, wx];
-  return short.length > 0 && short.every((w) => long.includes(w));
+  return short.length > 0 && short.every((w) => long.includes(w)) && !long.some((w) => !short.includes(w) && QUALIFIERS.has(w));
 }
 
 /** Splits a ticker's run of two codes ("SASBOS", "KCBUF") so each names one of the partner's sides, in either order. */
