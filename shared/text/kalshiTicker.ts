@@ -26,6 +26,8 @@ export interface KalshiTicker {
   readonly day: string | null;
   /** Hour (0-23, Eastern) when the ticker names one ("25NOV2117" is 5 pm). */
   readonly hour: number | null;
+  /** Minute when the ticker names a start time ("26AUG111840CLEDET": an MLB game at 6:40 pm). */
+  readonly minute: number | null;
   /** Letters following the date in the event code: two team codes run together ("SASBOS"), a group ("L"). */
   readonly eventCodes: string;
   /** The market's own code, the last segment ("BOS", "T3.50", "C25", "JVAN", "1"), when there is one. */
@@ -46,23 +48,28 @@ interface DatePart {
   readonly month: number | null;
   readonly day: number | null;
   readonly hour: number | null;
+  readonly minute: number | null;
   readonly rest: string;
 }
 
 function datePart(seg: string): DatePart | null {
-  const full = /^(\d{2})([A-Z]{3})(\d{2})(\d{2})?([A-Z][A-Z0-9]*)?$/.exec(seg);
+  // The day may be followed by an hour ("25NOV2117") or a start time ("26AUG111840", Kalshi's MLB games).
+  const full = /^(\d{2})([A-Z]{3})(\d{2})(?:(\d{2})(\d{2})?)?([A-Z][A-Z0-9]*)?$/.exec(seg);
   if (full?.[1] && full[2] && full[3] && monthNumber(full[2])) {
-    return { year: 2000 + Number(full[1]), month: monthNumber(full[2]), day: Number(full[3]), hour: full[4] ? Number(full[4]) : null, rest: full[5] ?? '' };
+    const hour = full[4] ? Number(full[4]) : null;
+    const minute = full[5] ? Number(full[5]) : null;
+    if ((hour !== null && hour > 23) || (minute !== null && minute > 59)) return null;
+    return { year: 2000 + Number(full[1]), month: monthNumber(full[2]), day: Number(full[3]), hour, minute, rest: full[6] ?? '' };
   }
   const month = /^(\d{2})([A-Z]{3})([A-Z0-9]*)$/.exec(seg);
-  if (month?.[1] && month[2] && monthNumber(month[2])) return { year: 2000 + Number(month[1]), month: monthNumber(month[2]), day: null, hour: null, rest: month[3] ?? '' };
+  if (month?.[1] && month[2] && monthNumber(month[2])) return { year: 2000 + Number(month[1]), month: monthNumber(month[2]), day: null, hour: null, minute: null, rest: month[3] ?? '' };
   const year4 = /^(20\d\d)([A-Z]*)$/.exec(seg);
-  if (year4?.[1]) return { year: Number(year4[1]), month: null, day: null, hour: null, rest: year4[2] ?? '' };
+  if (year4?.[1]) return { year: Number(year4[1]), month: null, day: null, hour: null, minute: null, rest: year4[2] ?? '' };
   const year2 = /^(\d{2})([A-Z]{0,3})$/.exec(seg);
-  if (year2?.[1] && Number(year2[1]) >= 16 && Number(year2[1]) <= 60) return { year: 2000 + Number(year2[1]), month: null, day: null, hour: null, rest: year2[2] ?? '' };
+  if (year2?.[1] && Number(year2[1]) >= 16 && Number(year2[1]) <= 60) return { year: 2000 + Number(year2[1]), month: null, day: null, hour: null, minute: null, rest: year2[2] ?? '' };
   // "BRPRES26": an event code with its two-digit year at the end.
   const tail = /^[A-Z]{3,}(\d{2})$/.exec(seg);
-  if (tail?.[1] && Number(tail[1]) >= 16 && Number(tail[1]) <= 60) return { year: 2000 + Number(tail[1]), month: null, day: null, hour: null, rest: '' };
+  if (tail?.[1] && Number(tail[1]) >= 16 && Number(tail[1]) <= 60) return { year: 2000 + Number(tail[1]), month: null, day: null, hour: null, minute: null, rest: '' };
   return null;
 }
 
@@ -88,6 +95,7 @@ export function parseKalshiTicker(ticker: string): KalshiTicker | null {
     month: found.month,
     day: valid(found.month, found.day) ? `${found.year}-${pad(found.month ?? 1)}-${pad(found.day ?? 1)}` : null,
     hour: found.hour,
+    minute: found.minute,
     eventCodes: found.rest,
     market,
   };

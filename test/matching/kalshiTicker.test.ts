@@ -30,3 +30,16 @@ test('a ticker given as the title is read as the question it codes', async (t) =
   t.is(verifyPair(m('kalshi', 'KXBTCD-25NOV2117-T95999.99', 'Yes', '2025-11-21'), m('polymarket', 'Bitcoin above ___ on November 21 at 5PM ET?', '96,000', '2025-11-21')).relation, 'identity');
   t.is(verifyPair(m('kalshi', 'KXBTCD-25NOV2117-T95999.99', 'Yes', '2025-11-21'), m('polymarket', 'Bitcoin above ___ on November 21?', '96,000', '2025-11-21')).relation, 'different');
 });
+
+test('a game ticker with a start time (Kalshi MLB: "26AUG111840CLEDET") is read into its day, hour, minute and sides', async (t) => {
+  t.like(parseKalshiTicker('KXMLBGAME-26AUG111840CLEDET-CLE'), { day: '2026-08-11', hour: 18, minute: 40, eventCodes: 'CLEDET', market: 'CLE' });
+  t.like(parseKalshiTicker('KXMLBGAME-26MAY291845SDWSH-SD'), { day: '2026-05-29', hour: 18, minute: 45, eventCodes: 'SDWSH', market: 'SD' });
+  t.like(parseKalshiTicker('KXBTCD-25NOV2117-T95999.99'), { hour: 17, minute: null });
+  // Hand-labelled: the same game (Cleveland at Detroit, Aug 11, 2026) on Polymarket; another day is another game.
+  const { verifyPair } = await import('../../pipeline/matching/verifier/index.ts');
+  const m = (venue: string, title: string, outcome: string, end_date: string | null, ticker: string | null = null) => ({ venue, title, outcome, end_date, category: 'sports', ticker });
+  const kalshi = m('kalshi', 'Guardians at Tigers Winner?', 'Cleveland Guardians', null, 'KXMLBGAME-26AUG111840CLEDET-CLE');
+  t.is(verifyPair(kalshi, m('polymarket', 'Cleveland Guardians vs. Detroit Tigers', 'Cleveland Guardians', '2026-08-11')).relation, 'identity');
+  t.is(verifyPair(kalshi, m('polymarket', 'Cleveland Guardians vs. Detroit Tigers', 'Detroit Tigers', '2026-08-11')).relation, 'complement');
+  t.is(verifyPair(kalshi, m('polymarket', 'Cleveland Guardians vs. Detroit Tigers', 'Cleveland Guardians', '2026-08-13')).relation, 'different');
+});

@@ -93,7 +93,7 @@ export function extractProposition(ref: MarketRef, codeName: string | null = nul
   const read = readClock(text, endDate);
   const clockless = read.rest;
   // A Kalshi ticker's hour ("25NOV2117") is the instant the level is read at, in Eastern time.
-  const clock = read.clock ?? (code?.day && code.hour !== null ? readClock(`at ${code.hour}:00 ET`, code.day).clock : null);
+  const clock = read.clock ?? (code?.day && code.hour !== null ? readClock(`at ${code.hour}:${String(code.minute ?? 0).padStart(2, '0')} ET`, code.day).clock : null);
   const { dates: titleDates, years: yearList, masked } = extractDates(clockless, endDate);
   const years = new Set(yearList);
   // A ticker's year names the event's year only when the market can still be open then: a market closing
