@@ -117,3 +117,16 @@ test('a name with a word that makes it another team is another side: Kansas is n
   t.is(rel(kalshi, g('polymarket', 'Duke vs. Kansas State', 'Kansas State', '2026-11-03')), 'different');
   t.is(rel(kalshi, g('polymarket', 'Duke vs. Kansas', 'Duke', '2026-11-03')), 'complement');
 });
+
+test('Kalshi "Reg Time:" labels: a draw is a draw, a soccer side is the side, a regulation win where overtime decides is narrower', (t) => {
+  // Hand-labelled: soccer games are settled at the end of regulation on both venues, so "Reg Time: Tie" is the
+  // draw and "Reg Time: Morocco" is Morocco winning; an NHL game goes to overtime, so a regulation win is only part
+  // of a win and is not the game-winner market.
+  const wc = (o: string, code: string): MarketRef => g('kalshi', 'France vs Morocco Winner?', o, null, `KXWCGAME-26JUL09FRAMAR-${code}`);
+  t.is(rel(wc('Reg Time: Tie', 'TIE'), g('polymarket', 'Will France vs. Morocco end in a draw?', 'Yes', '2026-07-09')), 'identity');
+  t.is(rel(wc('Reg Time: Morocco', 'MAR'), g('polymarket', 'Will Morocco win on 2026-07-09?', 'Yes', '2026-07-09')), 'identity');
+  t.is(rel(wc('Reg Time: Tie', 'TIE'), g('polymarket', 'Will France win on 2026-07-09?', 'No', '2026-07-09')), 'different');
+  const nhl = g('kalshi', 'Boston vs New York R Winner?', 'Reg Time: Boston', null, 'KXNHLGAME-26JAN10BOSNYR-BOS');
+  t.is(rel(nhl, g('polymarket', 'Bruins vs. Rangers', 'Bruins', '2026-01-10')), 'different');
+  t.regex(why(nhl, g('polymarket', 'Bruins vs. Rangers', 'Bruins', '2026-01-10')), /regulation time on one side only/);
+});

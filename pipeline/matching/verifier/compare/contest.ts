@@ -47,6 +47,15 @@ function leagueOf(p: Proposition, sides: readonly string[]): string | null {
 
 const indexIn = (pick: string, sides: readonly string[]): number => sides.findIndex((s) => sameSide(pick, s));
 
+/** Kalshi's three-way soccer labels: "Reg Time: France", "Reg Time: Tie". */
+const REGULATION = /^reg(?:ulation)?\.?\s*time\s*:\s*/i;
+
+function withoutRegulation(pick: string | null): string | null {
+  if (pick === null || !REGULATION.test(pick)) return pick;
+  const side = pick.replace(REGULATION, '').trim();
+  return /^(?:tie|draw)$/i.test(side) ? 'draw' : side;
+}
+
 /**
  * One game against a market that is no game and names one side at most ("Tommy Paul wins", "Will Swiatek win
  * the Cincinnati Open?"): whether it asks about this match, another match or the tournament cannot be told.
@@ -85,8 +94,15 @@ export function compareContests(a: Proposition, b: Proposition): ContestCheck {
   if (mapped.some((i) => i < 0) || (mapped.length === 2 && mapped[0] === mapped[1])) {
     return { applies: true, reasons: [`teams differ: ${sa.join(' vs ')} vs ${sb.join(' vs ')}`], flip: false };
   }
-  const pa = a.pick;
-  const pb = b.pick;
+  const regA = a.pick !== null && REGULATION.test(a.pick);
+  const regB = b.pick !== null && REGULATION.test(b.pick);
+  // A regulation-time result ("Reg Time: Boston") is the game's result only where the game can be drawn and so is
+  // settled at the end of regulation (soccer); where overtime decides it, winning in regulation is a narrower event.
+  if (regA !== regB && a.draws !== 'yes' && b.draws !== 'yes') {
+    return { applies: true, reasons: [`regulation time on one side only: ${regA ? a.pick : b.pick} against a result that can come in overtime`], flip: false };
+  }
+  const pa = withoutRegulation(a.pick);
+  const pb = withoutRegulation(b.pick);
   if (pa === null && pb === null) return { applies: true, reasons: [], flip: false };
   if (pa === null || pb === null) return { applies: true, reasons: [`a side is picked on one market only: ${pa ?? pb}`], flip: false };
   if (pa === 'draw' || pb === 'draw') return { applies: true, reasons: pa === pb ? [] : [`draw vs a side: ${pa} vs ${pb}`], flip: false };
