@@ -61,11 +61,14 @@ async function main(): Promise<void> {
     await conn.nc.flush();
     await waitFor(async () => (await conn.jsm.streams.info(STREAMS.markets.name)).state.messages >= total, 'stream filled', 600_000, 200);
 
+    const cpu0 = process.cpuUsage();
     const c0 = performance.now();
     const read = await readStream(conn, STREAMS.markets.name, { start: { kind: 'first' }, batchSize: 4_000, onBatch: async () => undefined });
     const ceilingSeconds = (performance.now() - c0) / 1000;
+    const ceilingCpu = process.cpuUsage(cpu0);
 
     const rssBefore = process.memoryUsage().rss / 2 ** 20;
+    const cpu1 = process.cpuUsage();
     const profiler = process.env.BENCH_CPU_PROF ? new Session() : null;
     if (profiler) {
       profiler.connect();
@@ -80,6 +83,7 @@ async function main(): Promise<void> {
       writeFileSync(join(dirOut, `replay-${Date.now()}.cpuprofile`), JSON.stringify(profile));
       profiler.disconnect();
     }
+    const replayCpu = process.cpuUsage(cpu1);
     const seconds = summary.duration_ms / 1000;
     const perSecond = summary.messages / seconds;
     const ceiling = read.read / ceilingSeconds;
@@ -90,6 +94,9 @@ async function main(): Promise<void> {
       ['ceiling: ordered consumer read, no work', read.read, ceilingSeconds, ceiling],
       ['concord: replay --all (full rebuild)', summary.messages, seconds, perSecond],
     ]);
+    // This process's CPU time (user + system) per message: what a share of a loaded core changes least.
+    const usPerMessage = (c: NodeJS.CpuUsage, n: number) => ((c.user + c.system) / Math.max(1, n)).toFixed(1);
+    console.log(`CPU of this process per message: ceiling ${usPerMessage(ceilingCpu, read.read)} us, replay ${usPerMessage(replayCpu, summary.messages)} us`);
     table([['read model', 'applied', 'documents'], ...summary.projections.filter((p) => p.applied > 0).map((p) => [p.name, p.applied, p.documents ?? 0])]);
     console.log(`RSS before the replay ${rssBefore.toFixed(0)} MiB (catalogue built, stream filled); held documents cap ${held ?? DEFAULT_HELD_DOCUMENTS}`);
     console.log(`peak RSS: ${peakRssMiB().toFixed(0)} MiB; target >= 30,000 messages/s: ${perSecond >= 30_000 ? 'met' : 'missed'}`);
