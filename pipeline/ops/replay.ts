@@ -177,6 +177,7 @@ async function replayStream(opts: ReplayOptions, key: StreamKey, group: readonly
     const writers = new Map<Replayable, RebuildWriter>();
     if (rebuild && !opts.dryRun) for (const r of group) writers.set(r, await r.rebuilder(opts.store));
     const heldCap = opts.heldDocuments ?? DEFAULT_HELD_DOCUMENTS;
+    let evicted = false;
     const flushWriters = async (evict: boolean) => {
       for (const w of writers.values()) await w.flush(evict);
     };
@@ -241,7 +242,12 @@ async function replayStream(opts: ReplayOptions, key: StreamKey, group: readonly
         let held = 0;
         for (const w of writers.values()) held += w.size;
         if (held > heldCap) {
-          log.debug({ held }, 'rebuild: writing and forgetting held documents');
+          if (!evicted) {
+            evicted = true;
+            const warning = `${streamName}: the rebuild held more than ${heldCap} documents and wrote and forgot them; later batches read theirs back from the store (a --held above the read models' document count is faster).`;
+            summary.warnings.push(warning);
+            log.warn({ held, cap: heldCap }, warning);
+          }
           await flushWriters(true);
         }
       }

@@ -39,8 +39,10 @@ test('a rebuild that writes and forgets its held documents after every batch (ca
     // Cap 2 with batches of 3: every batch ends over the cap, so a's document is written, forgotten and read back
     // from the store three times, and platform metrics read their running totals back the same way.
     const summary = await replay({ ...options, store: small, batchSize: 3, heldDocuments: 2 });
-    await replay({ ...options, store: held });
+    const whole = await replay({ ...options, store: held });
     t.is(summary.messages, 10);
+    t.true(summary.warnings.some((w) => /held more than 2 documents/.test(w)), 'the operator is told the cap was too small');
+    t.deepEqual(whole.warnings, []);
     t.is(summary.projections.find((p) => p.name === 'markets')?.applied, 10);
 
     const oracle = await liveRunOracle(nats.conn);
