@@ -8,9 +8,14 @@
  * (noAsyncTraces connection). Concord: pipeline/ops/replay.ts with every replayable read model (decode,
  * batches of 2,000 through applyBatch into `_rebuild` collections of the embedded SQLite store, swap).
  *
- *   npm run bench:replay [-- --scale 0.01]
+ * A rebuild holds its documents in memory across batches (pipeline/ops/rebuildCache.ts): `--held <n>` sets how
+ * many it holds before writing and forgetting them (default DEFAULT_HELD_DOCUMENTS), to measure the bound.
+ * `BENCH_CPU_PROF=<dir>` writes a V8 CPU profile of the replay alone (not the stream fill) there.
+ *
+ *   npm run bench:replay [-- --scale 0.01] [--held 5000]
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pino from 'pino';
@@ -18,14 +23,15 @@ import { startLocalNatsServer } from '../pipeline/system/localNatsServer.ts';
 import { connectStreams } from '../pipeline/streams/connection.ts';
 import { provisionStreams } from '../pipeline/streams/provision.ts';
 import { readStream } from '../pipeline/ops/streamReader.ts';
-import { replay } from '../pipeline/ops/replay.ts';
+import { DEFAULT_HELD_DOCUMENTS, replay } from '../pipeline/ops/replay.ts';
 import { allReplayables } from '../pipeline/ops/replayables.ts';
 import { openSqliteStore } from '../adapters/store/sqliteStore.ts';
 import { STREAMS, subjects } from '../shared/streams/subjects.ts';
 import { catalogueMarkets, snapshotOf } from './support/marketEvents.ts';
 import { benchArgs, load, peakRssMiB, ratioLine, scaled, table, waitFor } from './support/report.ts';
 
-const { scale } = benchArgs();
+const { scale, values } = benchArgs({ held: { type: 'string' } });
+const held = values.held === undefined ? undefined : Number(values.held);
 const MARKETS = scaled(50_000, scale, 20);
 const POLLS = 20;
 const log = pino({ level: 'warn' });
@@ -55,11 +61,29 @@ async function main(): Promise<void> {
     await conn.nc.flush();
     await waitFor(async () => (await conn.jsm.streams.info(STREAMS.markets.name)).state.messages >= total, 'stream filled', 600_000, 200);
 
+    const cpu0 = process.cpuUsage();
     const c0 = performance.now();
     const read = await readStream(conn, STREAMS.markets.name, { start: { kind: 'first' }, batchSize: 4_000, onBatch: async () => undefined });
     const ceilingSeconds = (performance.now() - c0) / 1000;
+    const ceilingCpu = process.cpuUsage(cpu0);
 
-    const summary = await replay({ conn, store, replayables: allReplayables(), start: null, dryRun: false, live: false, log });
+    const rssBefore = process.memoryUsage().rss / 2 ** 20;
+    const cpu1 = process.cpuUsage();
+    const profiler = process.env.BENCH_CPU_PROF ? new Session() : null;
+    if (profiler) {
+      profiler.connect();
+      await profiler.post('Profiler.enable');
+      await profiler.post('Profiler.start');
+    }
+    const summary = await replay({ conn, store, replayables: allReplayables(), start: null, dryRun: false, live: false, log, ...(held ? { heldDocuments: held } : {}) });
+    if (profiler) {
+      const { profile } = await profiler.post('Profiler.stop');
+      const dirOut = process.env.BENCH_CPU_PROF as string;
+      mkdirSync(dirOut, { recursive: true });
+      writeFileSync(join(dirOut, `replay-${Date.now()}.cpuprofile`), JSON.stringify(profile));
+      profiler.disconnect();
+    }
+    const replayCpu = process.cpuUsage(cpu1);
     const seconds = summary.duration_ms / 1000;
     const perSecond = summary.messages / seconds;
     const ceiling = read.read / ceilingSeconds;
@@ -70,7 +94,11 @@ async function main(): Promise<void> {
       ['ceiling: ordered consumer read, no work', read.read, ceilingSeconds, ceiling],
       ['concord: replay --all (full rebuild)', summary.messages, seconds, perSecond],
     ]);
+    // This process's CPU time (user + system) per message: what a share of a loaded core changes least.
+    const usPerMessage = (c: NodeJS.CpuUsage, n: number) => ((c.user + c.system) / Math.max(1, n)).toFixed(1);
+    console.log(`CPU of this process per message: ceiling ${usPerMessage(ceilingCpu, read.read)} us, replay ${usPerMessage(replayCpu, summary.messages)} us`);
     table([['read model', 'applied', 'documents'], ...summary.projections.filter((p) => p.applied > 0).map((p) => [p.name, p.applied, p.documents ?? 0])]);
+    console.log(`RSS before the replay ${rssBefore.toFixed(0)} MiB (catalogue built, stream filled); held documents cap ${held ?? DEFAULT_HELD_DOCUMENTS}`);
     console.log(`peak RSS: ${peakRssMiB().toFixed(0)} MiB; target >= 30,000 messages/s: ${perSecond >= 30_000 ? 'met' : 'missed'}`);
     console.log(`load average after: ${load()}`);
     ratioLine('replay', perSecond / ceiling, 0.32);

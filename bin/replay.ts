@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import { loadConfig } from '../shared/config.ts';
 import { createDocumentStore } from '../adapters/store/createStore.ts';
 import { connectStreams } from '../pipeline/streams/connection.ts';
-import { replay, type ReplaySummary } from '../pipeline/ops/replay.ts';
+import { DEFAULT_HELD_DOCUMENTS, replay, type ReplaySummary } from '../pipeline/ops/replay.ts';
 import { allReplayables } from '../pipeline/ops/replayables.ts';
 import type { StreamStart } from '../pipeline/ops/streamReader.ts';
 import { findNatsUrl } from './cli/natsUrl.ts';
@@ -12,13 +12,15 @@ import { CliError, cliLogger, runCli, parseCommandLine } from './cli/run.ts';
 const USAGE = `Rebuild read models from JetStream (details: docs/operations.md).
 
   npm run replay -- --all | --projection <name> [--projection <name> ...]
-                    [--from <ISO time> | --seq <n>] [--into <DATA_DIR>] [--dry-run] [--json]
+                    [--from <ISO time> | --seq <n>] [--into <DATA_DIR>] [--dry-run] [--json] [--held <n>]
 
 Without --from/--seq: a full rebuild into <collection>_rebuild beside the live read model, swapped in
 atomically at the end (the live projections pause for the swap only; the API keeps serving).
 With --from/--seq: a partial replay on top of the existing documents (events already applied are skipped).
 --into <DATA_DIR>: write an embedded store in that folder instead of the service's store.
---dry-run: read and decode everything, write nothing, report what would be applied.`;
+--dry-run: read and decode everything, write nothing, report what would be applied.
+--held <n>: documents a full rebuild keeps in memory before it writes and forgets them (default ${DEFAULT_HELD_DOCUMENTS},
+  a few KB of heap each); below the rebuilt read models' document count, batches read documents back (slower).`;
 
 function parseStart(from: string | undefined, seq: string | undefined): StreamStart | null {
   if (from !== undefined && seq !== undefined) throw new CliError('Give --from or --seq, not both.', 2);
@@ -65,6 +67,7 @@ const { values } = parseCommandLine(
       'dry-run': { type: 'boolean', default: false },
       json: { type: 'boolean', default: false },
       batch: { type: 'string' },
+      held: { type: 'string' },
       help: { type: 'boolean', default: false },
     },
   },
@@ -88,6 +91,9 @@ async function main(): Promise<number> {
   const batchSize = values.batch === undefined ? 2_000 : Number(values.batch);
   if (!Number.isSafeInteger(batchSize) || batchSize < 1 || batchSize > 100_000) throw new CliError('--batch must be an integer from 1 to 100000.', 2);
 
+  const heldDocuments = values.held === undefined ? DEFAULT_HELD_DOCUMENTS : Number(values.held);
+  if (!Number.isSafeInteger(heldDocuments) || heldDocuments < 1) throw new CliError('--held must be a whole number of documents (1 or more).', 2);
+
   const config = loadConfig();
   const natsUrl = findNatsUrl(config);
   const into = values.into === undefined ? null : resolve(values.into);
@@ -109,6 +115,7 @@ async function main(): Promise<number> {
       live,
       log,
       batchSize,
+      heldDocuments,
       signal: abort.signal,
       onProgress: (p) => progress.update(`${p.stream} ${p.phase}`, p.done, p.total),
     });

@@ -5,6 +5,8 @@ import { CUSTOM_PROJECTIONS, PROJECTIONS } from '../../projections/index.ts';
 import { CHECKPOINTS } from '../../projections/applyEvent.ts';
 import { applyBatch, applyBuffered, type BatchCounts, type SequencedEvent } from '../../projections/applyBatch.ts';
 import { projectionDurable } from '../../projections/runProjection.ts';
+import { HeldStore } from './rebuildCache.ts';
+import { ProjectionRebuild } from './projectionRebuild.ts';
 
 /** Suffix of the collection a full rebuild writes before it is swapped in. */
 export const REBUILD_SUFFIX = '_rebuild';
@@ -30,12 +32,25 @@ export interface Replayable {
    */
   readonly decoderId: unknown;
   apply(store: DocumentStore, events: readonly SequencedEvent<unknown>[], rebuild: boolean): Promise<BatchCounts>;
+  /**
+   * A full rebuild's writer: applies batches into the `_rebuild` collections with the documents held in memory
+   * across batches (the rebuild is their only writer), writing them when flushed.
+   */
+  rebuilder(store: DocumentStore): Promise<RebuildWriter>;
   /** Last applied stream sequence recorded in `store` (null: none, or the read model keeps no checkpoint). */
   checkpoint(store: DocumentStore, rebuild: boolean): Promise<number | null>;
   /** Removes a previous rebuild's collections and checkpoint. */
   resetRebuild(store: DocumentStore): Promise<void>;
   /** After the rebuilt collections were swapped in: the live checkpoint becomes the rebuild's. */
   promoteCheckpoint(store: DocumentStore): Promise<void>;
+}
+
+export interface RebuildWriter {
+  apply(events: readonly SequencedEvent<unknown>[]): Promise<BatchCounts>;
+  /** Documents held in memory. */
+  readonly size: number;
+  /** Writes what changed since the last flush (the checkpoint last); `evict` then forgets every held document. */
+  flush(evict: boolean): Promise<void>;
 }
 
 interface Checkpoint extends Doc {
@@ -55,6 +70,7 @@ export function replayableProjection(projection: Projection<never, Doc>): Replay
     decoderId: p.decode,
     apply: (store, events, rebuild) =>
       applyBatch(store, p, events, rebuild ? { collection: rebuildName(p.collection), checkpointId: rebuildCheckpointId(p.name) } : undefined),
+    rebuilder: (store) => ProjectionRebuild.open(store, p, rebuildName(p.collection), rebuildCheckpointId(p.name)),
     checkpoint: async (store, rebuild) =>
       (await store.collection<Checkpoint>(CHECKPOINTS).get(rebuild ? rebuildCheckpointId(p.name) : p.name))?.lastSeq ?? null,
     resetRebuild: async (store) => {
@@ -116,6 +132,21 @@ export function replayableMultiDocument(projection: MultiDocumentProjection): Re
         for (const { event, seq } of events) await projection.apply(view, event as never, seq);
       });
       return { applied: events.length, skipped_seen: 0, skipped_irrelevant: 0 };
+    },
+    rebuilder: async (store) => {
+      const held = await HeldStore.open(store, names, rebuildName);
+      const view = held.asStore();
+      const order = projection.writeOrder ?? names;
+      return {
+        apply: async (events) => {
+          for (const { event, seq } of events) await projection.apply(view, event as never, seq);
+          return { applied: events.length, skipped_seen: 0, skipped_irrelevant: 0 };
+        },
+        get size() {
+          return held.size;
+        },
+        flush: (evict) => held.flush(order, evict),
+      };
     },
     checkpoint: async () => null,
     resetRebuild: async (store) => {

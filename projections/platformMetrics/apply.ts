@@ -66,9 +66,6 @@ function emptyTotals(slug: VenueSlug): PlatformTotalsDoc {
 export function addTotals(doc: PlatformTotalsDoc, d: TotalsDelta, at: string, hour: number, seq: number): PlatformTotalsDoc {
   const status: Partial<Record<MarketStatus, number>> = { ...doc.status };
   for (const [k, v] of Object.entries(d.status) as Array<[MarketStatus, number]>) status[k] = (status[k] ?? 0) + v;
-  const latestHour = Math.max(hour, ...doc.rises.map(([h]) => h));
-  const rises = new Map(doc.rises.map(([h, v]) => [h, v]));
-  if (d.lifetime_only_rise !== 0) rises.set(hour, (rises.get(hour) ?? 0) + d.lifetime_only_rise);
   return {
     ...doc,
     lastSeq: seq,
@@ -83,8 +80,31 @@ export function addTotals(doc: PlatformTotalsDoc, d: TotalsDelta, at: string, ho
     open_liquidity: doc.open_liquidity + d.open_liquidity,
     open_liquidity_reporting: doc.open_liquidity_reporting + d.open_liquidity_reporting,
     open_lifetime_only_reporting: (doc.open_lifetime_only_reporting ?? 0) + d.open_lifetime_only_reporting,
-    rises: [...rises.entries()].filter(([h]) => h > latestHour - RISE_HOURS_KEPT).sort((a, b) => a[0] - b[0]),
+    rises: nextRises(doc.rises, hour, d.lifetime_only_rise),
   };
+}
+
+/**
+ * The rises with `rise` added at `hour`, those older than RISE_HOURS_KEPT before the latest hour dropped, in
+ * ascending hour. Written with loops: every totals change of every venue goes through it.
+ */
+function nextRises(rises: PlatformTotalsDoc['rises'], hour: number, rise: number): Array<readonly [number, number]> {
+  let latestHour = hour;
+  for (const [h] of rises) if (h > latestHour) latestHour = h;
+  const out: Array<readonly [number, number]> = [];
+  let added = rise === 0;
+  for (const r of rises) {
+    if (!added && r[0] === hour) {
+      out.push([hour, r[1] + rise]);
+      added = true;
+    } else out.push(r);
+  }
+  if (!added) out.push([hour, rise]);
+  const kept = out.filter(([h]) => h > latestHour - RISE_HOURS_KEPT);
+  for (let i = 1; i < kept.length; i++) {
+    if ((kept[i - 1] as readonly [number, number])[0] > (kept[i] as readonly [number, number])[0]) return kept.sort((a, b) => a[0] - b[0]);
+  }
+  return kept;
 }
 
 /**

@@ -55,15 +55,19 @@ const roundCents = (x: number) => Math.round(x * 100) / 100;
 
 function compactLedger(snapshots: readonly VolumeSnapshot[], latest: number): VolumeSnapshot[] {
   const out: VolumeSnapshot[] = [];
-  let lastKey = '';
+  // The (tier, bucket) of the last snapshot kept: a snapshot in the same one replaces it.
+  let lastTier = -1;
+  let lastBucket = 0;
   for (const s of snapshots) {
     const age = latest - s[0];
-    const tier = LEDGER_TIERS.findIndex((t) => age <= t.maxAge);
-    if (tier < 0) continue;
-    const key = `${tier}:${Math.floor(s[0] / (LEDGER_TIERS[tier] as { bucket: number }).bucket)}`;
-    if (key === lastKey) out[out.length - 1] = s;
+    let tier = 0;
+    while (tier < LEDGER_TIERS.length && age > (LEDGER_TIERS[tier] as { maxAge: number }).maxAge) tier++;
+    if (tier === LEDGER_TIERS.length) continue;
+    const bucket = Math.floor(s[0] / (LEDGER_TIERS[tier] as { bucket: number }).bucket);
+    if (tier === lastTier && bucket === lastBucket) out[out.length - 1] = s;
     else out.push(s);
-    lastKey = key;
+    lastTier = tier;
+    lastBucket = bucket;
   }
   return out;
 }
@@ -159,6 +163,13 @@ export interface EncodedLedger {
   readonly v: readonly number[];
 }
 
+/**
+ * The ledger each encoding made in this process was made from. A document held in memory (a rebuild holds its
+ * documents across batches) hands its own encoding back on the next snapshot: decoding it again would only
+ * rebuild the same ledger. Ledgers are never mutated, so sharing one is safe; a parsed document misses.
+ */
+const encodedFrom = new WeakMap<EncodedLedger, VolumeLedger>();
+
 export function encodeLedger(l: VolumeLedger): EncodedLedger {
   let prev = 0;
   const t: number[] = [];
@@ -168,11 +179,15 @@ export function encodeLedger(l: VolumeLedger): EncodedLedger {
     v.push(value);
     prev = time;
   }
-  return { b: l.basis, t, v };
+  const encoded = { b: l.basis, t, v };
+  encodedFrom.set(encoded, l);
+  return encoded;
 }
 
 export function decodeLedger(e: EncodedLedger | undefined): VolumeLedger | null {
   if (!e) return null;
+  const known = encodedFrom.get(e);
+  if (known) return known;
   let time = 0;
   const snapshots: VolumeSnapshot[] = e.t.map((dt, i) => {
     time += dt;

@@ -1,0 +1,114 @@
+import type { Doc, DocumentStore } from '../../shared/ports/documentStore.ts';
+import type { Projection, ProjectedDoc, ProjectionMetadata } from '../../projections/projection.ts';
+import { CHECKPOINTS } from '../../projections/applyEvent.ts';
+import type { BatchCounts, SequencedEvent } from '../../projections/applyBatch.ts';
+import { HeldCollection } from './rebuildCache.ts';
+
+/** What a rebuild holds of one document: what evolve returned, the input its next evolve gets, and the metadata. */
+interface Held {
+  /** evolve's return value; the stored document is `{ ...next, _id, _metadata }`, as applyEvent writes it. */
+  readonly next: Doc;
+  /** applyEvent's `stripMetadata(stored document)`: `next` itself when that is key for key the same object. */
+  readonly input: Doc;
+  readonly meta: ProjectionMetadata;
+}
+
+function stripMetadata(doc: Doc): Doc {
+  const { _metadata: _ignored, ...rest } = doc as Doc & { _metadata?: unknown };
+  return rest as Doc;
+}
+
+/** `next` already carries its key as `_id` (so `{ ...next, _id: key }` is `next`, key for key). */
+function held(next: Doc, meta: ProjectionMetadata): Held {
+  // Without a _metadata of its own, stripMetadata(stored) is next itself, key for key: evolve then gets the very
+  // object it returned, with no copy.
+  return { next, input: Object.hasOwn(next, '_metadata') ? stripMetadata(next) : next, meta };
+}
+
+/** applyEvent's `{ ...next, _id: key, _metadata }`: same keys in the same order (`_id` is already in place). */
+const stored = (h: Held): Doc => ({ ...h.next, _metadata: h.meta }) as Doc;
+
+/**
+ * A single-document read model rebuilt with its documents held across batches (HeldCollection), applying each
+ * event exactly as applyEvent does (the checkpoint guard, the document's lastSeq guard, evolve, delete on null,
+ * no write when evolve returns its input), so the documents written equal what live projection writes.
+ */
+export class ProjectionRebuild {
+  private checkpoint: number | null;
+  private checkpointDirty = false;
+  private readonly docs: HeldCollection<Held>;
+
+  private constructor(
+    private readonly store: DocumentStore,
+    private readonly projection: Projection<unknown, Doc>,
+    private readonly collection: string,
+    private readonly checkpointId: string,
+    checkpoint: number | null,
+    startedEmpty: boolean,
+  ) {
+    this.checkpoint = checkpoint;
+    this.docs = new HeldCollection<Held>(
+      store,
+      collection,
+      startedEmpty,
+      (doc) => held(doc, (doc as ProjectedDoc)._metadata),
+      stored,
+    );
+  }
+
+  static async open(store: DocumentStore, projection: Projection<unknown, Doc>, collection: string, checkpointId: string): Promise<ProjectionRebuild> {
+    const cp = (await store.collection<Doc & { lastSeq: number }>(CHECKPOINTS).get(checkpointId))?.lastSeq ?? null;
+    const empty = (await store.collection(collection).count()) === 0;
+    return new ProjectionRebuild(store, projection, collection, checkpointId, cp, empty);
+  }
+
+  get size(): number {
+    return this.docs.size;
+  }
+
+  async apply(events: readonly SequencedEvent<unknown>[]): Promise<BatchCounts> {
+    const counts: BatchCounts = { applied: 0, skipped_seen: 0, skipped_irrelevant: 0 };
+    if (events.length === 0) return counts;
+    const p = this.projection;
+    const keys: string[] = [];
+    for (const { event } of events) if (p.canHandle(event)) keys.push(p.keyOf(event));
+    await this.docs.load(keys);
+    for (const { event, seq } of events) {
+      if (this.checkpoint !== null && seq <= this.checkpoint) {
+        counts.skipped_seen += 1;
+        continue;
+      }
+      this.checkpoint = seq;
+      this.checkpointDirty = true;
+      if (!p.canHandle(event)) {
+        counts.skipped_irrelevant += 1;
+        continue;
+      }
+      const key = p.keyOf(event);
+      const current = this.docs.peek(key);
+      if (current && current.meta.lastSeq >= seq) {
+        counts.skipped_seen += 1;
+        continue;
+      }
+      const input = current ? current.input : null;
+      const next = p.evolve(input, event, seq);
+      if (next === null) {
+        if (current) this.docs.set(key, null);
+      } else if (next !== input) {
+        const withId = next._id === key ? next : ({ ...next, _id: key } as Doc);
+        this.docs.set(key, held(withId, { lastSeq: seq, schemaVersion: p.schemaVersion }));
+      }
+      counts.applied += 1;
+    }
+    return counts;
+  }
+
+  /** Writes the changed documents, then the checkpoint (as applyBatch orders them). */
+  async flush(evict: boolean): Promise<void> {
+    await this.docs.flush(evict);
+    if (this.checkpointDirty && this.checkpoint !== null) {
+      await this.store.collection(CHECKPOINTS).put({ _id: this.checkpointId, lastSeq: this.checkpoint });
+      this.checkpointDirty = false;
+    }
+  }
+}
