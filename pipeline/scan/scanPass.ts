@@ -155,8 +155,8 @@ export async function runScanPass(deps: ScanPassDeps, pass: { ids: readonly stri
   const withinBookReach = new Set<string>();
   for (const { q, members } of listed) {
     if (venueCount(members.map((m) => m.doc.market)) < 2) continue;
-    const bare = { id: q._id, title: q.title, slug: q.slug, category: q.category, end_time: q.end_time, members: members.map((m) => scanMember(m.link, m.doc, stateOf(m.doc.market.platform_slug), null)) };
-    if (bestListingCross(bare, now) > -BOOK_PREFILTER_GAP) {
+    const listing = members.map((m) => ({ platform_slug: m.doc.market.platform_slug, status: m.doc.market.status, end_time: m.doc.market.end_time, relation: m.link.relation, outcomes: m.doc.market.outcomes }));
+    if (bestListingCross({ members: listing }, now) > -BOOK_PREFILTER_GAP) {
       for (const m of members) {
         if (m.doc.market.status !== 'open') continue;
         wanted.push(m.doc.market);
