@@ -78,6 +78,8 @@ export class ScanResultCache {
   /** Each venue's health at the last `takeDue`. */
   readonly #health = new Map<VenueSlug, string>();
   #staleAfterMs: number | null = null;
+  /** Heap items pushed since the last compaction: replaced results leave theirs behind. */
+  #pushed = 0;
 
   /** A question is new, changed, or one of its markets changed: any kept result is void. */
   invalidate(questionId: string): void {
@@ -193,6 +195,7 @@ export class ScanResultCache {
         this.#entries.set(id, entry);
         this.#pending.delete(id);
         if (Number.isFinite(entry.validUntil)) this.#clock.push(entry.validUntil, id, entry);
+        this.#pushed += 1 + entry.confirmed.length;
         for (const q of entry.confirmed) {
           let heap = this.#confirmedBy.get(q.venue);
           if (!heap) this.#confirmedBy.set(q.venue, (heap = new DeadlineHeap()));
@@ -226,12 +229,16 @@ export class ScanResultCache {
     for (const [id, e] of this.#entries) if (test(e)) this.invalidate(id);
   }
 
-  /** Drops heap items of replaced or voided results once they outnumber the kept ones. */
+  /**
+   * Drops heap items of replaced or voided results, once as many items were pushed since the last time as
+   * there are kept results (so a compaction's linear cost is spread over as many pushes).
+   */
   #compact(): void {
+    if (this.#pushed <= this.#entries.size + 1_024) return;
     const live = (item: HeapItem<Entry>) => this.#entries.get(item.key) === item.token;
-    const bound = 2 * this.#entries.size + 1_024;
-    if (this.#clock.size > bound) this.#clock.compact(live);
-    for (const heap of this.#confirmedBy.values()) if (heap.size > bound) heap.compact(live);
+    this.#clock.compact(live);
+    for (const heap of this.#confirmedBy.values()) heap.compact(live);
+    this.#pushed = 0;
   }
 }
 
