@@ -10,7 +10,8 @@
  * time bounded by each venue's rate limit and cached for ARB_BOOK_TTL_SECONDS, not scan work).
  * The scanner keeps its working set in memory (pipeline/scan/memory.ts), so a pass reads nothing from the
  * store; a full pass rescores only the questions whose verdicts could have moved (pipeline/scan/resultCache.ts:
- * changed inputs, an end within the 30-day temporal horizon, an expiring quote). Steady passes are what the
+ * changed inputs, an end within the 30-day temporal horizon, an expiring quote), found through indexes kept as
+ * events arrive and a time-ordered heap, never by checking every question. Steady passes are what the
  * running scanner's full passes cost; the cold passes after a restart score every question (what a pass costs
  * when everything changed), once with the worker pool and once in the main thread, to compare their costs.
  * For scale, in the same run: reading the same questions and their markets from the store (one getMany per 500

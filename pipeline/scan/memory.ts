@@ -22,9 +22,11 @@ export class ScannerMemory {
   readonly opportunities = new OpportunitySet();
   /** Verdicts of the last scan of each question and until when they hold (not persisted: a restart rescans all). */
   readonly results = new ScanResultCache();
-  readonly #questionOf = new Map<string, string>();
+  /** The questions each market is a member of (a market may be linked into more than one). */
+  readonly #questionsOf = new Map<string, Set<string>>();
   /** Venues per question, to count the questions listed on two or more. */
   readonly #venuesOf = new Map<string, number>();
+  #multiVenue = 0;
   readonly #dirty = new Set<string>();
   #fullPassWanted = true;
 
@@ -38,6 +40,9 @@ export class ScannerMemory {
     for (const m of await this.#c.markets.find({})) this.#markets.set(m._id, workingMarket(m));
     for (const v of await this.#c.venues.find({})) this.#venues.set(v._id, v);
     this.opportunities.load(await this.#c.opportunities.find({}));
+    // Nothing is kept across a restart: the first full pass scores every question, and looks at every
+    // question with a live opportunity (its question may be gone).
+    for (const id of this.opportunities.liveQuestionIds()) this.results.invalidate(id);
   }
 
   question(id: string): ScannerQuestion | undefined {
@@ -59,6 +64,11 @@ export class ScannerMemory {
   /** The collections a pass writes its opportunity changes to. */
   get collections(): ScannerCollections {
     return this.#c;
+  }
+
+  /** How many questions are listed on at least two venues. */
+  get multiVenueCount(): number {
+    return this.#multiVenue;
   }
 
   /** Questions listed on at least two venues: what a full scan compares. */
@@ -108,11 +118,11 @@ export class ScannerMemory {
   async onLink(event: ScannerLinkEvent): Promise<void> {
     if (event.type === 'question_removed') {
       const prev = this.#questions.get(event.question_id);
-      if (prev) for (const m of prev.members) if (this.#questionOf.get(m.market_id) === prev._id) this.#questionOf.delete(m.market_id);
+      if (prev) this.#unsetQuestion(prev);
       this.#questions.delete(event.question_id);
-      this.#venuesOf.delete(event.question_id);
       await this.#c.questions.delete(event.question_id);
       this.#dirty.add(event.question_id);
+      this.results.invalidate(event.question_id);
       return;
     }
     const q = event.question;
@@ -125,7 +135,7 @@ export class ScannerMemory {
       members: q.members.map((m) => ({ market_id: m.market_id, platform_slug: m.platform_slug, relation: m.relation, confidence: m.confidence, match_method: m.match_method })),
     };
     const prev = this.#questions.get(q.id);
-    if (prev) for (const m of prev.members) if (this.#questionOf.get(m.market_id) === prev._id) this.#questionOf.delete(m.market_id);
+    if (prev) this.#unsetQuestion(prev);
     this.#setQuestion(doc);
     await this.#c.questions.put(doc);
     this.#dirty.add(doc._id);
@@ -157,13 +167,35 @@ export class ScannerMemory {
 
   #setQuestion(q: ScannerQuestion): void {
     this.#questions.set(q._id, q);
-    for (const m of q.members) this.#questionOf.set(m.market_id, q._id);
-    this.#venuesOf.set(q._id, venueCount(q));
+    for (const m of q.members) {
+      let set = this.#questionsOf.get(m.market_id);
+      if (!set) this.#questionsOf.set(m.market_id, (set = new Set()));
+      set.add(q._id);
+    }
+    const venues = venueCount(q);
+    this.#venuesOf.set(q._id, venues);
+    if (venues >= 2) this.#multiVenue += 1;
+    this.results.invalidate(q._id);
   }
 
+  #unsetQuestion(q: ScannerQuestion): void {
+    for (const m of q.members) {
+      const set = this.#questionsOf.get(m.market_id);
+      set?.delete(q._id);
+      if (set?.size === 0) this.#questionsOf.delete(m.market_id);
+    }
+    if ((this.#venuesOf.get(q._id) ?? 0) >= 2) this.#multiVenue -= 1;
+    this.#venuesOf.delete(q._id);
+  }
+
+  /** Every question the market is a member of is rescanned next pass, and none keeps its last result. */
   #markMarket(marketId: string): void {
-    const q = this.#questionOf.get(marketId);
-    if (q) this.#dirty.add(q);
+    const qs = this.#questionsOf.get(marketId);
+    if (!qs) return;
+    for (const q of qs) {
+      this.#dirty.add(q);
+      this.results.invalidate(q);
+    }
   }
 }
 

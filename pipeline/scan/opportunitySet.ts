@@ -26,6 +26,13 @@ export class OpportunitySet {
     return (this.#byQuestion.get(questionId)?.size ?? 0) > 0;
   }
 
+  /** Whether the question has an active or stale opportunity. */
+  hasLive(questionId: string): boolean {
+    const m = this.#byQuestion.get(questionId);
+    if (m) for (const o of m.values()) if (o.status !== 'resolved') return true;
+    return false;
+  }
+
   /** Active or stale: what the stats cover. */
   live(): IterableIterator<ArbitrageOpportunity> {
     return this.#live.values();

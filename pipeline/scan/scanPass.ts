@@ -9,7 +9,7 @@ import { subjects } from '../../shared/streams/subjects.ts';
 import type { VenueSlug } from '../../shared/venues/registry.ts';
 import type { Publisher } from '../streams/publisher.ts';
 import type { BookFetcher } from './books.ts';
-import { venueHealthKey, type ScanInputs, type ScanResultCache } from './resultCache.ts';
+import { sameInputs, venueHealth, venueHealthKey, type Entry, type ScanInputs } from './resultCache.ts';
 import { isDisabled, isFailing, type ScannerMemory } from './memory.ts';
 import type { ScanMarketFields, ScannerOpportunity, ScannerQuestion, ScannerQuestionMember, ScannerVenue, WorkingMarket } from './state.ts';
 
@@ -47,6 +47,11 @@ export interface PassReport {
 
 function venueState(v: ScannerVenue): VenueState {
   return { disabled: isDisabled(v), failing: isFailing(v), last_success_at: v.last_success_at };
+}
+
+/** The flags `venueHealth` gives a venue, from its state as the pass read it. */
+function healthFlags(s: VenueState): string {
+  return `${s.disabled ? 'd' : ''}${s.failing ? 'f' : ''}`;
 }
 
 function scanMember(link: ScannerQuestionMember, doc: WorkingMarket, venue: VenueState, book: OrderBook | null): ScanMember {
@@ -96,24 +101,20 @@ export async function runScanPass(deps: ScanPassDeps, pass: { ids: readonly stri
   const memory = deps.memory;
   const booksBefore = deps.books.requested;
 
-  const ids = new Set(pass.ids);
-  if (pass.full) {
-    for (const id of memory.multiVenueQuestionIds()) ids.add(id);
-    for (const id of memory.opportunities.liveQuestionIds()) ids.add(id);
-  }
+  // The venues as they are at the start of the pass: what every verdict of the pass reads.
   const states = new Map<VenueSlug, VenueState>();
+  for (const v of memory.venues()) states.set(v._id, venueState(v));
   const stateOf = (slug: VenueSlug): VenueState => {
     let s = states.get(slug);
     if (!s) states.set(slug, (s = venueState(memory.venue(slug))));
     return s;
   };
+  const healthOf = (slug: VenueSlug): string => healthFlags(stateOf(slug));
 
   // Recorded mode moves a venue's reference clock with every book stamp: nothing is kept there (a small catalogue).
   const cache = deps.recorded ? null : memory.results;
   const nowMs = Date.parse(now);
-  const healthKey = venueHealthKey(memory.venues());
 
-  const marketOf = (id: string) => memory.market(id);
   const successes = new Map<VenueSlug, number>();
   const lastSuccessMs = (slug: VenueSlug): number => {
     let ms = successes.get(slug);
@@ -121,26 +122,50 @@ export async function runScanPass(deps: ScanPassDeps, pass: { ids: readonly stri
     return ms;
   };
 
+  const asked = new Set(pass.ids);
+  const ids = new Set(pass.ids);
+  if (pass.full && cache) {
+    // Only what can have moved: questions without a kept result, and those whose kept result a clock
+    // bound, a lapsed venue or a venue's health flip voided (resultCache.ts). Every other multi-venue
+    // question is covered by its kept result.
+    for (const id of cache.takeDue(nowMs, deps.staleAfterMs, lastSuccessMs, [...states.keys()], healthOf)) ids.add(id);
+  } else if (pass.full) {
+    for (const id of memory.multiVenueQuestionIds()) ids.add(id);
+    for (const id of memory.opportunities.liveQuestionIds()) ids.add(id);
+  }
+
   const outcomes = new Map<string, QuestionOutcome>();
   /** Per rescanned question: the cache entry its result allows (null: forget any), applied after the commit. */
-  const entries = new Map<string, ReturnType<ScanResultCache['entryFor']>>();
+  const entries = new Map<string, Entry | null>();
+  /** Questions that no longer exist: their removal is scanned, then the cache forgets them. */
+  const gone: string[] = [];
   const listed: Listed[] = [];
   let unchanged = 0;
+  /** Looked-at questions on fewer than two venues (a full pass covers them besides the multi-venue ones). */
+  let singleVenue = 0;
   for (const id of ids) {
     const q = memory.question(id);
     if (!q) {
       outcomes.set(id, { kind: 'removed', reason: 'the question no longer exists: its markets were relinked or left every venue' });
-      entries.set(id, null);
+      gone.push(id);
       continue;
     }
-    // A question on one venue with nothing published before costs nothing more.
-    if (!pass.full && venueCount(q.members) < 2 && !memory.opportunities.hasAny(id)) continue;
-    if (cache?.unchanged(id, q, marketOf, healthKey, nowMs, deps.staleAfterMs, lastSuccessMs)) {
+    if (venueCount(q.members) < 2) {
+      // A question on one venue with nothing published before costs nothing more. A full pass looks at
+      // one only when it has a live opportunity (or was asked for): the rest wait until they change.
+      if (!pass.full && !memory.opportunities.hasAny(id)) continue;
+      if (pass.full && !asked.has(id) && !memory.opportunities.hasLive(id)) {
+        cache?.settle(id);
+        continue;
+      }
+      singleVenue += 1;
+    }
+    if (cache?.unchanged(id, q, (mid) => memory.market(mid), healthOf, nowMs, deps.staleAfterMs, lastSuccessMs)) {
       unchanged += 1;
       continue;
     }
     const markets = q.members.map((link) => memory.market(link.market_id));
-    const inputs: ScanInputs = { question: q, markets, venueKey: healthKey };
+    const inputs: ScanInputs = { question: q, markets, venueKey: venueHealthKey(q.members.map((m) => m.platform_slug), healthOf) };
     const members = [];
     for (let i = 0; i < q.members.length; i++) {
       const doc = markets[i];
@@ -155,8 +180,8 @@ export async function runScanPass(deps: ScanPassDeps, pass: { ids: readonly stri
   const withinBookReach = new Set<string>();
   for (const { q, members } of listed) {
     if (venueCount(members.map((m) => m.doc.market)) < 2) continue;
-    const bare = { id: q._id, title: q.title, slug: q.slug, category: q.category, end_time: q.end_time, members: members.map((m) => scanMember(m.link, m.doc, stateOf(m.doc.market.platform_slug), null)) };
-    if (bestListingCross(bare, now) > -BOOK_PREFILTER_GAP) {
+    const listing = members.map((m) => ({ platform_slug: m.doc.market.platform_slug, status: m.doc.market.status, end_time: m.doc.market.end_time, relation: m.link.relation, outcomes: m.doc.market.outcomes }));
+    if (bestListingCross({ members: listing }, now) > -BOOK_PREFILTER_GAP) {
       for (const m of members) {
         if (m.doc.market.status !== 'open') continue;
         wanted.push(m.doc.market);
@@ -198,13 +223,21 @@ export async function runScanPass(deps: ScanPassDeps, pass: { ids: readonly stri
   for (const [questionId, outcome] of outcomes) changes.push(...advanceQuestion(memory.opportunities.ofQuestion(questionId), outcome, now));
   if (pass.full) changes.push(...expiredResolved(memory.opportunities.resolved(), now, deps.resolvedRetentionMs));
   await commitChanges(deps, changes);
-  cache?.commit(entries);
+  cache?.commit(entries, (id, kept) => {
+    const q = memory.question(id);
+    return q !== undefined && sameInputs(kept, q, (mid) => memory.market(mid), (slug) => venueHealth(memory.venue(slug)));
+  });
+  for (const id of gone) cache?.forget(id);
 
   const durationMs = performance.now() - started;
-  const stats = scanStats([...memory.opportunities.live()], { scannedQuestions: memory.multiVenueQuestionIds().length, durationMs, scannedAt: now });
-  const scan: ArbitrageScanEvent = { type: 'arbitrage_scan', stats, rescanned_questions: ids.size, full: pass.full };
+  const stats = scanStats(memory.opportunities.live(), { scannedQuestions: memory.multiVenueCount, durationMs, scannedAt: now });
+  // A full pass covers every multi-venue question (rescored, or kept because nothing could move it) and the
+  // one-venue questions it looked at; a partial pass, the questions it was given.
+  const rescanned = pass.full && cache ? memory.multiVenueCount + singleVenue + gone.length : ids.size;
+  if (pass.full && cache) unchanged = rescanned - listed.length - gone.length;
+  const scan: ArbitrageScanEvent = { type: 'arbitrage_scan', stats, rescanned_questions: rescanned, full: pass.full };
   await deps.publish(subjects.arbitrageScanned(), scan, `scan:${now}`);
-  const report = { rescanned: ids.size, unchanged, changes: changes.length, booksRequested: deps.books.requested - booksBefore, durationMs, stats };
+  const report = { rescanned, unchanged, changes: changes.length, booksRequested: deps.books.requested - booksBefore, durationMs, stats };
   deps.log.debug({ ...report, stats: undefined, live: stats.total_opportunities, actionable: stats.actionable_count }, 'scan pass');
   return report;
 }

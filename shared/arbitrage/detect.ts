@@ -1,8 +1,8 @@
-import { uuidFromName } from '../ids.ts';
 import { isPastEnd } from '../markets/endTimeRule.ts';
 import { VENUES } from '../venues/registry.ts';
 import { legFee, type LegOrder } from './legFees.ts';
-import { sideQuote, type SideQuote } from './legQuotes.ts';
+import { listingSidePrice, sideQuote, type SideQuote } from './legQuotes.ts';
+import { opportunityId } from './opportunityId.ts';
 import { pairEconomics, walkBooks, type PairEconomics } from './money.ts';
 import { actionableBlockers, guarantee, riskGateState, type PolicyLeg } from './policy.ts';
 import { arbitrageScore } from './score.ts';
@@ -15,10 +15,7 @@ const r6 = (x: number): number => Math.round(x * 1e6) / 1e6;
 const r4 = (x: number): number => Math.round(x * 1e4) / 1e4;
 const r2 = (x: number): number => Math.round(x * 100) / 100;
 
-/** The stable identity of an opportunity: the question and which market is bought, which sold. */
-export function opportunityId(questionId: string, buyMarketId: string, sellMarketId: string): string {
-  return uuidFromName(`arbitrage:${questionId}:${buyMarketId}:${sellMarketId}`);
-}
+export { opportunityId } from './opportunityId.ts';
 
 function platformOf(m: ScanMember): PlatformInfo {
   const v = VENUES[m.platform_slug];
@@ -26,7 +23,7 @@ function platformOf(m: ScanMember): PlatformInfo {
 }
 
 /** A member the scan can trade: open by its venue and not past its own end at scan time. */
-export function isTradeable(m: ScanMember, now: string): boolean {
+export function isTradeable(m: Pick<ScanMember, 'status' | 'end_time'>, now: string): boolean {
   return m.status === 'open' && !isPastEnd(m.end_time, now);
 }
 
@@ -56,21 +53,18 @@ const order = (m: ScanMember, q: SideQuote, side: 'buy' | 'sell', price = q.pric
 function choose(a: ScanMember, b: ScanMember): Choice | null {
   const buy = sideQuote(a, 'yes', 'ask');
   if (!buy) return null;
-  const options: Choice[] = [];
   const bid = sideQuote(b, 'yes', 'bid');
-  if (bid) options.push({ type: 'direct', buy, sell: bid, sellSide: 'sell', economics: pairEconomics(order(a, buy, 'buy'), order(b, bid, 'sell')) });
+  const direct: Choice | null = bid ? { type: 'direct', buy, sell: bid, sellSide: 'sell', economics: pairEconomics(order(a, buy, 'buy'), order(b, bid, 'sell')) } : null;
   const noAsk = sideQuote(b, 'no', 'ask');
-  if (noAsk) options.push({ type: 'dutch_book', buy, sell: noAsk, sellSide: 'buy', economics: pairEconomics(order(a, buy, 'buy'), order(b, noAsk, 'buy')) });
-  const viable = options.filter((o) => o.economics.spread > 1e-9);
-  if (viable.length === 0) return null;
-  viable.sort((x, y) => {
-    const d = y.economics.net - x.economics.net;
-    // Mirrored books agree to rounding (prices travel with 6 decimals): closer than that is one trade.
-    if (Math.abs(d) > 1e-6) return d;
-    const preferred: ArbitrageType = b.relation === 'complement' ? 'dutch_book' : 'direct';
-    return (x.type === preferred ? -1 : 0) - (y.type === preferred ? -1 : 0);
-  });
-  return viable[0] ?? null;
+  const dutch: Choice | null = noAsk ? { type: 'dutch_book', buy, sell: noAsk, sellSide: 'buy', economics: pairEconomics(order(a, buy, 'buy'), order(b, noAsk, 'buy')) } : null;
+  const directViable = direct !== null && direct.economics.spread > 1e-9;
+  const dutchViable = dutch !== null && dutch.economics.spread > 1e-9;
+  if (!dutchViable) return directViable ? direct : null;
+  if (!directViable) return dutch;
+  const d = dutch.economics.net - direct.economics.net;
+  // Mirrored books agree to rounding (prices travel with 6 decimals): closer than that is one trade.
+  if (Math.abs(d) > 1e-6) return d > 0 ? dutch : direct;
+  return b.relation === 'complement' ? dutch : direct;
 }
 
 /** Currency-value depth of one side of a book (shares x price), or the market's reported liquidity. */
@@ -198,22 +192,27 @@ export function scanQuestion(question: ScanQuestion, clock: ScanClock): Question
   return { question_id: question.id, candidates, tradeable_market_ids: members.map((m) => m.market_id) };
 }
 
+/** What the book prefilter reads of a member: its listing, never a book. */
+export type ListingMember = Pick<ScanMember, 'platform_slug' | 'status' | 'end_time' | 'relation' | 'outcomes'>;
+
 /**
  * The widest raw cross between any two tradeable markets of the question on listing quotes alone
  * (books not fetched yet): the scanner fetches books only for questions within reach of an opportunity.
+ * Reads the members' listings in place (no quote objects): it runs on every rescored question.
  */
-export function bestListingCross(question: ScanQuestion, now: string): number {
-  const members = question.members.filter((m) => isTradeable(m, now)).map((m) => ({ ...m, book: null }));
+export function bestListingCross(question: { readonly members: readonly ListingMember[] }, now: string): number {
+  const members = question.members;
   let best = Number.NEGATIVE_INFINITY;
   for (const a of members) {
-    const buy = sideQuote(a, 'yes', 'ask');
-    if (!buy) continue;
+    if (!isTradeable(a, now)) continue;
+    const buy = listingSidePrice(a, 'yes', 'ask');
+    if (Number.isNaN(buy)) continue;
     for (const b of members) {
-      if (a === b || a.platform_slug === b.platform_slug) continue;
-      const bid = sideQuote(b, 'yes', 'bid');
-      const noAsk = sideQuote(b, 'no', 'ask');
-      if (bid) best = Math.max(best, bid.price - buy.price);
-      if (noAsk) best = Math.max(best, 1 - noAsk.price - buy.price);
+      if (a === b || a.platform_slug === b.platform_slug || !isTradeable(b, now)) continue;
+      const bid = listingSidePrice(b, 'yes', 'bid');
+      const noAsk = listingSidePrice(b, 'no', 'ask');
+      if (!Number.isNaN(bid)) best = Math.max(best, bid - buy);
+      if (!Number.isNaN(noAsk)) best = Math.max(best, 1 - noAsk - buy);
     }
   }
   return best;

@@ -33,19 +33,33 @@ export function sideQuote(member: ScanMember, outcome: QuestionOutcome, side: 'b
   const index = instrumentIndex(member, outcome);
   const venueOutcome = member.outcomes[index];
   if (!venueOutcome) return null;
-  const common = { outcome_index: index, outcome_label: venueOutcome.label };
+  // Object literals of one shape (no spreads): a cold pass makes three of these per ordered pair.
   if (member.book) {
     const book: OutcomeBook = index === 0 ? member.book.yes : member.book.no;
     const levels = side === 'bid' ? book.bids : book.asks;
     const top = levels[0];
     if (!top) return null;
-    return { ...common, price: top.price, size: top.size, levels, source: 'order_book', quoted_at: member.book.quoted_at };
+    return { price: top.price, size: top.size, levels, source: 'order_book', quoted_at: member.book.quoted_at, outcome_index: index, outcome_label: venueOutcome.label };
   }
   const listed = side === 'bid' ? venueOutcome.best_bid : venueOutcome.best_ask;
   if (listed !== null && listed !== undefined) {
-    return { ...common, price: listed, size: null, levels: [{ price: listed, size: Number.POSITIVE_INFINITY }], source: 'listing_quote', quoted_at: member.quoted_at };
+    return { price: listed, size: null, levels: [{ price: listed, size: Number.POSITIVE_INFINITY }], source: 'listing_quote', quoted_at: member.quoted_at, outcome_index: index, outcome_label: venueOutcome.label };
   }
   const quotesAnySide = (venueOutcome.best_bid ?? null) !== null || (venueOutcome.best_ask ?? null) !== null;
   if (quotesAnySide || venueOutcome.price === null) return null;
-  return { ...common, price: venueOutcome.price, size: null, levels: [{ price: venueOutcome.price, size: Number.POSITIVE_INFINITY }], source: 'probability', quoted_at: member.quoted_at };
+  const p = venueOutcome.price;
+  return { price: p, size: null, levels: [{ price: p, size: Number.POSITIVE_INFINITY }], source: 'probability', quoted_at: member.quoted_at, outcome_index: index, outcome_label: venueOutcome.label };
+}
+
+/**
+ * The price `sideQuote` gives a member when no book is held (its listing quote, or its probability), or
+ * NaN when there is none: what the book prefilter compares, without building a quote.
+ */
+export function listingSidePrice(member: Pick<ScanMember, 'relation' | 'outcomes'>, outcome: QuestionOutcome, side: 'bid' | 'ask'): number {
+  const o = member.outcomes[instrumentIndex(member, outcome)];
+  if (!o) return Number.NaN;
+  const listed = side === 'bid' ? o.best_bid : o.best_ask;
+  if (listed !== null && listed !== undefined) return listed;
+  if ((o.best_bid ?? null) !== null || (o.best_ask ?? null) !== null || o.price === null) return Number.NaN;
+  return o.price;
 }

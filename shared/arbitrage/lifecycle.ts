@@ -1,4 +1,4 @@
-import type { ArbitrageOpportunity, OpportunityCandidate, QuestionScanResult } from './types.ts';
+import type { ArbitrageOpportunity, QuestionScanResult } from './types.ts';
 
 /** What an SSE filter needs to know about the version a client saw before (docs/arbitrage.md, "Stream"). */
 export type OpportunitySummary = Pick<ArbitrageOpportunity, 'arbitrage_score' | 'classification' | 'category' | 'status' | 'guarantee' | 'risk_gate_state'>;
@@ -22,33 +22,44 @@ export function summaryOf(o: ArbitrageOpportunity): OpportunitySummary {
   };
 }
 
+type Material = Pick<
+  ArbitrageOpportunity,
+  | 'type' | 'buy_price' | 'sell_price' | 'spread' | 'net_spread' | 'estimated_profit' | 'arbitrage_score' | 'classification' | 'liquidity'
+  | 'volume24h' | 'risk_gate_state' | 'guarantee' | 'fees' | 'max_size' | 'max_capital' | 'actionable_blockers' | 'question_title' | 'category' | 'legs'
+>;
+
+/** Equal as JSON writes them: a number that is not finite, and undefined, are written null. */
+function same(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  const na = a === undefined || (typeof a === 'number' && !Number.isFinite(a)) ? null : a;
+  const nb = b === undefined || (typeof b === 'number' && !Number.isFinite(b)) ? null : b;
+  return na === nb;
+}
+
 /**
- * The fields whose change is news (an `opportunity` event). Left out: the times, and the annualised
- * return, which moves with the clock alone.
+ * Whether two versions differ in a field whose change is news (an `opportunity` event), compared field
+ * by field as their JSON would compare. Left out: the times, and the annualised return, which moves with
+ * the clock alone. Runs for every opportunity a pass finds again, so it allocates nothing.
  */
-function material(o: ArbitrageOpportunity | (OpportunityCandidate & { status: string })): string {
-  return JSON.stringify([
-    o.status,
-    o.type,
-    o.buy_price,
-    o.sell_price,
-    o.spread,
-    o.net_spread,
-    o.estimated_profit,
-    o.arbitrage_score,
-    o.classification,
-    o.liquidity,
-    o.volume24h,
-    o.risk_gate_state,
-    o.guarantee,
-    o.fees,
-    o.max_size,
-    o.max_capital,
-    o.actionable_blockers,
-    o.question_title,
-    o.category,
-    o.legs.map((l) => [l.market_id, l.outcome_index, l.side, l.price, l.size, l.price_source, l.fee_per_share, l.link_confidence]),
-  ]);
+export function sameMaterial(a: Material, statusA: string, b: Material, statusB: string): boolean {
+  if (statusA !== statusB || a.type !== b.type || a.classification !== b.classification || a.risk_gate_state !== b.risk_gate_state) return false;
+  if (a.guarantee !== b.guarantee || a.question_title !== b.question_title || a.category !== b.category) return false;
+  if (!same(a.buy_price, b.buy_price) || !same(a.sell_price, b.sell_price) || !same(a.spread, b.spread) || !same(a.net_spread, b.net_spread)) return false;
+  if (!same(a.estimated_profit, b.estimated_profit) || !same(a.arbitrage_score, b.arbitrage_score) || !same(a.liquidity, b.liquidity)) return false;
+  if (!same(a.volume24h, b.volume24h) || !same(a.max_size, b.max_size) || !same(a.max_capital, b.max_capital)) return false;
+  if (!same(a.fees.buy_fee, b.fees.buy_fee) || !same(a.fees.sell_fee, b.fees.sell_fee) || !same(a.fees.total_fees, b.fees.total_fees)) return false;
+  const xa = a.actionable_blockers;
+  const xb = b.actionable_blockers;
+  if (xa.length !== xb.length) return false;
+  for (let i = 0; i < xa.length; i++) if (xa[i] !== xb[i]) return false;
+  if (a.legs.length !== b.legs.length) return false;
+  for (let i = 0; i < a.legs.length; i++) {
+    const la = a.legs[i]!;
+    const lb = b.legs[i]!;
+    if (la.market_id !== lb.market_id || la.side !== lb.side || la.price_source !== lb.price_source) return false;
+    if (!same(la.outcome_index, lb.outcome_index) || !same(la.price, lb.price) || !same(la.size, lb.size) || !same(la.fee_per_share, lb.fee_per_share) || !same(la.link_confidence, lb.link_confidence)) return false;
+  }
+  return true;
 }
 
 export type QuestionOutcome = { readonly kind: 'scanned'; readonly result: QuestionScanResult } | { readonly kind: 'removed'; readonly reason: string };
@@ -68,9 +79,9 @@ export function advanceQuestion(previous: readonly ArbitrageOpportunity[], outco
       found.add(c.id);
       const prev = prevById.get(c.id);
       const live = prev !== undefined && prev.status !== 'resolved';
-      const { stale, ...rest } = c;
-      const status = stale ? ('stale' as const) : ('active' as const);
-      if (live && material({ ...c, status }) === material(prev)) continue;
+      const status = c.stale ? ('stale' as const) : ('active' as const);
+      if (live && sameMaterial(c, status, prev, prev.status)) continue;
+      const { stale: _stale, ...rest } = c;
       const opportunity: ArbitrageOpportunity = {
         ...rest,
         status,

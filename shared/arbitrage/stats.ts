@@ -23,22 +23,33 @@ export function platformPairKey(a: string, b: string): string {
  * not part of the scan. Averages of nothing are 0.
  */
 export function scanStats(
-  opportunities: readonly ArbitrageOpportunity[],
+  opportunities: Iterable<ArbitrageOpportunity>,
   scan: { readonly scannedQuestions: number; readonly durationMs: number; readonly scannedAt: string },
 ): ArbitrageStats {
-  const live = opportunities.filter((o) => o.status !== 'resolved');
+  // One walk, nothing copied: a pass computes these over every live opportunity.
   const pairs: Record<string, number> = {};
-  for (const o of live) {
+  let total = 0;
+  let actionable = 0;
+  let informational = 0;
+  let spreads = 0;
+  let maxProfit = Number.NEGATIVE_INFINITY;
+  for (const o of opportunities) {
+    if (o.status === 'resolved') continue;
+    total += 1;
     const key = platformPairKey(o.buy_platform.slug, o.sell_platform.slug);
     pairs[key] = (pairs[key] ?? 0) + 1;
+    if (o.classification === 'actionable') actionable += 1;
+    else if (o.classification === 'informational') informational += 1;
+    spreads += o.spread;
+    maxProfit = Math.max(maxProfit, o.estimated_profit);
   }
-  const avg = live.length === 0 ? 0 : live.reduce((acc, o) => acc + o.spread, 0) / live.length;
+  const avg = total === 0 ? 0 : spreads / total;
   return {
-    total_opportunities: live.length,
-    actionable_count: live.filter((o) => o.classification === 'actionable').length,
-    informational_count: live.filter((o) => o.classification === 'informational').length,
+    total_opportunities: total,
+    actionable_count: actionable,
+    informational_count: informational,
     avg_spread: Math.round(avg * 1e6) / 1e6,
-    max_profit: live.length === 0 ? 0 : Math.max(...live.map((o) => o.estimated_profit)),
+    max_profit: total === 0 ? 0 : maxProfit,
     platform_pairs: pairs,
     scanned_questions: scan.scannedQuestions,
     duration_ms: Math.round(scan.durationMs),
