@@ -15,6 +15,12 @@ export const projectionDurable = (name: string): string => `proj-${name}`;
 /** Messages applied as one batch at most, and how many the server may have out unacknowledged (two batches). */
 export const BATCHED_MAX_RUN = 500;
 export const BATCHED_MAX_ACK_PENDING = 2 * BATCHED_MAX_RUN;
+/**
+ * How long a short run waits for more messages before it is applied. Each run is a store transaction with a
+ * fixed cost (commit, and for markets an FTS5 segment); a projection that keeps up with a trickle otherwise
+ * commits a few messages at a time. A read model then trails its stream by this much more at most.
+ */
+export const BATCHED_LINGER_MS = 100;
 
 /** The loop, whose stop first closes its operator gate (a pause in force is lifted, so it cannot hold the stop). */
 function closingGate(loop: ConsumerLoop, gate: ProjectionGate): ConsumerLoop {
@@ -74,6 +80,7 @@ export async function startProjection<E, D extends Doc>(
       },
       gate: (work, keepAlive) => gate.run(work, keepAlive),
       maxRun: BATCHED_MAX_RUN,
+      lingerMs: BATCHED_LINGER_MS,
     });
     return closingGate(loop, gate);
   }
@@ -145,6 +152,7 @@ export async function startCustomProjection<E>(conn: StreamConnection, store: Do
     },
     gate: (work, keepAlive) => gate.run(work, keepAlive),
     maxRun: BATCHED_MAX_RUN,
+    lingerMs: BATCHED_LINGER_MS,
   });
   return closingGate(loop, gate);
 }
