@@ -7,6 +7,7 @@ import type { CustomProjection, Projection } from './projection.ts';
 import { applyEvent, CHECKPOINTS } from './applyEvent.ts';
 import { applyBatch, applyBuffered } from './applyBatch.ts';
 import { runOrderedBatches } from '../pipeline/streams/orderedBatches.ts';
+import { sharedDecodes } from '../pipeline/streams/sharedDecodes.ts';
 import { projectionGate, type ProjectionGate } from '../pipeline/ops/projectionControl.ts';
 import { STREAMS } from '../shared/streams/subjects.ts';
 
@@ -81,6 +82,8 @@ export async function startProjection<E, D extends Doc>(
       gate: (work, keepAlive) => gate.run(work, keepAlive),
       maxRun: BATCHED_MAX_RUN,
       lingerMs: BATCHED_LINGER_MS,
+      // MARKETS feeds three read models with one decoder: each message is parsed and validated once.
+      sharedDecodes: sharedDecodes(STREAMS[projection.stream].name),
     });
     return closingGate(loop, gate);
   }
@@ -153,6 +156,7 @@ export async function startCustomProjection<E>(conn: StreamConnection, store: Do
     gate: (work, keepAlive) => gate.run(work, keepAlive),
     maxRun: BATCHED_MAX_RUN,
     lingerMs: BATCHED_LINGER_MS,
+    sharedDecodes: sharedDecodes(streamName),
   });
   return closingGate(loop, gate);
 }

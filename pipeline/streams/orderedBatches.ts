@@ -5,6 +5,7 @@ import { STREAMS, type StreamKey } from '../../shared/streams/subjects.ts';
 import { isStoreUnavailable } from '../../shared/ports/documentStore.ts';
 import { decodeMessage, deadLetterMessage, RETRY_FOR_HEADER, type Decoded } from './consume.ts';
 import { isNotFound } from './provision.ts';
+import type { SharedDecodes } from './sharedDecodes.ts';
 
 export interface SequencedItem<E> {
   readonly event: E;
@@ -41,6 +42,8 @@ export interface OrderedBatchOptions<E> {
    * segment), so a consumer that keeps up with a trickle otherwise commits a few messages at a time.
    */
   readonly lingerMs?: number;
+  /** Decodes shared with the process's other consumers of the stream using the same decoder (sharedDecodes.ts). */
+  readonly sharedDecodes?: SharedDecodes;
   /** Attempts of a message that keeps failing before it is dead-lettered. */
   readonly maxDeliver?: number;
 }
@@ -148,7 +151,7 @@ export function runOrderedBatches<E>(opts: OrderedBatchOptions<E>): OrderedBatch
         toAck.push(m);
         continue;
       }
-      const decoded = decodeMessage(m.data, opts.decode);
+      const decoded = opts.sharedDecodes ? opts.sharedDecodes.decode(m.seq, m.data, opts.decode) : decodeMessage(m.data, opts.decode);
       if (!decoded.ok) {
         await deadLetterMessage(opts.conn, opts.stream, opts.durable, m, decoded.reason, log);
         continue;
