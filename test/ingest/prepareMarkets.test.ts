@@ -9,7 +9,12 @@ const json = (data: Uint8Array) => JSON.parse(new TextDecoder().decode(data)) as
 
 /** Every key at every level, sorted: JSON.stringify with this list writes keys in sorted order (an oracle independent of stableStringify). */
 function sortedKeys(value: unknown, into = new Set<string>()): string[] {
-  if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) (into.add(k), sortedKeys(v, into));
+  if (value && typeof value === 'object') {
+    for (const [k, v] of Object.entries(value)) {
+      into.add(k);
+      sortedKeys(v, into);
+    }
+  }
   return [...into].sort();
 }
 const hash16 = (m: NormalizedMarket) => createHash('sha256').update(JSON.stringify(m, sortedKeys(m))).digest('hex').slice(0, 16);
