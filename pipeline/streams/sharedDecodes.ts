@@ -46,7 +46,8 @@ export function sharedDecodes(stream: string, capacity = CAPACITY): SharedDecode
       if (hit && sameBytes(hit.data, data)) return hit.decoded as Decoded<E>;
       const decoded = decodeMessage(data, decoder);
       entries.delete(seq);
-      entries.set(seq, { data, decoded });
+      // A copy: a delivery's bytes are a view into the client's socket read, which a kept view would keep alive.
+      entries.set(seq, { data: new Uint8Array(data), decoded });
       // Maps iterate in insertion order: the first key is the oldest entry.
       while (entries.size > capacity) entries.delete(entries.keys().next().value!);
       return decoded;
