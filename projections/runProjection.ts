@@ -7,6 +7,7 @@ import type { CustomProjection, Projection } from './projection.ts';
 import { applyEvent, CHECKPOINTS } from './applyEvent.ts';
 import { applyBatch, applyBuffered } from './applyBatch.ts';
 import { runOrderedBatches } from '../pipeline/streams/orderedBatches.ts';
+import { sharedDecodes } from '../pipeline/streams/sharedDecodes.ts';
 import { projectionGate, type ProjectionGate } from '../pipeline/ops/projectionControl.ts';
 import { STREAMS } from '../shared/streams/subjects.ts';
 
@@ -15,6 +16,12 @@ export const projectionDurable = (name: string): string => `proj-${name}`;
 /** Messages applied as one batch at most, and how many the server may have out unacknowledged (two batches). */
 export const BATCHED_MAX_RUN = 500;
 export const BATCHED_MAX_ACK_PENDING = 2 * BATCHED_MAX_RUN;
+/**
+ * How long a short run waits for more messages before it is applied. Each run is a store transaction with a
+ * fixed cost (commit, and for markets an FTS5 segment); a projection that keeps up with a trickle otherwise
+ * commits a few messages at a time. A read model then trails its stream by this much more at most.
+ */
+export const BATCHED_LINGER_MS = 100;
 
 /** The loop, whose stop first closes its operator gate (a pause in force is lifted, so it cannot hold the stop). */
 function closingGate(loop: ConsumerLoop, gate: ProjectionGate): ConsumerLoop {
@@ -74,6 +81,9 @@ export async function startProjection<E, D extends Doc>(
       },
       gate: (work, keepAlive) => gate.run(work, keepAlive),
       maxRun: BATCHED_MAX_RUN,
+      lingerMs: BATCHED_LINGER_MS,
+      // MARKETS feeds three read models with one decoder: each message is parsed and validated once.
+      sharedDecodes: sharedDecodes(STREAMS[projection.stream].name),
     });
     return closingGate(loop, gate);
   }
@@ -145,6 +155,8 @@ export async function startCustomProjection<E>(conn: StreamConnection, store: Do
     },
     gate: (work, keepAlive) => gate.run(work, keepAlive),
     maxRun: BATCHED_MAX_RUN,
+    lingerMs: BATCHED_LINGER_MS,
+    sharedDecodes: sharedDecodes(streamName),
   });
   return closingGate(loop, gate);
 }

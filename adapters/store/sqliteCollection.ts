@@ -17,6 +17,8 @@ export interface SqliteContext {
   prepare(sql: string): Database.Statement;
   /** The database's schema version: it changes whenever any process changes a table or an index. */
   schemaVersion(): number;
+  /** Called after each write transaction (the store's WAL checkpointer watches the WAL's size). */
+  wrote?(): void;
 }
 
 interface Row {
@@ -52,6 +54,8 @@ export function sqliteCollection<T extends Doc>(ctx: SqliteContext, name: string
       return fn();
     } catch (err) {
       throw asDuplicate(err);
+    } finally {
+      ctx.wrote?.();
     }
   };
   const parse = (row: { doc: string } | undefined): T | null => (row ? (JSON.parse(row.doc) as T) : null);

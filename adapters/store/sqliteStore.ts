@@ -6,6 +6,7 @@ import { sqliteCollection } from './sqliteCollection.ts';
 import { dropTextIndex, ensureMetaTable, moveTextIndex, registerTextFunctions } from './sqliteText.ts';
 import type { SqliteContext } from './sqliteCollection.ts';
 import { quoteName } from './sqliteQuery.ts';
+import { sqliteCheckpointer } from './sqliteCheckpointer.ts';
 
 export interface SqliteStoreOptions {
   /** Database file path, or ':memory:' for a private in-memory database. */
@@ -36,6 +37,8 @@ export function openSqliteStore(options: SqliteStoreOptions): DocumentStore {
   db.pragma('synchronous = NORMAL');
   db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
   registerTextFunctions(db);
+  // A file database checkpoints its WAL in a worker thread once it writes in earnest (sqliteCheckpointer.ts).
+  const checkpointer = options.file === ':memory:' ? null : sqliteCheckpointer(db, options.file, log);
   log?.debug({ file: options.file }, 'sqlite document store opened');
 
   let closed = false;
@@ -48,6 +51,7 @@ export function openSqliteStore(options: SqliteStoreOptions): DocumentStore {
   const ctx: SqliteContext = {
     db,
     log,
+    wrote: () => checkpointer?.wrote(),
     schemaVersion() {
       assertOpen();
       return schemaVersion.get() as number;
@@ -130,6 +134,7 @@ export function openSqliteStore(options: SqliteStoreOptions): DocumentStore {
     },
     async close() {
       if (closed) return;
+      await checkpointer?.stop();
       // Fold the WAL back into the main file so the database is a single self-contained file at rest.
       if (options.file !== ':memory:') db.pragma('wal_checkpoint(TRUNCATE)');
       closed = true;

@@ -5,16 +5,13 @@ import type { Publisher } from '../streams/publisher.ts';
 import { runConsumer, decodeMessage, ACK, type ConsumerLoop, type HandleOutcome } from '../streams/consume.ts';
 import { provisionDurable } from '../streams/provision.ts';
 import type { WorkerPool } from './workerPool.ts';
-import { batchedNormalize } from './normalizeBatcher.ts';
+import { batchedTasks, PREPARE_EXPORTS } from './normalizeBatcher.ts';
+import type { PrepareTask, Prepared } from './prepareMarkets.ts';
 import { batchedPut } from '../../shared/batchedWrites.ts';
-import type { NormalizeTask } from '../workers/normalize.worker.ts';
-import type { ParseResult } from '../venues/types.ts';
-import type { MarketDelisted, MarketNormalized, VenueHealthEvent } from '../../shared/events.ts';
+import type { MarketDelisted } from '../../shared/events.ts';
 import type { Doc, DocumentStore } from '../../shared/ports/documentStore.ts';
-import { normalizedMarketSchema } from '../../shared/types/marketSchema.ts';
 import { VENUE_SLUGS } from '../../shared/venues/registry.ts';
 import { subjects } from '../../shared/streams/subjects.ts';
-import { contentHash } from '../../shared/contentHash.ts';
 
 export const PROCESSOR_DURABLE = 'processor';
 
@@ -43,8 +40,8 @@ export interface ProcessorDeps {
   readonly pool: WorkerPool;
   readonly publish: Publisher;
   readonly log: Logger;
-  /** Normalises one item in the pool (batched across concurrent calls by startProcessor). */
-  readonly normalize?: (task: NormalizeTask) => Promise<ParseResult>;
+  /** Parses one item and prepares its messages in the pool (batched across concurrent calls by startProcessor). */
+  readonly prepare?: (task: PrepareTask) => Promise<Prepared>;
   /** Records which markets an item produced (batched across concurrent calls by startProcessor). */
   readonly putItemMarkets?: (doc: ItemMarkets) => Promise<void>;
 }
@@ -52,7 +49,7 @@ export interface ProcessorDeps {
 /** Raw ticks handled at once: their worker tasks, publishes and store writes are batched together. */
 export const PROCESSOR_CONCURRENCY = 128;
 
-/** Turns one raw tick into normalised markets (in a worker) and publishes them; pure of I/O otherwise. */
+/** Turns one raw tick into normalised markets (parsed and serialised in a worker) and publishes them. */
 export async function processRawTick(data: Uint8Array, deps: Omit<ProcessorDeps, 'conn'>): Promise<HandleOutcome> {
   const decoded = decodeMessage(data, (value) => {
     const parsed = rawEventSchema.safeParse(value);
@@ -76,47 +73,12 @@ export async function processRawTick(data: Uint8Array, deps: Omit<ProcessorDeps,
     return ACK;
   }
   const tick = decoded.event;
-  const task = { venue: tick.venue, item_id: tick.item_id, payload: tick.payload, fetched_at: tick.fetched_at };
-  const result = await (deps.normalize ? deps.normalize(task) : deps.pool.run<ParseResult>(task));
-
-  const skipped: VenueHealthEvent[] = result.skipped.map((s) => ({
-    type: 'venue_item_skipped',
-    venue: tick.venue,
-    at: tick.fetched_at,
-    item_id: tick.item_id,
-    platform_market_id: s.platform_market_id,
-    reason: s.reason,
-    drift: s.drift,
-  }));
-  const publishes: Promise<void>[] = [];
-  for (const market of result.markets) {
-    const valid = normalizedMarketSchema.safeParse(market);
-    if (!valid.success) {
-      const issue = valid.error.issues[0];
-      skipped.push({
-        type: 'venue_item_skipped',
-        venue: tick.venue,
-        at: tick.fetched_at,
-        item_id: tick.item_id,
-        platform_market_id: market.platform_market_id ?? '',
-        reason: `normalised market failed validation at ${issue?.path.join('.')}: ${issue?.message}`,
-        drift: [],
-      });
-      continue;
-    }
-    const event: MarketNormalized = {
-      type: 'market_normalized',
-      market,
-      source: { item_id: tick.item_id, content_hash: tick.content_hash, fetched_at: tick.fetched_at },
-    };
-    publishes.push(deps.publish(subjects.normalized(tick.venue), event, `${market.id}:${contentHash(market)}:${tick.fetched_at}`));
-  }
-  skipped.forEach((event, i) => {
-    publishes.push(deps.publish(subjects.venueHealth(tick.venue), event, `skip:${tick.venue}:${tick.item_id}:${tick.content_hash}:${i}`));
-  });
-  if (skipped.length > 0) deps.log.warn({ venue: tick.venue, item_id: tick.item_id, skipped: skipped.length }, 'items skipped (schema drift or invalid)');
-  await Promise.all(publishes);
-  const record = { _id: `${tick.venue}:${tick.item_id}`, market_ids: result.markets.map((m) => m.id) };
+  const task: PrepareTask = { venue: tick.venue, item_id: tick.item_id, content_hash: tick.content_hash, fetched_at: tick.fetched_at, payload: tick.payload };
+  // Parsing, validation and serialisation happen in the worker; this thread publishes the bytes it gets back.
+  const prepared = await (deps.prepare ? deps.prepare(task) : deps.pool.run<Prepared>(task, PREPARE_EXPORTS.one));
+  if (prepared.skipped > 0) deps.log.warn({ venue: tick.venue, item_id: tick.item_id, skipped: prepared.skipped }, 'items skipped (schema drift or invalid)');
+  await Promise.all(prepared.publishes.map((m) => deps.publish(m.subject, m.data, m.msgId)));
+  const record = { _id: `${tick.venue}:${tick.item_id}`, market_ids: prepared.market_ids };
   await (deps.putItemMarkets ? deps.putItemMarkets(record) : itemMarkets.put(record));
   return ACK;
 }
@@ -126,7 +88,7 @@ export async function startProcessor(deps: ProcessorDeps): Promise<ConsumerLoop>
   await provisionDurable(deps.conn.jsm, { stream: 'raw', durable: PROCESSOR_DURABLE, maxDeliver: 5, ackWaitMs: 60_000 });
   const batched: ProcessorDeps = {
     ...deps,
-    normalize: deps.normalize ?? batchedNormalize(deps.pool),
+    prepare: deps.prepare ?? batchedTasks<PrepareTask, Prepared>(deps.pool, PREPARE_EXPORTS),
     putItemMarkets: deps.putItemMarkets ?? batchedPut(deps.store.collection<ItemMarkets>(ITEM_MARKETS)),
   };
   return runConsumer({

@@ -5,6 +5,7 @@ import { STREAMS, type StreamKey } from '../../shared/streams/subjects.ts';
 import { isStoreUnavailable } from '../../shared/ports/documentStore.ts';
 import { decodeMessage, deadLetterMessage, RETRY_FOR_HEADER, type Decoded } from './consume.ts';
 import { isNotFound } from './provision.ts';
+import type { SharedDecodes } from './sharedDecodes.ts';
 
 export interface SequencedItem<E> {
   readonly event: E;
@@ -35,6 +36,14 @@ export interface OrderedBatchOptions<E> {
   readonly gate?: <R>(work: () => Promise<R>, keepAlive: () => void) => Promise<R>;
   /** Largest run applied at once (one store transaction per collection). */
   readonly maxRun?: number;
+  /**
+   * How long a run shorter than maxRun may wait for more messages, counted from the arrival of its oldest
+   * held message (0: apply at once). A store write has a fixed cost per transaction (commit, the FTS5
+   * segment), so a consumer that keeps up with a trickle otherwise commits a few messages at a time.
+   */
+  readonly lingerMs?: number;
+  /** Decodes shared with the process's other consumers of the stream using the same decoder (sharedDecodes.ts). */
+  readonly sharedDecodes?: SharedDecodes;
   /** Attempts of a message that keeps failing before it is dead-lettered. */
   readonly maxDeliver?: number;
 }
@@ -65,8 +74,13 @@ export function runOrderedBatches<E>(opts: OrderedBatchOptions<E>): OrderedBatch
   const streamName = STREAMS[opts.stream].name;
   const maxRun = opts.maxRun ?? 500;
   const maxDeliver = opts.maxDeliver ?? 20;
+  const lingerMs = opts.lingerMs ?? 0;
   const log = opts.log.child({ consumer: opts.durable });
   const held = new Map<number, JsMsg>();
+  /** When the oldest message held and not yet applied arrived (0: none held). */
+  let oldestHeldAt = 0;
+  /** While the worker lingers, the reader wakes it only once a full run is held. */
+  let lingering = false;
   const failures = new Map<number, number>();
   let stopped = false;
   let wake: (() => void) | null = null;
@@ -92,8 +106,9 @@ export function runOrderedBatches<E>(opts: OrderedBatchOptions<E>): OrderedBatch
           break;
         }
         for await (const m of messages) {
+          if (held.size === 0) oldestHeldAt = performance.now();
           held.set(m.seq, m);
-          notify();
+          if (!lingering || held.size >= maxRun) notify();
           if (stopped) break;
         }
       } catch (err) {
@@ -136,7 +151,7 @@ export function runOrderedBatches<E>(opts: OrderedBatchOptions<E>): OrderedBatch
         toAck.push(m);
         continue;
       }
-      const decoded = decodeMessage(m.data, opts.decode);
+      const decoded = opts.sharedDecodes ? opts.sharedDecodes.decode(m.seq, m.data, opts.decode) : decodeMessage(m.data, opts.decode);
       if (!decoded.ok) {
         await deadLetterMessage(opts.conn, opts.stream, opts.durable, m, decoded.reason, log);
         continue;
@@ -151,6 +166,8 @@ export function runOrderedBatches<E>(opts: OrderedBatchOptions<E>): OrderedBatch
   const settle = (msgs: readonly JsMsg[], upTo: number) => {
     for (const m of msgs) m.ack();
     for (const seq of [...held.keys()]) if (seq <= upTo) held.delete(seq);
+    // What is still held arrived while this run was applied: its wait counts from now at the latest.
+    oldestHeldAt = held.size === 0 ? 0 : performance.now();
   };
 
   let storeDownSince = 0;
@@ -172,6 +189,13 @@ export function runOrderedBatches<E>(opts: OrderedBatchOptions<E>): OrderedBatch
           // An earlier message is still out with another delivery: wait for it, keeping ours alive.
           keepAlive();
           await sleep(250);
+          continue;
+        }
+        const waited = performance.now() - oldestHeldAt;
+        if (lingerMs > 0 && held.size < maxRun && waited < lingerMs) {
+          lingering = true;
+          await sleep(lingerMs - waited);
+          lingering = false;
           continue;
         }
         const run: JsMsg[] = [];

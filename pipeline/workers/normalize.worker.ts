@@ -2,6 +2,7 @@ import { VENUE_MODULES } from '../venues/index.ts';
 import type { ParseResult } from '../venues/types.ts';
 import { isVenueSlug } from '../../shared/venues/registry.ts';
 import { applyEndTimeRule } from '../../shared/markets/endTimeRule.ts';
+import { prepareEach, prepareMarkets, type PrepareOutcome, type PrepareTask, type Prepared } from '../process/prepareMarkets.ts';
 
 export interface NormalizeTask {
   readonly venue: string;
@@ -36,4 +37,14 @@ export function normalizeBatch(tasks: readonly NormalizeTask[]): NormalizeOutcom
       return { ok: false, error: err instanceof Error ? err.message : String(err) };
     }
   });
+}
+
+/** The processor's task: parse, then validate, serialise and id the messages here, off the event loop. */
+export function prepare(task: PrepareTask): Prepared {
+  return prepareMarkets(task, normalize(task));
+}
+
+/** Several ticks in one task (pipeline/process/normalizeBatcher.ts); a tick whose parser throws fails alone. */
+export function prepareBatch(tasks: readonly PrepareTask[]): PrepareOutcome[] {
+  return prepareEach(tasks, normalize);
 }

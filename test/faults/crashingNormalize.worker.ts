@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { workerData } from 'node:worker_threads';
-import normalize, { normalizeBatch as realBatch, type NormalizeTask } from '../../pipeline/workers/normalize.worker.ts';
+import normalize, { normalizeBatch as realBatch, prepareBatch as realPrepareBatch, type NormalizeTask } from '../../pipeline/workers/normalize.worker.ts';
+import { prepareMarkets, type PrepareTask } from '../../pipeline/process/prepareMarkets.ts';
 
 /**
  * The real normalize task, except that the worker thread dies (process.exit inside a worker ends the thread)
@@ -17,4 +18,15 @@ export function normalizeBatch(tasks: readonly NormalizeTask[]) {
   const { crashItem, markerFile } = workerData as { crashItem: string; markerFile: string };
   if (tasks.some((t) => t.item_id === crashItem) && existsSync(markerFile)) process.exit(3);
   return realBatch(tasks);
+}
+
+/** The processor's entry points (parse, then messages ready to publish), crashing the same way. */
+export function prepare(task: PrepareTask) {
+  return prepareMarkets(task, crashing(task));
+}
+
+export function prepareBatch(tasks: readonly PrepareTask[]) {
+  const { crashItem, markerFile } = workerData as { crashItem: string; markerFile: string };
+  if (tasks.some((t) => t.item_id === crashItem) && existsSync(markerFile)) process.exit(3);
+  return realPrepareBatch(tasks);
 }

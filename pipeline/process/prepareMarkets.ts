@@ -1,0 +1,92 @@
+import type { ParseResult } from '../venues/types.ts';
+import type { MarketNormalized, VenueHealthEvent } from '../../shared/events.ts';
+import { normalizedMarketSchema } from '../../shared/types/marketSchema.ts';
+import { subjects } from '../../shared/streams/subjects.ts';
+import { contentHash } from '../../shared/contentHash.ts';
+import type { VenueSlug } from '../../shared/venues/registry.ts';
+
+/** One raw tick as the worker gets it: what the venue's parser needs, and what the published events name. */
+export interface PrepareTask {
+  readonly venue: VenueSlug;
+  readonly item_id: string;
+  readonly content_hash: string;
+  readonly fetched_at: string;
+  readonly payload: unknown;
+}
+
+/** A message ready to publish: its subject, its JSON bytes and its de-duplication id. */
+export interface ReadyMessage {
+  readonly subject: string;
+  readonly data: Uint8Array;
+  readonly msgId: string;
+}
+
+/** What a tick produced, ready for the main thread to publish and record without touching the markets again. */
+export interface Prepared {
+  /** Every market the parser produced (valid or not), as the item-to-markets record keeps them. */
+  readonly market_ids: readonly string[];
+  /** The normalised markets in parser order, then the skipped-item health events. */
+  readonly publishes: readonly ReadyMessage[];
+  readonly skipped: number;
+}
+
+export type PrepareOutcome = { readonly ok: true; readonly result: Prepared } | { readonly ok: false; readonly error: string };
+
+const encoder = new TextEncoder();
+const message = (subject: string, event: unknown, msgId: string): ReadyMessage => ({ subject, data: encoder.encode(JSON.stringify(event)), msgId });
+
+/**
+ * Turns a parse result into the messages the processor publishes: each market validated against the
+ * normalised schema (an invalid one becomes a skipped-item event), serialised, and given the id JetStream
+ * de-duplicates on (market id, content hash, fetch time). Pure, so it runs in the worker beside the parser and
+ * the main thread only publishes bytes.
+ */
+export function prepareMarkets(tick: PrepareTask, result: ParseResult): Prepared {
+  const skipped: VenueHealthEvent[] = result.skipped.map((s) => ({
+    type: 'venue_item_skipped',
+    venue: tick.venue,
+    at: tick.fetched_at,
+    item_id: tick.item_id,
+    platform_market_id: s.platform_market_id,
+    reason: s.reason,
+    drift: s.drift,
+  }));
+  const publishes: ReadyMessage[] = [];
+  for (const market of result.markets) {
+    const valid = normalizedMarketSchema.safeParse(market);
+    if (!valid.success) {
+      const issue = valid.error.issues[0];
+      skipped.push({
+        type: 'venue_item_skipped',
+        venue: tick.venue,
+        at: tick.fetched_at,
+        item_id: tick.item_id,
+        platform_market_id: market.platform_market_id ?? '',
+        reason: `normalised market failed validation at ${issue?.path.join('.')}: ${issue?.message}`,
+        drift: [],
+      });
+      continue;
+    }
+    const event: MarketNormalized = {
+      type: 'market_normalized',
+      market,
+      source: { item_id: tick.item_id, content_hash: tick.content_hash, fetched_at: tick.fetched_at },
+    };
+    publishes.push(message(subjects.normalized(tick.venue), event, `${market.id}:${contentHash(market)}:${tick.fetched_at}`));
+  }
+  skipped.forEach((event, i) => {
+    publishes.push(message(subjects.venueHealth(tick.venue), event, `skip:${tick.venue}:${tick.item_id}:${tick.content_hash}:${i}`));
+  });
+  return { market_ids: result.markets.map((m) => m.id), publishes, skipped: skipped.length };
+}
+
+/** Several ticks in one worker task; a tick whose parser throws fails alone. */
+export function prepareEach(tasks: readonly PrepareTask[], parse: (task: PrepareTask) => ParseResult): PrepareOutcome[] {
+  return tasks.map((task) => {
+    try {
+      return { ok: true, result: prepareMarkets(task, parse(task)) };
+    } catch (err) {
+      return { ok: false, error: err instanceof Error ? err.message : String(err) };
+    }
+  });
+}

@@ -1,0 +1,59 @@
+import test from 'ava';
+import { createHash } from 'node:crypto';
+import { prepareMarkets, prepareEach, type PrepareTask } from '../../pipeline/process/prepareMarkets.ts';
+import { market } from '../support/marketEvents.ts';
+import type { NormalizedMarket } from '../../shared/types/market.ts';
+
+const tick: PrepareTask = { venue: 'polymarket', item_id: 'item-7', content_hash: 'abc123', fetched_at: '2026-01-02T03:04:05.000Z', payload: {} };
+const json = (data: Uint8Array) => JSON.parse(new TextDecoder().decode(data)) as unknown;
+
+/** Every key at every level, sorted: JSON.stringify with this list writes keys in sorted order (an oracle independent of stableStringify). */
+function sortedKeys(value: unknown, into = new Set<string>()): string[] {
+  if (value && typeof value === 'object') {
+    for (const [k, v] of Object.entries(value)) {
+      into.add(k);
+      sortedKeys(v, into);
+    }
+  }
+  return [...into].sort();
+}
+const hash16 = (m: NormalizedMarket) => createHash('sha256').update(JSON.stringify(m, sortedKeys(m))).digest('hex').slice(0, 16);
+
+test('a valid market becomes its market_normalized message (subject, bytes, de-duplication id); an invalid one and a parser skip become venue health events after it', (t) => {
+  const good = market('m1');
+  const bad = { ...market('m2'), outcomes: 'not a list' } as unknown as NormalizedMarket;
+  const prepared = prepareMarkets(tick, {
+    markets: [good, bad],
+    skipped: [{ platform_market_id: 'm3', reason: 'no price', drift: [] }],
+  });
+  t.deepEqual(prepared.market_ids, [good.id, bad.id], 'the item record names every market the parser produced');
+  t.is(prepared.skipped, 2);
+  t.deepEqual(
+    prepared.publishes.map((m) => [m.subject, m.msgId]),
+    [
+      ['markets.normalized.polymarket', `${good.id}:${hash16(good)}:2026-01-02T03:04:05.000Z`],
+      ['venues.health.polymarket', 'skip:polymarket:item-7:abc123:0'],
+      ['venues.health.polymarket', 'skip:polymarket:item-7:abc123:1'],
+    ],
+  );
+  t.deepEqual(json(prepared.publishes[0]!.data), {
+    type: 'market_normalized',
+    market: JSON.parse(JSON.stringify(good)),
+    source: { item_id: 'item-7', content_hash: 'abc123', fetched_at: '2026-01-02T03:04:05.000Z' },
+  });
+  t.deepEqual(json(prepared.publishes[1]!.data), {
+    type: 'venue_item_skipped', venue: 'polymarket', at: '2026-01-02T03:04:05.000Z', item_id: 'item-7', platform_market_id: 'm3', reason: 'no price', drift: [],
+  });
+  const invalid = json(prepared.publishes[2]!.data) as { platform_market_id: string; reason: string };
+  t.is(invalid.platform_market_id, 'm2');
+  t.regex(invalid.reason, /^normalised market failed validation at outcomes: /);
+});
+
+test('in a batch, a tick whose parser throws fails alone', (t) => {
+  const out = prepareEach([tick, { ...tick, item_id: 'boom' }], (task) => {
+    if (task.item_id === 'boom') throw new Error('parser exploded');
+    return { markets: [market('m9')], skipped: [] };
+  });
+  t.true(out[0]!.ok);
+  t.deepEqual(out[1], { ok: false, error: 'parser exploded' });
+});
