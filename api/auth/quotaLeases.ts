@@ -75,6 +75,7 @@ export class QuotaLeases {
   private readonly leases = new Map<string, Lease>();
   private readonly sweeper: NodeJS.Timeout;
   private closed = false;
+  private month: { readonly name: string; readonly from: number; readonly until: number } | null = null;
 
   constructor(
     private readonly store: DocumentStore,
@@ -88,7 +89,7 @@ export class QuotaLeases {
 
   /** Counts one request of `keyId` at `at` (the app's clock picks the month). */
   async count(keyId: string, at: Date): Promise<QuotaVerdict> {
-    const month = monthOf(at);
+    const month = this.monthAt(at);
     const id = `${keyId}:${month}`;
     let lease = this.leases.get(id);
     if (!lease) {
@@ -118,6 +119,16 @@ export class QuotaLeases {
       if (taken.granted === 0) return { ok: false, used: taken.count, resetsAt: startOfNextMonthUtc(at) };
       lease.unused += taken.granted;
     }
+  }
+
+  /** monthOf(at), remembered for the month it falls in (toISOString per request showed in profiles). */
+  private monthAt(at: Date): string {
+    const ms = at.getTime();
+    const known = this.month;
+    if (known && ms >= known.from && ms < known.until) return known.name;
+    const name = monthOf(at);
+    this.month = { name, from: Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), 1), until: startOfNextMonthUtc(at).getTime() };
+    return name;
   }
 
   /** Unused counts this process holds for a key's month (tests, diagnostics). */
