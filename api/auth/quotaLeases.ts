@@ -82,8 +82,10 @@ export class QuotaLeases {
     private readonly quota: number,
     /** The process's own clock for idleness (not the app's business clock, which tests may freeze). */
     private readonly idleNow: () => number = () => performance.now(),
+    /** Told when unused counts could not go back (the store was down): the key loses them this month. */
+    private readonly onLost: (err: unknown) => void = () => undefined,
   ) {
-    this.sweeper = setInterval(() => void this.returnIdle().catch(() => undefined), QUOTA_LEASE_IDLE_MS);
+    this.sweeper = setInterval(() => void this.returnIdle().catch(this.onLost), QUOTA_LEASE_IDLE_MS);
     this.sweeper.unref();
   }
 

@@ -49,7 +49,7 @@ function stateFor(deps: AppDeps): RateLimitState {
       minute: new RateWindow('minute', windows.minuteMs, redis, log, now),
       redis,
       lastMinute: new Map(),
-      quota: new QuotaLeases(deps.store, deps.config.API_KEY_MONTHLY_QUOTA),
+      quota: new QuotaLeases(deps.store, deps.config.API_KEY_MONTHLY_QUOTA, undefined, (err) => log.warn({ err }, 'unused quota leases could not go back to the store; those keys lose them this month')),
     };
     states.set(deps, state);
   }
