@@ -13,6 +13,7 @@ import { healthRouter } from './routes/health.ts';
 import { apiV1Routers } from './routes/index.ts';
 import { openApiRouter } from './routes/openapi.ts';
 import { consolePageRouter } from './routes/consolePage.ts';
+import { indexRouterByPrefix } from './http/prefixIndex.ts';
 
 /**
  * Builds the Koa application; never listens (api/server.ts does, and answers what node refuses before
@@ -40,6 +41,7 @@ export function createApp(deps: AppDeps): Koa {
 
   const v1 = new Router({ prefix: '/api/v1' });
   for (const router of apiV1Routers(deps)) v1.use(router.routes());
+  indexRouterByPrefix(v1, '/api/v1');
   app.use(v1.routes());
   app.use(unmatchedRoute([health, v1]));
   return app;

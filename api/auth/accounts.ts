@@ -19,10 +19,21 @@ export function accountView(account: AccountDoc): { id: string; email: string; n
   return { id: account._id, email: account.email, name: account.name };
 }
 
+/** How long an account read for a session request is trusted without reading the store again. */
+export const SESSION_ACCOUNT_CACHE_MS = 2_000;
+const SESSION_ACCOUNT_CACHE_MAX = 20_000;
+
 export class AccountRepository {
   private readonly docs;
+  /** Accounts read for session requests (see forSession); never the password hash's only source. */
+  private readonly recent = new Map<string, { readonly doc: AccountDoc; readonly until: number }>();
+  /** Moves on every write through this repository, so a read that raced a write is not kept. */
+  private writes = 0;
 
-  constructor(store: DocumentStore) {
+  constructor(
+    store: DocumentStore,
+    private readonly now: () => number = Date.now,
+  ) {
     this.docs = store.collection<AccountDoc>(ACCOUNTS);
   }
 
@@ -55,12 +66,41 @@ export class AccountRepository {
     return this.docs.get(id);
   }
 
+  /**
+   * The account for a session request, read at most SESSION_ACCOUNT_CACHE_MS ago (on the app's clock, like
+   * the API-key lookup). A password change through this repository drops it at once, so the old session version is never
+   * accepted again here; another process sharing the store sees the change within SESSION_ACCOUNT_CACHE_MS.
+   * Unknown accounts are never kept.
+   */
+  async forSession(id: string): Promise<AccountDoc | null> {
+    const now = this.now();
+    const hit = this.recent.get(id);
+    if (hit && hit.until > now) return hit.doc;
+    const writes = this.writes;
+    const doc = await this.docs.get(id);
+    if (doc && writes === this.writes) {
+      if (this.recent.size >= SESSION_ACCOUNT_CACHE_MAX) this.recent.delete(this.recent.keys().next().value!);
+      this.recent.delete(id);
+      this.recent.set(id, { doc, until: now + SESSION_ACCOUNT_CACHE_MS });
+    } else {
+      this.recent.delete(id);
+    }
+    return doc;
+  }
+
   findByEmail(email: string): Promise<AccountDoc | null> {
     return this.docs.findOne({ email: normaliseEmail(email) });
   }
 
   /** New hash and a new session version in one atomic update; returns the updated account. */
-  setPassword(id: string, passwordHash: string, now: Date): Promise<AccountDoc | null> {
-    return this.docs.updateOne({ _id: id }, { $set: { password_hash: passwordHash, updated_at: now.toISOString() }, $inc: { session_version: 1 } });
+  async setPassword(id: string, passwordHash: string, now: Date): Promise<AccountDoc | null> {
+    this.writes += 1;
+    this.recent.delete(id);
+    try {
+      return await this.docs.updateOne({ _id: id }, { $set: { password_hash: passwordHash, updated_at: now.toISOString() }, $inc: { session_version: 1 } });
+    } finally {
+      this.writes += 1;
+      this.recent.delete(id);
+    }
   }
 }

@@ -3,7 +3,7 @@ import { DuplicateKeyError, type Doc, type DocumentStore } from '../../shared/po
 
 export const API_KEY_QUOTA = 'api_key_monthly_usage';
 
-interface QuotaDoc extends Doc {
+export interface QuotaDoc extends Doc {
   readonly api_key_id: string;
   readonly month: string;
   readonly count: number;

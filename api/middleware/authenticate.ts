@@ -5,6 +5,7 @@ import type { AuthProblem, Caller } from '../auth/caller.ts';
 import { bearerToken, COOKIE } from '../auth/cookies.ts';
 import { storedScopes } from '../auth/apiKeys.ts';
 import { LastUsedTracker } from '../auth/lastUsed.ts';
+import { VerifiedTokens } from '../auth/verifiedTokens.ts';
 
 export type { Caller } from '../auth/caller.ts';
 
@@ -19,8 +20,8 @@ async function fromApiKey(auth: AuthContext, presented: string, lastUsed: LastUs
   return { caller: { kind: 'apiKey', keyId: key._id, accountId: key.account_id, scopes: storedScopes(key), rateLimit: key.rate_limit } };
 }
 
-async function fromAccessToken(auth: AuthContext, token: string, source: string): Promise<Resolution> {
-  const verified = auth.tokens.verify('access', token);
+async function fromAccessToken(auth: AuthContext, verifiedTokens: VerifiedTokens, token: string, source: string): Promise<Resolution> {
+  const verified = verifiedTokens.verify('access', token);
   if (!verified.ok) {
     const message =
       verified.reason === 'expired'
@@ -28,7 +29,7 @@ async function fromAccessToken(auth: AuthContext, token: string, source: string)
         : `The access token (${source}) is not valid; sign in again at POST /api/v1/auth/login.`;
     return { caller: ANONYMOUS, problem: { code: 'UNAUTHORIZED', message } };
   }
-  const account = await auth.accounts.get(verified.claims.sub);
+  const account = await auth.accounts.forSession(verified.claims.sub);
   if (!account || account.session_version !== (verified.claims.sv ?? 0)) {
     return { caller: ANONYMOUS, problem: { code: 'UNAUTHORIZED', message: 'This session has ended (password changed or account removed); sign in again.' } };
   }
@@ -53,14 +54,15 @@ async function fromWalletCookie(auth: AuthContext, token: string): Promise<Resol
 export function authenticate(deps: AppDeps): Middleware {
   const auth = authContextFor(deps);
   const lastUsed = new LastUsedTracker(auth);
+  const verifiedTokens = new VerifiedTokens(auth.tokens, auth.now);
   const resolve = async (ctx: Context): Promise<Resolution> => {
     const apiKey = ctx.get('x-api-key');
     if (apiKey) return fromApiKey(auth, apiKey, lastUsed);
     const bearer = bearerToken(ctx);
-    if (bearer) return fromAccessToken(auth, bearer, 'Authorization header');
+    if (bearer) return fromAccessToken(auth, verifiedTokens, bearer, 'Authorization header');
     const cookie = ctx.cookies.get(COOKIE.access);
     if (cookie) {
-      const session = await fromAccessToken(auth, cookie, `${COOKIE.access} cookie`);
+      const session = await fromAccessToken(auth, verifiedTokens, cookie, `${COOKIE.access} cookie`);
       if (session.caller.kind === 'session') return session;
       const walletCookie = ctx.cookies.get(COOKIE.wallet);
       return walletCookie ? fromWalletCookie(auth, walletCookie) : session;

@@ -6,7 +6,7 @@ import { answerError } from './errorEnvelope.ts';
 import { createRedisClient } from '../../adapters/rateLimit/redisClient.ts';
 import { authContextFor } from '../auth/authContext.ts';
 import { callerOf } from '../auth/caller.ts';
-import { countRequest } from '../auth/quota.ts';
+import { QuotaLeases } from '../auth/quotaLeases.ts';
 import { decide, planFor, type WindowLengths, type WindowVerdict } from './rateLimitTiers.ts';
 import { RateWindow } from './rateLimitWindows.ts';
 
@@ -19,6 +19,8 @@ interface RateLimitState {
   readonly redis: Redis | undefined;
   /** The minute verdict of each caller's last admitted request (see decide()); bounded, per process. */
   readonly lastMinute: Map<string, WindowVerdict>;
+  /** API keys' monthly quota, counted in leases taken from the store (api/auth/quotaLeases.ts). */
+  readonly quota: QuotaLeases;
 }
 
 const LAST_MINUTE_MAX = 50_000;
@@ -47,6 +49,7 @@ function stateFor(deps: AppDeps): RateLimitState {
       minute: new RateWindow('minute', windows.minuteMs, redis, log, now),
       redis,
       lastMinute: new Map(),
+      quota: new QuotaLeases(deps.store, deps.config.API_KEY_MONTHLY_QUOTA, undefined, (err) => log.warn({ err }, 'unused quota leases could not go back to the store; those keys lose them this month')),
     };
     states.set(deps, state);
   }
@@ -73,13 +76,17 @@ export async function whenRateLimitReady(deps: AppDeps, timeoutMs = 5_000): Prom
   });
 }
 
-/** Stops the sweepers and closes the Redis connection of an app's rate limiter (shutdown, tests). */
+/**
+ * Stops the sweepers, gives the unused quota leases back to the store (so its counters are then exactly the
+ * requests served) and closes the Redis connection of an app's rate limiter (shutdown, tests).
+ */
 export async function closeRateLimit(deps: AppDeps): Promise<void> {
   const state = states.get(deps);
   if (!state) return;
   states.delete(deps);
   state.burst.close();
   state.minute.close();
+  await state.quota.close().catch((err: unknown) => deps.log.error({ err }, 'could not give unused quota leases back'));
   if (state.redis) await state.redis.quit().catch(() => state.redis?.disconnect());
 }
 
@@ -109,7 +116,7 @@ export function rateLimit(deps: AppDeps): Middleware {
       return;
     }
     if (caller.kind === 'apiKey') {
-      const counted = await countRequest(deps.store, caller.keyId, quota, new Date(now));
+      const counted = await state.quota.count(caller.keyId, new Date(now));
       if (!counted.ok) {
         throw new AppError(
           'QUOTA_EXCEEDED',

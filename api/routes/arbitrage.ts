@@ -2,7 +2,7 @@ import Router from '@koa/router';
 import type { Middleware } from 'koa';
 import { z } from 'zod';
 import type { AppDeps } from '../deps.ts';
-import { parseInput, singleValuedQuery } from '../http/validate.ts';
+import { ParsedQueries } from '../http/parsedQueries.ts';
 import { limitParam, offsetParam } from '../http/queryFields.ts';
 import { arbitrageFilterFields } from './arbitrageFilters.ts';
 import { TtlCache } from '../http/ttlCache.ts';
@@ -37,9 +37,9 @@ interface CachedList {
  */
 export function arbitrageListHandler(deps: AppDeps): Middleware {
   const cache = new TtlCache<CachedList>(deps.config.ARB_FEED_CACHE_MS);
+  const queries = new ParsedQueries(arbitrageListQuerySchema, (query) => ({ query, key: JSON.stringify(query) }));
   return async (ctx) => {
-    const query = parseInput(arbitrageListQuerySchema, singleValuedQuery(ctx.query), 'query parameter');
-    const key = JSON.stringify(query);
+    const { query, key } = queries.of(ctx);
     const hit = cache.get(key);
     if (hit) {
       sendJsonBytes(ctx, hit.cached);

@@ -2,7 +2,6 @@ import Router from '@koa/router';
 import type { Middleware } from 'koa';
 import { z } from 'zod';
 import type { AppDeps } from '../deps.ts';
-import { parseInput, singleValuedQuery } from '../http/validate.ts';
 import { enumParam, limitParam } from '../http/queryFields.ts';
 import { CATEGORIES } from '../../shared/types/market.ts';
 import { VENUE_SLUGS } from '../../shared/venues/registry.ts';
@@ -14,6 +13,7 @@ import { marketsProjection } from '../../projections/markets/projection.ts';
 import { ViewBodyCache } from '../http/viewBodyCache.ts';
 import { readModelVersion } from '../http/readModelVersion.ts';
 import { sendJsonBytes } from '../http/jsonBytes.ts';
+import { ParsedQueries } from '../http/parsedQueries.ts';
 import { marketHistoryHandler, marketHistoryQuery, sparklinesHandler, sparklinesQuery, SPARKLINE_IDS_MAX, trendingHandler, trendingQuery } from './marketHistory.ts';
 import { contract } from '../openapi/contract.ts';
 import { uuidParam } from '../openapi/schemas/common.ts';
@@ -44,9 +44,12 @@ const LIST_ERRORS = {
 export function marketListHandler(deps: AppDeps): Middleware {
   // First pages only: a later page depends on its cursor's own first-page time.
   const firstPages = new ViewBodyCache({ maxAgeMs: deps.config.API_VIEW_CACHE_MS });
-  return async (ctx) => {
-    const parsed = parseInput(listQuery, singleValuedQuery(ctx.query), 'query parameter');
+  const queries = new ParsedQueries(listQuery, (parsed) => {
     const query = { ...parsed, sort: parsed.sort ?? (parsed.q !== undefined ? 'relevance' : 'volume_24h') } as const;
+    return { query, key: JSON.stringify([query.sort, query.window, query.platform ?? null, query.category ?? null, query.q ?? null, query.limit]) };
+  });
+  return async (ctx) => {
+    const { query, key } = queries.of(ctx);
     const build = async () => {
       const result = await listMarkets(deps.store, query, Date.now());
       if (!result.ok) throw new AppError('INVALID_REQUEST', LIST_ERRORS[result.reason]);
@@ -59,7 +62,6 @@ export function marketListHandler(deps: AppDeps): Middleware {
       ctx.body = await build();
       return;
     }
-    const key = JSON.stringify([query.sort, query.window, query.platform ?? null, query.category ?? null, query.q ?? null, query.limit]);
     const version = await readModelVersion(deps.store, marketsProjection.name);
     sendJsonBytes(ctx, (await firstPages.get(key, version, build))!);
   };

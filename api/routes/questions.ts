@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import { z } from 'zod';
 import type { AppDeps } from '../deps.ts';
-import { parseInput, singleValuedQuery } from '../http/validate.ts';
+import { ParsedQueries } from '../http/parsedQueries.ts';
 import { enumParam, limitParam, offsetParam } from '../http/queryFields.ts';
 import { requireSession } from '../auth/guards.ts';
 import { CATEGORIES } from '../../shared/types/market.ts';
@@ -32,9 +32,9 @@ export function questionsRouter(deps: AppDeps): Router {
   });
   const pages = new ViewBodyCache({ maxAgeMs: deps.config.API_VIEW_CACHE_MS });
   const details = new ViewBodyCache({ maxAgeMs: deps.config.API_VIEW_CACHE_MS });
+  const discoverQueries = new ParsedQueries(discoverQuery, (query) => ({ query, key: JSON.stringify([query.category ?? null, query.limit, query.offset]) }));
   router.get('/discover', discoverContract, requireSession(), async (ctx) => {
-    const query = parseInput(discoverQuery, singleValuedQuery(ctx.query), 'query parameter');
-    const key = JSON.stringify([query.category ?? null, query.limit, query.offset]);
+    const { query, key } = discoverQueries.of(ctx);
     const version = await readModelVersion(deps.store, questionsProjection.name);
     const body = await pages.get(key, version, async () => {
       const { items, total } = await discoverQuestions(deps.store, query);
