@@ -30,7 +30,15 @@ export function compareTitles(a: Proposition, b: Proposition): string[] {
   const out: string[] = [];
   if (a.titles.length > 0 && b.titles.length > 0 && !a.titles.some((t) => b.titles.includes(t))) out.push(`title differs: ${a.titles.join('/')} vs ${b.titles.join('/')}`);
   if ((a.awards.length > 0 || b.awards.length > 0) && !sameSet(a.awards, b.awards)) out.push(`award differs: ${a.awards.join('/') || 'none'} vs ${b.awards.join('/') || 'none'}`);
+  const ga = tournamentGroup(a.text);
+  const gb = tournamentGroup(b.text);
+  if (ga !== gb) out.push(`tournament group differs: ${ga ? `Group ${ga}` : 'the whole tournament'} vs ${gb ? `Group ${gb}` : 'the whole tournament'}`);
   return out;
+}
+
+/** "win Group C" is a step of the tournament, never the tournament: a group named on one side only, or two groups, differ. */
+function tournamentGroup(text: string): string | null {
+  return /\bgroup\s+([A-P])\b(?![-'’])/i.exec(text)?.[1]?.toUpperCase() ?? null;
 }
 
 /** Both name what happens and nothing in common: "invade" vs "blockade", "visit" vs "acquire". */
