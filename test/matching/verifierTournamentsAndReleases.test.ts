@@ -63,4 +63,7 @@ test('stages and scopes: a division is not the pennant, the WNBA Finals are not 
   t.is(rel(m('kalshi', 'Will Democrats win the House and Senate in 2026?', 'Yes', '2026-11-03'), m('polymarket', 'Will Democrats win the House in 2026?', 'Yes', '2026-11-03')), 'different');
   t.regex(why(m('kalshi', 'Will Democrats win the House and Senate in 2026?', 'Yes', '2026-11-03'), m('polymarket', 'Will Democrats win the House in 2026?', 'Yes', '2026-11-03')), /chambers differ/);
   t.is(rel(m('kalshi', 'Will Democrats win the House in 2026?', 'Yes', '2026-11-03'), m('polymarket', 'Will the Democrats win the House in 2026?', 'Yes', '2026-11-03')), 'identity');
+  // "Contempt of Congress" names the institution: the House acting alone is still the House.
+  t.is(rel(m('kalshi', 'Will the House pass a contempt resolution for Hillary Clinton by March 31?', 'Yes', '2026-03-31'), m('polymarket', 'Will the House hold Hillary Clinton in contempt of Congress before Apr 1, 2026?', 'Yes', '2026-03-31')), 'identity');
+  t.is(rel(m('kalshi', 'Will Congress pass the bill by March 31, 2026?', 'Yes', '2026-03-31'), m('polymarket', 'Will the House pass the bill by March 31, 2026?', 'Yes', '2026-03-31')), 'different');
 });

@@ -43,7 +43,8 @@ export function compareTitles(a: Proposition, b: Proposition): string[] {
 function chambers(text: string): string | null {
   const house = /\bhouse\b(?! of (?:lords|commons))/i.test(text) && !/\bwhite house\b/i.test(text);
   const senate = /\bsenate\b/i.test(text);
-  const both = /\bcongress\b|\bboth chambers\b|\bsweep\b/i.test(text);
+  // "Contempt of Congress", "member of Congress" name the institution, not both chambers acting.
+  const both = /(?<!\bof\s)\bcongress\b|\bboth chambers\b|\bsweep\b/i.test(text);
   if (both || (house && senate)) return 'House and Senate';
   return house ? 'House' : senate ? 'Senate' : null;
 }
