@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
-export type League = 'nfl' | 'nba' | 'mlb' | 'nhl';
+export type League = 'nfl' | 'nba' | 'mlb' | 'nhl' | 'wnba';
 
 export interface Team {
   readonly league: League;

@@ -55,3 +55,14 @@ test('a ticker given with its title, end date or texts is no bare ticker: the de
   const v = verifyPair(kalshi, m('polymarket', 'Will Gavin Newsom win the Democratic presidential nomination by June 30, 2028?', 'Yes', '2028-06-30'));
   t.false(v.reasons.some((r) => r.startsWith('unknown on the bare ticker')), v.reasons.join('; '));
 });
+
+test('a bare ticker against an undated market placed only by its end date: a window closed early or a later day refuses', (t) => {
+  const rel = (ticker: string, title: string, end: string, outcome = 'Yes'): string => verifyPair(m('kalshi', ticker), m('polymarket', title, outcome, end)).relation;
+  // Cuts counted through Dec 31, 2026 against a count closing on June 30: a shorter window.
+  t.is(rel('KXRATECUTCOUNT-26DEC31-T2', 'Will the Fed cut rates 2 times?', '2026-06-30'), 'different');
+  t.regex(verifyPair(m('kalshi', 'KXRATECUTCOUNT-26DEC31-T2'), m('polymarket', 'Will the Fed cut rates 2 times?', 'Yes', '2026-06-30')).reasons.join('; '), /before the day 2026-12-31 that closes the window/);
+  t.is(rel('KXRATECUTCOUNT-26DEC31-T2', 'Will the Fed cut rates 2 times in 2026?', '2026-12-31'), 'identity');
+  // The Nov 21 high against an undated market closing Nov 23 (a later day's market); closing the same day it is that day's.
+  t.is(rel('KXHIGHNY-25NOV21-B52.5', 'Highest temperature in NYC?', '2025-11-23', '52-53°F'), 'different');
+  t.is(rel('KXHIGHNY-25NOV21-B52.5', 'Highest temperature in NYC?', '2025-11-21', '52-53°F'), 'identity');
+});

@@ -130,3 +130,11 @@ test('Kalshi "Reg Time:" labels: a draw is a draw, a soccer side is the side, a 
   t.is(rel(nhl, g('polymarket', 'Bruins vs. Rangers', 'Bruins', '2026-01-10')), 'different');
   t.regex(why(nhl, g('polymarket', 'Bruins vs. Rangers', 'Bruins', '2026-01-10')), /regulation time on one side only/);
 });
+
+test('a part of a game is not the whole game: a first-half line is not the full-time line, the first half not the second', (t) => {
+  const full = g('polymarket', 'Spain vs. France: O/U 2.5', 'Over', '2026-07-10');
+  t.is(rel(g('kalshi', 'Spain vs France: Over 2.5 goals in the first half?', 'Yes', '2026-07-10'), full), 'different');
+  t.regex(why(g('kalshi', 'Spain vs France: Over 2.5 goals in the first half?', 'Yes', '2026-07-10'), full), /stage differs: first-half/);
+  t.is(rel(g('kalshi', 'Spain vs France: Over 2.5 goals?', 'Yes', '2026-07-10'), full), 'identity');
+  t.is(rel(g('kalshi', 'Will Spain lead after the 2nd half?', 'Yes', '2026-07-10'), g('polymarket', 'Spain leading at halftime?', 'Yes', '2026-07-10')), 'different');
+});

@@ -78,3 +78,11 @@ test('anyone is broader than a named subject; a value read a day after launch is
   t.regex(why(m('predictfun', 'Monad FDV above $1B one week after launch?', 'Yes', '2025-12-31', 'crypto'), m('polymarket', 'Monad FDV above $1B one day after launch?', 'Yes', '2025-12-31', 'crypto')), /reading time differs/);
   t.is(rel(m('predictfun', 'Monad FDV above $1B one day after launch?', 'Yes', '2025-12-31', 'crypto'), m('polymarket', 'Monad FDV above $1B one day after launch?', 'Yes', '2025-12-31', 'crypto')), 'identity');
 });
+
+test('roles: "before" a date orders nothing, so the strike verb still orders the sides, and "the US" is a side', (t) => {
+  const us = m('kalshi', 'Will the US strike Iran before July 1, 2026?', 'Yes', '2026-07-01');
+  t.is(rel(us, m('polymarket', 'Will Iran strike the US before July 1, 2026?', 'Yes', '2026-07-01')), 'different');
+  t.regex(why(us, m('polymarket', 'Will Iran strike the US before July 1, 2026?', 'Yes', '2026-07-01')), /order inverted/);
+  t.is(rel(us, m('polymarket', 'US strikes Iran before July 1, 2026?', 'Yes', '2026-07-01')), 'identity');
+  t.is(rel(m('kalshi', 'Will Israel strike Iran before July 1, 2026?', 'Yes', '2026-07-01'), m('polymarket', 'Will Iran strike Israel before July 1, 2026?', 'Yes', '2026-07-01')), 'different');
+});

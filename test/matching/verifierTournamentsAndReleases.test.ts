@@ -55,3 +55,15 @@ test('a match against a market that is no game and names one player only is refu
   // A market on one side dated on the game's day is about that game (mined train: Kalshi first-half ticker, Polymarket halftime lead).
   t.is(rel(m('kalshi', 'Will Sevilla win the 1st Half?', 'Yes', '2026-05-26', 'KXLALIGA1H-26MAY13VILSEV-SEV'), m('polymarket', 'Sevilla FC leading at halftime?', 'Yes', '2026-05-12')), 'identity');
 });
+
+test('stages and scopes: a division is not the pennant, the WNBA Finals are not the NBA Finals, two chambers are more than one', (t) => {
+  t.is(rel(m('kalshi', 'Will the Dodgers win the NL West?', 'Yes', '2026-10-01'), m('polymarket', 'Will the Dodgers win the 2026 NL pennant?', 'Yes', '2026-10-20')), 'different');
+  t.is(rel(m('kalshi', 'Will the Dodgers win the NL West?', 'Yes', '2026-10-01'), m('polymarket', 'Will the Dodgers win the NL East?', 'Yes', '2026-10-01')), 'different');
+  t.is(rel(m('kalshi', 'Will the Aces win the 2026 WNBA Finals?', 'Yes', '2026-10-20'), m('polymarket', 'Will the Aces win the 2026 NBA Finals?', 'Yes', '2026-06-20')), 'different');
+  t.is(rel(m('kalshi', 'Will Democrats win the House and Senate in 2026?', 'Yes', '2026-11-03'), m('polymarket', 'Will Democrats win the House in 2026?', 'Yes', '2026-11-03')), 'different');
+  t.regex(why(m('kalshi', 'Will Democrats win the House and Senate in 2026?', 'Yes', '2026-11-03'), m('polymarket', 'Will Democrats win the House in 2026?', 'Yes', '2026-11-03')), /chambers differ/);
+  t.is(rel(m('kalshi', 'Will Democrats win the House in 2026?', 'Yes', '2026-11-03'), m('polymarket', 'Will the Democrats win the House in 2026?', 'Yes', '2026-11-03')), 'identity');
+  // "Contempt of Congress" names the institution: the House acting alone is still the House.
+  t.is(rel(m('kalshi', 'Will the House pass a contempt resolution for Hillary Clinton by March 31?', 'Yes', '2026-03-31'), m('polymarket', 'Will the House hold Hillary Clinton in contempt of Congress before Apr 1, 2026?', 'Yes', '2026-03-31')), 'identity');
+  t.is(rel(m('kalshi', 'Will Congress pass the bill by March 31, 2026?', 'Yes', '2026-03-31'), m('polymarket', 'Will the House pass the bill by March 31, 2026?', 'Yes', '2026-03-31')), 'different');
+});

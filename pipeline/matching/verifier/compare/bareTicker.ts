@@ -9,6 +9,9 @@
 import { kalshiTickerQuestion, parseKalshiTicker, type KalshiTicker } from '../../../../shared/text/kalshiTicker.ts';
 import { seriesQuestion } from '../read/tickerSeries.ts';
 import type { DateCondition, Proposition } from '../types.ts';
+import { END_DATE_SLACK_DAYS } from './dates.ts';
+
+const daysBefore = (earlier: string, later: string): number => (Date.parse(later.slice(0, 10)) - Date.parse(earlier.slice(0, 10))) / 86400000;
 
 /** The ticker of a market that is nothing but its ticker, or null when a title, end date or text says more. */
 export function bareTicker(p: Proposition): KalshiTicker | null {
@@ -43,6 +46,11 @@ function unknownFields(bare: Proposition, other: Proposition): string[] {
   const code = bare.source.title.trim();
   if (!seriesRead(bare, t)) return [`unknown on the bare ticker ${code}: series ${t.series} is not one the verifier reads, so its stage, round and deadline are unknown`];
   const stated = latest(other.dates);
+  // A day code closing the ticker's window ("KXRATECUTCOUNT-26DEC31": cuts through Dec 31) against an undated
+  // market that closes well before that day: the other counts or waits over a shorter window.
+  if (!stated && t.day && other.endDate && daysBefore(other.endDate, t.day) > END_DATE_SLACK_DAYS) {
+    return [`the other market ends ${other.endDate}, before the day ${t.day} that closes the window of ${code}`];
+  }
   if (!stated || bare.dates.length > 0) return [];
   // A whole year the ticker's own year code names is established; any finer deadline or date is not.
   if (stated.granularity === 'year' && bare.years.includes(Number(stated.end.slice(0, 4)))) return [];

@@ -5,6 +5,7 @@
  * only in a Kalshi ticker ("SASBOS") is read against the partner's sides. The side names themselves
  * are then left out of the entity and event-word checks, which would only see two spellings.
  */
+import { isKalshiTicker } from '../../../../shared/text/kalshiTicker.ts';
 import { canonicalWord } from '../read/words.ts';
 import type { PropEntity, Proposition } from '../types.ts';
 import { sameSide, splitCodes, teamsNamed } from './sides.ts';
@@ -25,15 +26,16 @@ function sidesOf(p: Proposition, partner: Proposition): readonly string[] {
 }
 
 /** A Kalshi game series names its league ("KXNFLGAME-…"); a title may name it ("NBA: …"). */
-const SERIES_LEAGUE = /^(?:KX)?(NFL|NBA|MLB|NHL)/;
-const TITLE_LEAGUE = /\b(NFL|NBA|MLB|NHL)\b/;
+const SERIES_LEAGUE = /^(?:KX)?(WNBA|NFL|NBA|MLB|NHL)/;
+const TITLE_LEAGUE = /\b(WNBA|NFL|NBA|MLB|NHL)\b/;
 
 /**
  * The league a game is played in when the market says so: its ticker's series, a league in its title,
  * or sides that are teams of one league only ("Rockets", not "Houston", which fields a team in four).
  */
 function leagueOf(p: Proposition, sides: readonly string[]): string | null {
-  const series = SERIES_LEAGUE.exec(p.source.ticker ?? '');
+  // A bare ticker given as the title names its league as a ticker field would.
+  const series = SERIES_LEAGUE.exec(p.source.ticker ?? (isKalshiTicker(p.source.title.trim()) ? p.source.title.trim().toUpperCase() : ''));
   if (series?.[1]) return series[1].toLowerCase();
   const named = TITLE_LEAGUE.exec(p.source.title);
   if (named?.[1]) return named[1].toLowerCase();

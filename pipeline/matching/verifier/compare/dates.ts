@@ -20,6 +20,8 @@ const scheduled = (p: Proposition): boolean => SCHEDULED.test(p.text);
 
 /** How far apart two venues' days for one game may be: one venue dates it in UTC (often the next day), one locally. */
 export const GAME_SLACK_DAYS = 1;
+/** Days between a one-day event and an undated market's close that still name that day (settlement the next day, zones). */
+export const ON_DAY_SLACK_DAYS = 1;
 /** How long after a month or quarter its figure may be published and the market settle (CPI, GDP). */
 export const RELEASE_LAG_DAYS = 45;
 
@@ -96,6 +98,11 @@ export function compareDates(a: Proposition, b: Proposition): string[] {
     if (stated.granularity === 'year' && other.years.includes(year)) return [];
     // An election or a nomination is settled when it is certified, often months later: a later close is no other window.
     if (stated.granularity === 'year' && scheduled(other) && other.endDate > stated.end && Number(other.endDate.slice(0, 4)) <= year + 1) return [];
+    // One day's outcome (a daily high, a price at a day's hour) closes on that day or the next: venues list one
+    // market a day, so an undated market closing days later is a later day's market.
+    if (stated.sense === 'on' && stated.granularity === 'day' && gap > ON_DAY_SLACK_DAYS) {
+      return [`date differs: ${stated.text} (${stated.end}) vs other market ends ${other.endDate}`];
+    }
     // A deadline far from when the other market closes means the other asks about another window.
     if (gap > END_DATE_SLACK_DAYS && !(stated.granularity === 'year' && other.endDate.slice(0, 4) === stated.end.slice(0, 4)) && !withinPeriod(stated, other.endDate)) {
       return [`deadline differs: ${stated.text} (${stated.end}) vs other market ends ${other.endDate}`];

@@ -30,7 +30,28 @@ export function compareTitles(a: Proposition, b: Proposition): string[] {
   const out: string[] = [];
   if (a.titles.length > 0 && b.titles.length > 0 && !a.titles.some((t) => b.titles.includes(t))) out.push(`title differs: ${a.titles.join('/')} vs ${b.titles.join('/')}`);
   if ((a.awards.length > 0 || b.awards.length > 0) && !sameSet(a.awards, b.awards)) out.push(`award differs: ${a.awards.join('/') || 'none'} vs ${b.awards.join('/') || 'none'}`);
+  const ca = chambers(a.text);
+  const cb = chambers(b.text);
+  if (ca && cb && ca !== cb) out.push(`chambers differ: ${ca} vs ${cb}`);
+  const ga = tournamentGroup(a.text);
+  const gb = tournamentGroup(b.text);
+  if (ga !== gb) out.push(`tournament group differs: ${ga ? `Group ${ga}` : 'the whole tournament'} vs ${gb ? `Group ${gb}` : 'the whole tournament'}`);
   return out;
+}
+
+/** Which chambers of Congress a market is about: "the House and Senate" is more than "the House". */
+function chambers(text: string): string | null {
+  const house = /\bhouse\b(?! of (?:lords|commons))/i.test(text) && !/\bwhite house\b/i.test(text);
+  const senate = /\bsenate\b/i.test(text);
+  // "Contempt of Congress", "member of Congress" name the institution, not both chambers acting.
+  const both = /(?<!\bof\s)\bcongress\b|\bboth chambers\b|\bsweep\b/i.test(text);
+  if (both || (house && senate)) return 'House and Senate';
+  return house ? 'House' : senate ? 'Senate' : null;
+}
+
+/** "win Group C" is a step of the tournament, never the tournament: a group named on one side only, or two groups, differ. */
+function tournamentGroup(text: string): string | null {
+  return /\bgroup\s+([A-P])\b(?![-'’])/i.exec(text)?.[1]?.toUpperCase() ?? null;
 }
 
 /** Both name what happens and nothing in common: "invade" vs "blockade", "visit" vs "acquire". */

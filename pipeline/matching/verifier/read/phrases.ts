@@ -47,6 +47,12 @@ export const TITLE_PHRASES: readonly (readonly [RegExp, string])[] = [
   [/\bnfc (?:championship|title|champion)\b/i, 'nfc'],
   [/\bafc (?:championship|title|champion)\b/i, 'afc'],
   [/\bnba finals\b/i, 'nba-finals'],
+  [/\bwnba (?:finals|championship|title|champions?)\b/i, 'wnba-finals'],
+  // A division title is a step to the pennant or the conference, never it ("NL West" is not the NL pennant).
+  ...['al', 'nl', 'afc', 'nfc'].flatMap((league) =>
+    ['east', 'central', 'west', 'north', 'south'].map((part) => [new RegExp(`\\b${league} ${part}\\b`, 'i'), `${league}-${part}`] as const),
+  ),
+  [/\b(atlantic|central|southeast|northwest|pacific|southwest|metropolitan) division\b/i, 'division'],
   [/\b(?:nba )?western conference\b/i, 'west-conference'],
   [/\b(?:nba )?eastern conference\b/i, 'east-conference'],
   [/\bworld series\b/i, 'world-series'],

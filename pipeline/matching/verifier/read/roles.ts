@@ -32,8 +32,13 @@ function sideNumbers(text: string): string[] {
   return extractNumbers(text).map((c) => `#${c.value}`);
 }
 
+/** "US" is a stop word elsewhere ("us"), but as a party to a strike or a sanction, capitalised, it is the country. */
+const UNITED_STATES = /(?:^|[^A-Za-z])(?:US|U\.S\.|USA|United States)(?![A-Za-z])/;
+
 function sideEntities(text: string, from: number, to: number): string[] {
-  return extractEntities(text.slice(from, to)).entities.map((e) => e.key);
+  const part = text.slice(from, to);
+  const keys = extractEntities(part).entities.map((e) => e.key);
+  return UNITED_STATES.test(part) && !keys.includes('country:united states') ? [...keys, 'country:united states'] : keys;
 }
 
 /**
@@ -41,10 +46,13 @@ function sideEntities(text: string, from: number, to: number): string[] {
  * the reverse is told apart. `masked` has dates blanked; `entityText` is the same text unblanked.
  */
 export function orderedSides(masked: string, entityText: string, words: Words): [string[], string[]] | null {
-  const m = DIRECTED.map((re) => re.exec(masked)).find((x) => x !== null);
-  if (!m || !m[1] || !m[3]) return null;
-  const left = words(m[1]).concat(sideEntities(entityText, 0, m[1].length), sideNumbers(m[1])).sort();
-  const right = words(m[3]).concat(sideEntities(entityText, m[1].length + (m[2]?.length ?? 0), masked.length), sideNumbers(m[3])).sort();
-  if (left.length === 0 || right.length === 0) return null;
-  return [left, right];
+  // "Will the US strike Iran before July 1": "before" a date (blanked) orders nothing, so the next verb is tried.
+  for (const re of DIRECTED) {
+    const m = re.exec(masked);
+    if (!m || !m[1] || !m[3]) continue;
+    const left = words(m[1]).concat(sideEntities(entityText, 0, m[1].length), sideNumbers(m[1])).sort();
+    const right = words(m[3]).concat(sideEntities(entityText, m[1].length + (m[2]?.length ?? 0), masked.length), sideNumbers(m[3])).sort();
+    if (left.length > 0 && right.length > 0) return [left, right];
+  }
+  return null;
 }

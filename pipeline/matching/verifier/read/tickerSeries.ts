@@ -133,8 +133,7 @@ function initialsOf(name: string): string {
  * the surname ("Jessica Pegula"; "DEJ" Jesper de Jong); a country's, the start of its name ("CRO" Croatia).
  */
 export function codeFitsName(code: string, name: string, kind: CodeKind = 'person'): boolean {
-  // A country's code is the start of its name ("CRO" Croatia, "ENG" England).
-  if (kind === 'country') return code.length >= 3 && name.toLowerCase().replace(/[^a-z]/g, '').startsWith(code.toLowerCase());
+  if (kind === 'country') return countryCodeFits(code, name);
   const { parts, suffix } = nameParts(name);
   if (parts.length < 2) return false;
   let c = code.toLowerCase();
@@ -154,4 +153,27 @@ export function codeFitsName(code: string, name: string, kind: CodeKind = 'perso
   const head = c.charAt(0);
   const rest = c.slice(1);
   return head === parts[0]?.charAt(0) && rest.length >= 2 && surname.startsWith(rest);
+}
+
+interface CountryFile {
+  readonly iso2: Readonly<Record<string, string>>;
+  readonly fifa: Readonly<Record<string, string>>;
+  readonly aliases: Readonly<Record<string, readonly string[]>>;
+}
+const COUNTRIES = readLexicon<CountryFile>('countryCodes.json');
+const countryKey = (name: string): string =>
+  name.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/^the\s+/, '').replace(/[^a-z]/g, '');
+
+/**
+ * A country code fits a name when the code tables name that country ("HR" and "CRO" Croatia, "CH" and
+ * "SUI" Switzerland, "KR" South Korea / Korea Republic). A code the tables do not hold fits only by
+ * being the start of the name ("CRO" Croatia) and only with three letters or more: two letters are too
+ * few to guess a country from, so an unknown two-letter code fits nobody and the pair is refused.
+ */
+function countryCodeFits(code: string, name: string): boolean {
+  const c = code.toUpperCase();
+  const known = c.length === 2 ? COUNTRIES.iso2[c] : COUNTRIES.fifa[c];
+  const key = countryKey(name);
+  if (known) return [known, ...(COUNTRIES.aliases[known] ?? [])].some((n) => countryKey(n) === key);
+  return c.length >= 3 && key.startsWith(c.toLowerCase());
 }
