@@ -1,6 +1,7 @@
 import type { Collection, Doc, DocumentStore } from '../shared/ports/documentStore.ts';
 import type { Projection } from './projection.ts';
 import { applyEvent, CHECKPOINTS, type ApplyResult } from './applyEvent.ts';
+import { collectionOnlyStore } from './collectionOnlyStore.ts';
 
 /** Where a batch lands: the projection's own collection and checkpoint, or a rebuild's beside them. */
 export interface BatchTarget {
@@ -92,28 +93,12 @@ class Overlay {
     }
   }
 
-  private readonly views = new Map<string, Collection<Doc>>();
+  private storeView: DocumentStore | undefined;
 
   asStore(): DocumentStore {
-    // One view per collection name, made once: applyEvent asks for its collections on every event.
-    const collection = <T extends Doc>(name: string): Collection<T> => {
-      let view = this.views.get(name);
-      if (!view) {
-        view = this.view(name);
-        this.views.set(name, view);
-      }
-      return view as unknown as Collection<T>;
-    };
-    return new Proxy({ kind: this.store.kind, collection } as unknown as DocumentStore, {
-      get(target, prop) {
-        if (prop === 'collection' || prop === 'kind') return target[prop];
-        if (typeof prop === 'symbol' || prop === 'then') return undefined;
-        return () => {
-          throw new Error(`applyBatch: store.${prop}() is not supported inside a replay batch`);
-        };
-      },
-    });
+    return (this.storeView ??= collectionOnlyStore(this.store.kind, (name) => this.view(name), (method) => `applyBatch: store.${method}() is not supported inside a replay batch`));
   }
+
 
   private view(name: string): Collection<Doc> {
     const cache = this.cache(name);

@@ -1,4 +1,5 @@
 import type { Collection, Doc, DocumentStore } from '../../shared/ports/documentStore.ts';
+import { collectionOnlyStore } from '../../projections/collectionOnlyStore.ts';
 
 const CHUNK = 500;
 
@@ -98,7 +99,7 @@ export class HeldCollection<V> {
  */
 export class HeldStore {
   private readonly collections = new Map<string, HeldCollection<Doc>>();
-  private readonly views = new Map<string, Collection<Doc>>();
+  private storeView: DocumentStore | undefined;
 
   private constructor(
     private readonly store: DocumentStore,
@@ -128,23 +129,7 @@ export class HeldStore {
   }
 
   asStore(): DocumentStore {
-    const collection = <T extends Doc>(name: string): Collection<T> => {
-      let view = this.views.get(name);
-      if (!view) {
-        view = this.view(name);
-        this.views.set(name, view);
-      }
-      return view as unknown as Collection<T>;
-    };
-    return new Proxy({ kind: this.store.kind, collection } as unknown as DocumentStore, {
-      get(target, prop) {
-        if (prop === 'collection' || prop === 'kind') return target[prop];
-        if (typeof prop === 'symbol' || prop === 'then') return undefined;
-        return () => {
-          throw new Error(`rebuild: store.${prop}() is not supported while a read model is rebuilt`);
-        };
-      },
-    });
+    return (this.storeView ??= collectionOnlyStore(this.store.kind, (name) => this.view(name), (method) => `rebuild: store.${method}() is not supported while a read model is rebuilt`));
   }
 
   private view(name: string): Collection<Doc> {

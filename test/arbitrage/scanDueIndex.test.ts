@@ -1,12 +1,10 @@
 import test from 'ava';
 import { openSqliteStore } from '../../adapters/store/sqliteStore.ts';
-import { scanQuestion } from '../../shared/arbitrage/detect.ts';
 import type { ArbitrageOpportunityEvent } from '../../shared/arbitrage/schema.ts';
 import { uuidFromName } from '../../shared/ids.ts';
 import type { VenueSlug } from '../../shared/venues/registry.ts';
 import type { ScannerMemory } from '../../pipeline/scan/memory.ts';
-import { runScanPass } from '../../pipeline/scan/scanPass.ts';
-import { at, coldPassChanges, DAY, linkEvent, log, market, marketEvent, openMemory, passOf, STALE_AFTER_MS, T0 } from './scanFixtures.ts';
+import { at, coldPassChanges, DAY, linkEvent, market, marketEvent, openMemory, passOf, T0 } from './scanFixtures.ts';
 
 /**
  * A full pass rescores only the questions something could have moved, found through indexes rather than a
@@ -128,22 +126,7 @@ test('a market linked into two questions moves both: the next pass (full or not)
     await confirm(memory, T0 + 1_000);
     const changed = memory.takeDirty().ids;
     t.deepEqual([...changed].sort(), [qa, qb].sort(), 'both questions are marked');
-    const report = await runScanPass(
-      {
-        memory,
-        books: { booksFor: async () => new Map(), requested: 0, serves: () => false },
-        score: async (qs, clock) => qs.map((q) => scanQuestion(q, clock)),
-        publish: async (_subject, payload) => {
-          if ((payload as { type: string }).type === 'arbitrage_opportunity') events.push(payload as ArbitrageOpportunityEvent);
-        },
-        log,
-        staleAfterMs: STALE_AFTER_MS,
-        recorded: false,
-        resolvedRetentionMs: DAY,
-        now: () => new Date(T0 + 2_000),
-      },
-      { ids: changed, full: false },
-    );
+    const report = await passOf(memory, T0 + 2_000, events, undefined, { ids: changed, full: false });
     t.is(report.changes, 2);
     t.deepEqual(events.slice(2).map((e) => [e.opportunity.canonical_question_id, e.change, e.opportunity.buy_price, e.opportunity.spread]).sort(), [
       [qa, 'updated', 0.42, 0.03],

@@ -82,7 +82,7 @@ export async function openMemory(store: DocumentStore): Promise<ScannerMemory> {
 }
 
 /** Scores in this thread (the pure function the worker runs) at a clock the test sets. */
-export function passOf(memory: ScannerMemory, nowMs: number, events: ArbitrageOpportunityEvent[] = [], books: BookFetcher = { booksFor: async () => new Map(), requested: 0, serves: () => false }) {
+export function passOf(memory: ScannerMemory, nowMs: number, events: ArbitrageOpportunityEvent[] = [], books: BookFetcher = { booksFor: async () => new Map(), requested: 0, serves: () => false }, pass: Parameters<typeof runScanPass>[1] = { ids: memory.takeDirty().ids, full: true }) {
   return runScanPass(
     {
       memory,
@@ -97,7 +97,7 @@ export function passOf(memory: ScannerMemory, nowMs: number, events: ArbitrageOp
       resolvedRetentionMs: DAY,
       now: () => new Date(nowMs),
     },
-    { ids: memory.takeDirty().ids, full: true },
+    pass,
   );
 }
 
