@@ -1,7 +1,7 @@
 import type { Collection, Doc, DocumentStore } from '../shared/ports/documentStore.ts';
 import type { Projection } from './projection.ts';
 import { applyEvent, CHECKPOINTS, type ApplyResult } from './applyEvent.ts';
-import { collectionOnlyStore } from './collectionOnlyStore.ts';
+import { collectionOnlyStore, refuseOthers } from './collectionOnlyStore.ts';
 
 /** Where a batch lands: the projection's own collection and checkpoint, or a rebuild's beside them. */
 export interface BatchTarget {
@@ -121,15 +121,7 @@ class Overlay {
       },
     };
     // Anything else would bypass the overlay's pending writes: refuse loudly rather than read stale data.
-    return new Proxy(methods, {
-      get(target, prop) {
-        if (prop in target) return target[prop as keyof typeof target];
-        if (typeof prop === 'symbol' || prop === 'then') return undefined;
-        return () => {
-          throw new Error(`applyBatch: collection.${prop}() is not supported inside a replay batch (projection ${name})`);
-        };
-      },
-    }) as unknown as Collection<Doc>;
+    return refuseOthers(methods, (method) => `applyBatch: collection.${method}() is not supported inside a replay batch (projection ${name})`) as unknown as Collection<Doc>;
   }
 
   /** Writes every changed document, collections in the order given (the checkpoint collection last). */

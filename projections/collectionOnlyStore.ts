@@ -15,9 +15,17 @@ export function collectionOnlyStore(kind: DocumentStore['kind'], view: (name: st
     }
     return v as unknown as Collection<T>;
   };
-  return new Proxy({ kind, collection } as unknown as DocumentStore, {
-    get(target, prop) {
-      if (prop === 'collection' || prop === 'kind') return target[prop];
+  return refuseOthers({ kind, collection } as unknown as DocumentStore, refusal);
+}
+
+/**
+ * `target` as it is, except that any method it lacks throws `refusal(method)` when called (symbols and `then`
+ * read as absent, so it is not taken for a promise): an overlay's view refuses loudly what would bypass it.
+ */
+export function refuseOthers<T extends object>(target: T, refusal: (method: string) => string): T {
+  return new Proxy(target, {
+    get(t, prop) {
+      if (prop in t) return t[prop as keyof T];
       if (typeof prop === 'symbol' || prop === 'then') return undefined;
       return () => {
         throw new Error(refusal(prop));

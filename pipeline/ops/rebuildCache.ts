@@ -1,5 +1,5 @@
 import type { Collection, Doc, DocumentStore } from '../../shared/ports/documentStore.ts';
-import { collectionOnlyStore } from '../../projections/collectionOnlyStore.ts';
+import { collectionOnlyStore, refuseOthers } from '../../projections/collectionOnlyStore.ts';
 
 const CHUNK = 500;
 
@@ -146,14 +146,6 @@ export class HeldStore {
       },
     };
     // Anything else would bypass the held writes: refuse loudly rather than read stale data.
-    return new Proxy(methods, {
-      get(target, prop) {
-        if (prop in target) return target[prop as keyof typeof target];
-        if (typeof prop === 'symbol' || prop === 'then') return undefined;
-        return () => {
-          throw new Error(`rebuild: collection.${prop}() is not supported while a read model is rebuilt (${name})`);
-        };
-      },
-    }) as unknown as Collection<Doc>;
+    return refuseOthers(methods, (method) => `rebuild: collection.${method}() is not supported while a read model is rebuilt (${name})`) as unknown as Collection<Doc>;
   }
 }
