@@ -162,7 +162,9 @@ export async function startServices(config: Config, roles: readonly Role[], log:
     }
 
     if (runs(roles, 'process')) {
-      const pool = createWorkerPool(new URL('../pipeline/workers/normalize.worker.ts', import.meta.url), config.WORKERS);
+      const pool = createWorkerPool(new URL('../pipeline/workers/normalize.worker.ts', import.meta.url), config.WORKERS, undefined, undefined, (err) =>
+        log.error({ err, role: 'process' }, 'normalize worker thread failed outside a task'),
+      );
       stack.push({ name: 'worker-pool', stop: () => pool.close() });
       const processor = await startProcessor({ conn, store, pool, publish, log: log.child({ role: 'process' }) });
       stack.push({ name: 'processor', stop: () => processor.stop() });

@@ -10,26 +10,47 @@ export interface WorkerPool {
   close(): Promise<void>;
 }
 
+/** Started by every thread; it loads the TypeScript task module itself (see the file's header). */
+const TASK_ENTRY = fileURLToPath(new URL('../workers/tsTaskEntry.mjs', import.meta.url));
+/** The workerData key the entry reads the task module's URL from (TASK_MODULE_KEY in tsTaskEntry.mjs). */
+const TASK_MODULE_KEY = 'concordTaskModule';
+
+/** What a pool reports when a thread fails outside a task (e.g. it cannot load its module). */
+export type WorkerPoolErrorHandler = (err: Error) => void;
+
 /**
- * A Piscina pool over one task file. The queue is bounded (`maxQueue`); consumers call
- * waitForCapacity() before pulling more messages, so a slow pool stops the pull instead of
- * buffering without limit.
+ * A Piscina pool over one TypeScript task module. The queue is bounded (`maxQueue`); consumers call
+ * waitForCapacity() before pulling more messages, so a slow pool stops the pull instead of buffering
+ * without limit. The module's own `workerData` is passed through with one more key (the module's URL),
+ * which its schema ignores. A thread's failure outside a task goes to `onError` instead of crashing the
+ * process; Piscina replaces the thread, and a task it held is rejected to its caller.
  */
-export function createWorkerPool(taskFile: URL, threads: number, maxQueue = threads * 8, workerData?: unknown): WorkerPool {
+export function createWorkerPool(
+  taskFile: URL,
+  threads: number,
+  maxQueue = threads * 8,
+  workerData?: Record<string, unknown>,
+  onError: WorkerPoolErrorHandler = reportToStderr,
+): WorkerPool {
   const pool = new Piscina({
-    filename: fileURLToPath(taskFile),
-    ...(workerData !== undefined ? { workerData } : {}),
+    filename: TASK_ENTRY,
+    workerData: { ...workerData, [TASK_MODULE_KEY]: taskFile.href },
     minThreads: 1,
     maxThreads: threads,
     maxQueue,
     idleTimeout: 60_000,
   });
+  pool.on('error', onError);
   return {
     threads,
-    run: <T>(task: unknown, name?: string) => pool.run(task, name ? { name } : undefined) as Promise<T>,
+    run: <T>(task: unknown, name?: string) => pool.run({ name, task }) as Promise<T>,
     waitForCapacity: async () => {
       while (pool.queueSize >= maxQueue) await once(pool, 'drain');
     },
     close: () => pool.close(),
   };
+}
+
+function reportToStderr(err: Error): void {
+  process.stderr.write(`${JSON.stringify({ level: 50, msg: 'worker thread failed outside a task', err: { message: err.message, code: (err as NodeJS.ErrnoException).code } })}\n`);
 }

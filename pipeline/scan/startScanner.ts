@@ -47,7 +47,7 @@ export async function startScanner(deps: ScannerDeps): Promise<RunningScanner> {
   await ensureScannerIndexes(collections);
   const memory = new ScannerMemory(collections);
   await memory.load();
-  const pool = createWorkerPool(new URL('../workers/arbitrage.worker.ts', import.meta.url), Math.max(1, Math.min(deps.config.WORKERS, 4)));
+  const pool = createWorkerPool(new URL('../workers/arbitrage.worker.ts', import.meta.url), Math.max(1, Math.min(deps.config.WORKERS, 4)), undefined, undefined, (err) => log.error({ err }, 'scan worker thread failed outside a task'));
   const recorded = deps.config.VENUE_SOURCE === 'recorded';
   const books = createBookFetcher({
     modules: deps.modules,
