@@ -70,3 +70,16 @@ test('a demonym right after a given name is a surname: Mark Cuban is a person, C
   t.is(relation({ ...m('kalshi', 'KXPRESNOMD-28-MC'), category: 'politics' }, { ...cuban, category: 'politics' }), 'identity');
   t.is(relation({ ...m('kalshi', 'KXPRESNOMD-28-MK'), category: 'politics' }, { ...cuban, category: 'politics' }), 'different');
 });
+
+test('a known surname after another given name is a namesake: Ivanka Trump is not Donald Trump', (t) => {
+  const keys = (s: string): string[] => extractEntities(s).entities.map((e) => e.key);
+  t.false(keys('Will Ivanka Trump win the 2028 Republican presidential nomination?').includes('donald-trump'));
+  t.true(keys('Will Trump win the 2028 Republican presidential nomination?').includes('donald-trump'));
+  t.true(keys('Will President Trump sign the bill by June 30?').includes('donald-trump'));
+  t.true(keys('Will Donald Trump win the 2028 Republican presidential nomination?').includes('donald-trump'));
+  const rn = (n: string): ReturnType<typeof m> => ({ ...m('polymarket', `Will ${n} win the 2028 Republican presidential nomination?`, '2028-11-07'), category: 'politics' });
+  t.is(relation(rn('Ivanka Trump'), rn('Donald Trump')), 'different');
+  t.is(relation(rn('Eric Trump'), rn('Trump')), 'different');
+  t.is(relation({ ...m('kalshi', 'KXPRESNOMR-28-ITRU'), category: 'politics' }, rn('Ivanka Trump')), 'identity');
+  t.is(relation({ ...m('kalshi', 'KXPRESNOMR-28-DJT'), category: 'politics' }, rn('Ivanka Trump')), 'different');
+});
