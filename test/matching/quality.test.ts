@@ -60,6 +60,7 @@ test('quality floor on the third mined set train split: link precision >= 0.98, 
 // NBA, La Liga and Champions League series and demonym surnames were read (round 10). A third batch (Republican
 // nominations, offices, conference titles, World Cup rounds; 72 train pairs) measured 1.000 / 0.867 (tp 13, fn 2)
 // as found on that verifier; the whole train split 1.000 / 0.976 (tp 41, fn 1, tn 142) after namesakes were read.
+// A fourth batch (Fed, WTI, Bitcoin, F1, Eurovision, elections abroad: 24 train hard negatives) was refused whole as found.
 test('quality floor on the fourth mined set train split: link precision >= 0.98, recall >= 0.95, no hard negative linked', (t) => {
   const e = evaluate(loadPairs(fixture('mined4/pairs.mined4.train.jsonl')), verifyPair);
   const misses = e.errors.slice(0, 5).map(({ pair, verdict }) => `${pair.kind}: ${pair.a.title} | ${pair.a.outcome} <> ${pair.b.title} | ${pair.b.outcome} -> ${verdict.reasons.join('; ')}`);
