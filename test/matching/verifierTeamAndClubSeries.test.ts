@@ -83,3 +83,11 @@ test('a known surname after another given name is a namesake: Ivanka Trump is no
   t.is(relation({ ...m('kalshi', 'KXPRESNOMR-28-ITRU'), category: 'politics' }, rn('Ivanka Trump')), 'identity');
   t.is(relation({ ...m('kalshi', 'KXPRESNOMR-28-DJT'), category: 'politics' }, rn('Ivanka Trump')), 'different');
 });
+
+test('a club code made from a first word many clubs share fits only through the table', (t) => {
+  t.false(codeFitsName('REA', 'Real Sociedad', 'club'));
+  t.false(codeFitsName('MAN', 'Man United', 'club'));
+  t.false(codeFitsName('MAN', 'Manchester City', 'club'));
+  t.true(codeFitsName('RMA', 'Real Madrid', 'club'), 'the table still names Real Madrid');
+  t.is(relation(m('kalshi', 'KXUCL-26-MAN'), m('polymarket', 'Will Man United win the 2025–26 Champions League?', '2026-05-31')), 'different');
+});
