@@ -27,3 +27,9 @@ test('one game of a series, the NBA Cup and a women\'s competition are other que
   t.is(relation(m('kalshi', 'KXUCL-26-BAR'), m('polymarket', "Will Barcelona win the 2025–26 UEFA Women's Champions League?", '2026-05-31')), 'different');
   t.is(relation(m('kalshi', 'KXUCL-26-BAR'), m('polymarket', 'Will Barcelona win the 2025–26 Champions League?', '2026-05-31')), 'identity');
 });
+
+test('reaching a stage is refused only against winning: two ways to say reaching it are one question', (t) => {
+  // From the written realistic set: labelled identity; the rule must not be its reason to refuse.
+  const v = verifyPair(m('kalshi', 'Will an African team reach the semi-finals of the 2026 World Cup?', '2026-07-15'), m('polymarket', 'African team in 2026 World Cup semifinals?', '2026-07-15'));
+  t.false(v.reasons.some((r) => r.startsWith('reaching a stage')), v.reasons.join('; '));
+});
