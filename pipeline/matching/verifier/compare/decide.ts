@@ -10,6 +10,7 @@
  */
 import { anchoredTo } from './anchor.ts';
 import { compareBareTicker } from './bareTicker.ts';
+import { compareProgress } from './progress.ts';
 import { resolvedCode, unresolvedCode } from './personCode.ts';
 import { compareClocks, compareDates, compareYears, placedBySetting } from './dates.ts';
 import { compareContests, withoutSides } from './contest.ts';
@@ -98,6 +99,7 @@ function whenAndHowMuch(a: Proposition, b: Proposition, levelFlip: boolean): str
     ...compareLetterIds(a, b),
     ...compareOffices(a, b),
     ...compareTitles(a, b),
+    ...compareProgress(a, b),
     ...compareStages(a, b),
     ...compareSeatGoal(a, b),
     ...compareComparison(a, b),

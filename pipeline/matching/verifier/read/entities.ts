@@ -184,6 +184,36 @@ function unknownNames(text: string, add: (e: PropEntity, at: number, len: number
  */
 const DEMONYM_EVENT = /\b(?:australian|french|british|italian|canadian|mexican|brazilian|japanese|chinese|dutch|german|spanish|hungarian|belgian|austrian) open\b|\b(?:[A-Z][a-z]+ ){1,2}Open\b/g;
 
+const DIRECTIONS = new Set(['north', 'south', 'east', 'west', 'central', 'northern', 'southern', 'eastern', 'western']);
+
+/**
+ * "Mark Cuban": a capitalised demonym right after a capitalised given name, and not followed by another
+ * capitalised word, is the person's surname, not a country the question is about. Left unread here, the
+ * name reader keeps the whole name ("Mark Cuban"), so a code or a partner naming the person can meet it.
+ */
+function surnameDemonym(text: string, word: string, at: number): boolean {
+  if (!(word.toLowerCase() in DEMONYMS) || !/^[A-Z][a-z]/.test(word)) return false;
+  const before = /(?:^|[\s(“"'])([A-Z][a-z]+)\s+$/.exec(text.slice(0, at));
+  const given = before?.[1]?.toLowerCase();
+  if (!given || COMMON_CAPITALISED.has(given) || DIRECTIONS.has(given) || given in DEMONYMS) return false;
+  return !/^\s+[A-Z]/.test(text.slice(at + word.length));
+}
+
+/**
+ * "Ivanka Trump", "Eric Trump": a known person's one-word surname alias right after another capitalised given
+ * name is someone else of that name. Left unread here, the name reader keys the whole name, so neither the
+ * known person nor a code made from him meets it.
+ */
+function namesake(text: string, entity: PropEntity, word: string, at: number): boolean {
+  if (entity.group !== 'person' || /\s/.test(word)) return false;
+  const first = entity.label.split(/\s+/);
+  if (first.length < 2) return false;
+  const before = /(?:^|[\s(“"'])([A-Z][a-z]+)\s+$/.exec(text.slice(0, at));
+  const given = before?.[1];
+  if (!given || COMMON_CAPITALISED.has(given.toLowerCase()) || DIRECTIONS.has(given.toLowerCase())) return false;
+  return given.toLowerCase() !== (first[0] ?? '').toLowerCase();
+}
+
 export function extractEntities(original: string): EntityExtraction {
   let text = /\bopen\b/i.test(original) ? original.replace(DEMONYM_EVENT, (m) => ' '.repeat(m.length)).replace(/\b(?:australian|french|british|italian|canadian|mexican|brazilian|japanese|chinese|dutch|german|spanish|hungarian|belgian|austrian) open\b/gi, (m) => ' '.repeat(m.length)) : original;
   const found = new Map<string, PropEntity>();
@@ -198,7 +228,7 @@ export function extractEntities(original: string): EntityExtraction {
   for (const { re, byAlias, caseSensitive } of MATCHERS) {
     for (const m of text.matchAll(re)) {
       const entity = byAlias.get(caseSensitive ? m[0] : m[0].toLowerCase());
-      if (entity) add(entity, m.index ?? 0, m[0].length);
+      if (entity && !surnameDemonym(text, m[0], m.index ?? 0) && !namesake(text, entity, m[0], m.index ?? 0)) add(entity, m.index ?? 0, m[0].length);
     }
   }
   versionedNames(text, add);

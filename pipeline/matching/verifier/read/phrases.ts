@@ -47,6 +47,8 @@ export const TITLE_PHRASES: readonly (readonly [RegExp, string])[] = [
   [/\bnfc (?:championship|title|champion)\b/i, 'nfc'],
   [/\bafc (?:championship|title|champion)\b/i, 'afc'],
   [/\bnba finals\b/i, 'nba-finals'],
+  // The in-season tournament is its own trophy, never the championship.
+  [/\bnba cup\b|\bin-season tournament\b/i, 'nba-cup'],
   [/\bwnba (?:finals|championship|title|champions?)\b/i, 'wnba-finals'],
   // A division title is a step to the pennant or the conference, never it ("NL West" is not the NL pennant).
   ...['al', 'nl', 'afc', 'nfc'].flatMap((league) =>

@@ -8,12 +8,16 @@
 import { parseKalshiTicker } from '../../../../shared/text/kalshiTicker.ts';
 import { monthName } from '../../../../shared/text/calendar.ts';
 import { US_STATES } from '../../../../shared/text/places.ts';
+import { TEAMS, type League } from '../../../../shared/text/teams.ts';
 import { readLexicon } from '../lexicon/dataFile.ts';
+import { clubCodeFits } from './clubCodes.ts';
 
 interface SeriesEntry {
-  readonly subject: 'person' | 'party' | 'level' | 'goals' | 'player' | 'country';
+  readonly subject: 'person' | 'party' | 'level' | 'goals' | 'player' | 'country' | 'team' | 'club';
   readonly question: string;
   readonly yearless?: boolean;
+  /** For a team subject: the league whose ticker codes name the team (shared/text/data/teams.json). */
+  readonly league?: League;
 }
 interface PatternEntry extends SeriesEntry {
   readonly match: string;
@@ -28,8 +32,8 @@ const DATA = readLexicon<SeriesFile>('tickerSeries.json');
 const PATTERNS = DATA.patterns.map((p) => ({ ...p, re: new RegExp(p.match) }));
 const STATE_NAMES = new Map(US_STATES.map(([name, code]) => [code, name] as const));
 
-/** How a code is formed from a name: a politician's, a player's or a country's (see `codeFitsName`). */
-export type CodeKind = 'person' | 'player' | 'country';
+/** How a code is formed from a name: a politician's, a player's, a country's or a club's (see `codeFitsName`). */
+export type CodeKind = 'person' | 'player' | 'country' | 'club';
 
 export interface SeriesQuestion {
   /** The question with its subject filled, or with the unresolved person code standing in. */
@@ -89,10 +93,13 @@ export function seriesQuestion(title: string, outcome: string, name: string | nu
     if (level === null) return null;
   } else if (!subject && code) {
     if (entry.subject === 'party') subject = DATA.parties[code] ?? null;
+    else if (entry.subject === 'team') subject = teamOf(entry.league, code);
     else if (name) subject = name;
     else personCode = code;
   }
   if (!levelled && !subject && !personCode) return null;
+  // A team code the league does not hold reads as nothing: the series stays unread rather than guessed.
+  if (entry.subject === 'team' && !subject) return null;
   const fill = entry.question
     .replace('{subject}', subject ?? personCode ?? '')
     .replace('{level}', level ?? '')
@@ -101,8 +108,17 @@ export function seriesQuestion(title: string, outcome: string, name: string | nu
     .replace('{party}', slots.party ?? '')
     .replace('{group}', t.eventCodes)
     .replace('{district}', districtOf(title))
+    .replace('{season}', t.year ? `${t.year - 1}–${String(t.year % 100).padStart(2, '0')}` : '')
     .replace('{year}', t.year ? String(t.year) : '');
-  return { title: fill.replace(/\s+/g, ' ').replace(/ in \?$/, '?'), personCode, codeKind: entry.subject === 'player' || entry.subject === 'country' ? entry.subject : 'person', yearless: entry.yearless === true };
+  const codeKind: CodeKind = entry.subject === 'player' || entry.subject === 'country' || entry.subject === 'club' ? entry.subject : 'person';
+  return { title: fill.replace(/\s+/g, ' ').replace(/ in \?$/, '?'), personCode, codeKind, yearless: entry.yearless === true };
+}
+
+/** The team a league's ticker code names ("CLE" in the NBA: the Cleveland Cavaliers), or null. */
+function teamOf(league: League | undefined, code: string): string | null {
+  const c = code.toUpperCase();
+  const team = TEAMS.find((t) => t.league === league && t.codes.includes(c));
+  return team ? `${team.city} ${team.nickname}` : null;
 }
 
 /** Name parts, lower case: "J.D. Vance" and "JD Vance" both give j, d, vance; a generational suffix apart. */
@@ -134,6 +150,7 @@ function initialsOf(name: string): string {
  */
 export function codeFitsName(code: string, name: string, kind: CodeKind = 'person'): boolean {
   if (kind === 'country') return countryCodeFits(code, name);
+  if (kind === 'club') return clubCodeFits(code, name);
   const { parts, suffix } = nameParts(name);
   if (parts.length < 2) return false;
   let c = code.toLowerCase();

@@ -1,0 +1,31 @@
+/**
+ * Steps toward a trophy are not the trophy. A market asking whether a side reaches, makes or advances to a
+ * final, a series or the playoffs resolves Yes for the loser of that final too; a market on one game of a
+ * series ("win Game 1 of the NBA Finals") resolves on that game alone; a women's competition is another
+ * competition than the one of the same name without the word. Each is said on one side only, against a
+ * market that asks for the whole trophy, so the two can disagree and the pair is refused.
+ */
+import type { Proposition } from '../types.ts';
+
+const STAGE_NOUN = String.raw`(?:(?:[a-z0-9'’.-]+\s+){0,5}?(?:finals?|semi-?finals?|quarter-?finals?|playoffs?|knockout stage|round of \d+|championship (?:game|series)|super ?bowl|world series|title game))\b`;
+const PROGRESS = new RegExp(String.raw`\b(?:reach(?:es)?|make(?:s)?|advance(?:s)? to|qualif(?:y|ies) for|get(?:s)? to|appear(?:s)? in|play(?:s)? in|be in)\s+(?:the\s+)?${STAGE_NOUN}`, 'i');
+const WINS = /\bwin(?:s|ner|ners)?\b|\bchampions?\b|\btitle\b/i;
+const GAME_OF_SERIES = /\bgame\s+[1-7]\b/i;
+const WOMEN = /\bwomen(?:'s|’s|s)?\b/i;
+
+/** Reasons a market that reaches a stage, or wins one game of it, or is the women's event, differs from the other. */
+export function compareProgress(a: Proposition, b: Proposition): string[] {
+  const out: string[] = [];
+  const pa = PROGRESS.test(a.text);
+  const pb = PROGRESS.test(b.text);
+  // Only against a market that asks for the win: "in the semifinals" and "reach the semi-finals" are one question.
+  if (pa !== pb && WINS.test((pa ? b : a).text)) out.push(`reaching a stage vs winning it: "${(pa ? a : b).text.match(PROGRESS)?.[0] ?? ''}" on one side only`);
+  const ga = GAME_OF_SERIES.test(a.text);
+  const gb = GAME_OF_SERIES.test(b.text);
+  // Only against a market that names a trophy: two game markets compare their game numbers elsewhere.
+  if (ga !== gb && (ga ? b : a).titles.length > 0) out.push('one game of a series vs the series');
+  const wa = WOMEN.test(a.text);
+  const wb = WOMEN.test(b.text);
+  if (wa !== wb) out.push("women's competition on one side only");
+  return out;
+}

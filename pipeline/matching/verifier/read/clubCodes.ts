@@ -1,0 +1,28 @@
+/**
+ * Whether a Kalshi football club code ("BAR", "RMA") can stand for a club a market names. Codes that are
+ * not the start of the club's name are data (`lexicon/data/clubCodes.json`); any other code fits only as
+ * the start of the name's first word, three letters or more ("SEV" Sevilla), and never when that word starts
+ * many clubs' names ("Real", "Manchester"), so a short, foreign or ambiguous code fits nobody and the pair is
+ * refused rather than guessed.
+ */
+import { readLexicon } from '../lexicon/dataFile.ts';
+
+interface ClubFile {
+  readonly codes: Readonly<Record<string, readonly string[]>>;
+  readonly sharedFirstWords: readonly string[];
+}
+const CLUBS = readLexicon<ClubFile>('clubCodes.json');
+const fold = (s: string): string => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z ]/g, '').trim();
+
+const SHARED = new Set(CLUBS.sharedFirstWords.map((w) => fold(w)));
+
+export function clubCodeFits(code: string, name: string): boolean {
+  const c = code.toUpperCase();
+  const n = fold(name);
+  const known = CLUBS.codes[c];
+  if (known) return known.some((k) => fold(k) === n);
+  const first = n.split(/\s+/)[0] ?? '';
+  // "Real", "Manchester", "Inter" start many clubs' names: a code made from them cannot say which.
+  if (SHARED.has(first)) return false;
+  return c.length >= 3 && /^[A-Z]+$/.test(c) && first.startsWith(c.toLowerCase());
+}
