@@ -232,9 +232,11 @@ function offsetOf(text: string): string | null {
 }
 
 /** A value read one day after launch is not the value one week after, nor one read at no stated time. */
+const offsetOfText = perText(offsetOf);
+
 export function compareOffsets(a: Proposition, b: Proposition): string[] {
-  const oa = offsetOf(a.text);
-  const ob = offsetOf(b.text);
+  const oa = offsetOfText(a.text);
+  const ob = offsetOfText(b.text);
   if (oa === ob) return [];
   return [`reading time differs: ${oa ?? 'none'} after vs ${ob ?? 'none'} after`];
 }
