@@ -28,7 +28,7 @@ const ethLim = market('limitless', 'l3', 'Will ETH hit $10k by Dec 31, 2026?', 0
 const polyRepriced = event({ ...poly, outcomes: [{ label: 'Yes', outcome_index: 0, price: 0.15 }, { label: 'No', outcome_index: 1, price: 0.85 }] }, '2026-11-01T00:01:00.000Z');
 const stream: MarketNormalized[] = [poly, lim, pf, rival, eth, polyRepriced, ethLim].map((m) => ('type' in m ? m : event(m)));
 
-async function setup() {
+async function setup(embedChunk?: number) {
   const store = openSqliteStore({ file: ':memory:' });
   const embedder = await createTransformersEmbedder({ model: TEST_MODEL, logger: silentLog });
   const index = createEmbeddedVectorIndex({ dimension: embedder.dimension, logger: silentLog });
@@ -47,6 +47,7 @@ async function setup() {
     },
     overrides: overrideSource(store),
     log: silentLog,
+    ...(embedChunk !== undefined ? { embedChunk } : {}),
   });
   const questionOf = async (m: NormalizedMarket) => (await linkerCollections(store).markets.get(m.id))!.question_id;
   return { store, linker, published, embedCalls, questionOf, close: () => Promise.all([store.close(), embedder.close(), index.close()]) };
@@ -91,6 +92,65 @@ test('a run embeds its titles in one call, each distinct title once; one at a ti
     t.deepEqual(one.embedCalls, [1, 1, 1, 1, 1, 1]);
   } finally {
     await Promise.all([one.close(), run.close()]);
+  }
+});
+
+test('a run embedded in chunks (placement starting while later chunks embed) links exactly as one call per run and as one at a time', async (t) => {
+  const one = await setup();
+  const whole = await setup();
+  const chunked = await setup(2);
+  try {
+    for (const e of stream) await one.linker.handle(e, false);
+    await whole.linker.handleRun(stream.map((event) => ({ event, redelivered: false })));
+    await chunked.linker.handleRun(stream.map((event) => ({ event, redelivered: false })));
+    // Five distinct titles in stream order (poly, lim, rival, eth, ethLim; pf repeats poly's), two per call.
+    t.deepEqual(chunked.embedCalls, [2, 2, 1]);
+    t.deepEqual(whole.embedCalls, [5]);
+    t.deepEqual(chunked.published, one.published);
+    t.deepEqual(chunked.published, whole.published);
+    for (const m of [poly, lim, pf, rival, eth, ethLim]) {
+      const state = await linkerCollections(chunked.store).markets.get(m.id);
+      t.deepEqual(state, await linkerCollections(one.store).markets.get(m.id));
+      t.deepEqual(state, await linkerCollections(whole.store).markets.get(m.id));
+    }
+    const btc = await chunked.questionOf(poly);
+    t.deepEqual((await linkerCollections(chunked.store).questions.get(btc))!.member_ids, [poly.id, lim.id, pf.id]);
+  } finally {
+    await Promise.all([one.close(), whole.close(), chunked.close()]);
+  }
+});
+
+test('a chunk whose embedding fails fails the run, after every chunk has settled', async (t) => {
+  const store = openSqliteStore({ file: ':memory:' });
+  const embedder = await createTransformersEmbedder({ model: TEST_MODEL, logger: silentLog });
+  const index = createEmbeddedVectorIndex({ dimension: embedder.dimension, logger: silentLog });
+  const settled: string[] = [];
+  let calls = 0;
+  const linker = createLinker({
+    store,
+    index,
+    embed: async (texts) => {
+      const n = ++calls;
+      try {
+        if (n === 2) throw new Error('embed pool down');
+        if (n === 3) await new Promise((resolve) => setTimeout(resolve, 200)); // still out when chunk 2's market fails
+        return await embedder.embed(texts);
+      } finally {
+        settled.push(`call ${n}`);
+      }
+    },
+    verifier: structuralVerifier,
+    publish: async () => undefined,
+    overrides: overrideSource(store),
+    log: silentLog,
+    embedChunk: 2,
+  });
+  try {
+    await t.throwsAsync(linker.handleRun(stream.map((event) => ({ event, redelivered: false }))), { message: 'embed pool down' });
+    t.deepEqual([...settled].sort(), ['call 1', 'call 2', 'call 3'], 'the third chunk was asked with the others and had settled');
+    t.is(await linkerCollections(store).markets.get(poly.id), null, 'nothing of the failed run was written');
+  } finally {
+    await Promise.all([store.close(), embedder.close(), index.close()]);
   }
 });
 

@@ -15,6 +15,7 @@ import { buildSnapshot } from './questionSnapshot.ts';
 import { createKeyIndex } from './keyIndex.ts';
 import { absorbQuestion } from './absorb.ts';
 import { RunOverlay, type OverlayCollection } from './runOverlay.ts';
+import { EMBED_CHUNK, embedInChunks, type RunEmbeddings } from './runEmbeddings.ts';
 
 export interface LinkerDeps {
   readonly store: DocumentStore;
@@ -26,6 +27,8 @@ export interface LinkerDeps {
   readonly log: Logger;
   /** Nearest neighbours asked of the vector index per market (default 24). */
   readonly candidates?: number;
+  /** Titles per embedding call of a run (default EMBED_CHUNK); the chunks are embedded while earlier markets are placed. */
+  readonly embedChunk?: number;
 }
 
 /** Where a market should live after (re)matching. */
@@ -248,8 +251,8 @@ export function createLinker(deps: LinkerDeps) {
    * Links a run of market events in stream order, with the decisions linking them one at a time would make:
    * each market is placed after the ones before it were written (the run's overlay answers their reads, the
    * vector index and key index hold them), so a market can join one placed earlier in the same run. What the
-   * run shares: one read of the markets' previous states, one embedding call for every title it has to embed,
-   * one write per collection at the end, and its question publishes sent without waiting for each ack (in
+   * run shares: one read of the markets' previous states, the embedding of every title it has to embed (asked
+   * at once in chunks of `embedChunk`, placement starting with the first chunk back), one write per collection, and its question publishes sent without waiting for each ack (in
    * order, on one connection; all acked before this resolves). A run that throws may have published part of
    * its questions and written part of its key index: run it again as redelivered.
    */
@@ -268,11 +271,15 @@ export function createLinker(deps: LinkerDeps) {
       },
     };
     scope = run;
+    let vectors: RunEmbeddings | null = null;
     try {
       const linked = items.flatMap((i) => (i.event.type === 'market_normalized' ? [i.event.market] : []));
       await overlay.preload(LINKER_MARKETS, [...linked.map((m) => m.id), ...items.flatMap((i) => (i.event.type === 'market_delisted' ? [i.event.market_id] : []))]);
-      const vectors = await embedRun(linked);
+      vectors = await embedRun(linked);
       for (const { event, redelivered } of items) {
+        // The pool hands the next chunk to its thread from this thread's event loop, which placement (all
+        // microtasks) would not let run until the run ends: yield once per market while chunks are out.
+        if (vectors.pending) await new Promise<void>((resolve) => setImmediate(resolve));
         if (event.type === 'market_delisted') await delist(event);
         else await link(event, redelivered, vectors);
       }
@@ -280,23 +287,22 @@ export function createLinker(deps: LinkerDeps) {
       await Promise.all(sent);
     } finally {
       scope = direct;
+      await vectors?.settled();
     }
   }
 
-  /** One embedding call for the titles of the run's new or re-titled markets (the others keep their place unembedded). */
-  async function embedRun(linked: readonly NormalizedMarket[]): Promise<Map<string, Float32Array>> {
+  /** The titles of the run's new or re-titled markets, asked in chunks at once (the others keep their place unembedded). */
+  async function embedRun(linked: readonly NormalizedMarket[]): Promise<RunEmbeddings> {
     const texts = new Set<string>();
     for (const m of linked) {
       const ref = toMarketRef(m);
       const prev = await scope.markets.get(m.id);
       if (!prev || prev.match_key !== matchKey(ref)) texts.add(embeddingText(ref));
     }
-    const list = [...texts];
-    const vectors = list.length > 0 ? await deps.embed(list) : [];
-    return new Map(list.map((t, i) => [t, vectors[i]!]));
+    return embedInChunks([...texts], deps.embed, deps.embedChunk ?? EMBED_CHUNK);
   }
 
-  async function link(event: MarketNormalized, redelivered: boolean, embedded: ReadonlyMap<string, Float32Array>): Promise<void> {
+  async function link(event: MarketNormalized, redelivered: boolean, embedded: RunEmbeddings): Promise<void> {
     const m = event.market;
     const ref = toMarketRef(m);
     const key = matchKey(ref);
@@ -316,7 +322,7 @@ export function createLinker(deps: LinkerDeps) {
     }
 
     const text = embeddingText(ref);
-    const vector = embedded.get(text) ?? (await deps.embed([text]))[0];
+    const vector = (await embedded.vectorOf(text)) ?? (await deps.embed([text]))[0];
     const prop = deps.verifier.extract(ref);
     props.set(m.id, { key, prop });
     const placement = await place(m, prop, vector ?? null, prev, lookup);

@@ -7,6 +7,7 @@
  * a product generation (Artemis II vs III), the poll an average is read from.
  */
 import { shareAnIdea } from './eventWords.ts';
+import { perText } from './textMemo.ts';
 import type { Proposition } from '../types.ts';
 
 /** Words that name the office or setting, not what happens in it. */
@@ -93,14 +94,15 @@ const STAGES: readonly (readonly [RegExp, string])[] = [
 export function stagesOf(text: string): string[] {
   return STAGES.filter(([re]) => re.test(text)).map(([, s]) => s);
 }
+const stagesOfText = perText(stagesOf);
 
 /** Rounds of a draw: for a single game they say which match it is, not how far a side gets. */
 const MATCH_ROUNDS = new Set(['semifinal', 'quarterfinal', 'early-round', 'first-round', 'second-round']);
 
 export function compareStages(a: Proposition, b: Proposition): string[] {
   const games = a.game && b.game;
-  const sa = stagesOf(a.text).filter((s) => !games || !MATCH_ROUNDS.has(s));
-  const sb = stagesOf(b.text).filter((s) => !games || !MATCH_ROUNDS.has(s));
+  const sa = stagesOfText(a.text).filter((s) => !games || !MATCH_ROUNDS.has(s));
+  const sb = stagesOfText(b.text).filter((s) => !games || !MATCH_ROUNDS.has(s));
   if (sa.length === 0 && sb.length === 0) return [];
   if (sa.length === sb.length && sa.every((s) => sb.includes(s))) return [];
   return [`stage differs: ${sa.join('/') || 'title'} vs ${sb.join('/') || 'title'}`];
@@ -113,15 +115,19 @@ function seatGoal(text: string): string | null {
   return null;
 }
 
+const seatGoalOf = perText(seatGoal);
+const medalKindOf = perText(medalKind);
+const formatOf = perText(format);
+
 export function compareSeatGoal(a: Proposition, b: Proposition): string[] {
-  const ga = seatGoal(a.text);
-  const gb = seatGoal(b.text);
+  const ga = seatGoalOf(a.text);
+  const gb = seatGoalOf(b.text);
   if (ga && gb && ga !== gb) return [`seat goal differs: ${ga} vs ${gb}`];
-  const ma = medalKind(a.text);
-  const mb = medalKind(b.text);
+  const ma = medalKindOf(a.text);
+  const mb = medalKindOf(b.text);
   if (ma && mb && ma !== mb) return [`medal count differs: ${ma} vs ${mb}`];
-  const fa = format(a.text);
-  const fb = format(b.text);
+  const fa = formatOf(a.text);
+  const fb = formatOf(b.text);
   return fa && fb && fa !== fb ? [`format differs: ${fa} vs ${fb}`] : [];
 }
 
@@ -173,10 +179,12 @@ function generations(text: string): Map<string, number> {
   return out;
 }
 
+const generationsOf = perText(generations);
+
 export function compareGenerations(a: Proposition, b: Proposition): string[] {
-  const ga = generations(a.text);
+  const ga = generationsOf(a.text);
   if (ga.size === 0) return [];
-  const gb = generations(b.text);
+  const gb = generationsOf(b.text);
   for (const [name, n] of ga) {
     const m = gb.get(name);
     if (m !== undefined && m !== n) return [`generation differs: ${name} ${n} vs ${m}`];
@@ -203,9 +211,11 @@ const POLL_SOURCES: readonly (readonly [RegExp, string])[] = [
   [/\bgallup\b/i, 'gallup'],
 ];
 
+const pollSourcesOf = perText((text) => POLL_SOURCES.filter(([re]) => re.test(text)).map(([, s]) => s));
+
 export function comparePollSource(a: Proposition, b: Proposition): string[] {
-  const sa = POLL_SOURCES.filter(([re]) => re.test(a.text)).map(([, s]) => s);
-  const sb = POLL_SOURCES.filter(([re]) => re.test(b.text)).map(([, s]) => s);
+  const sa = pollSourcesOf(a.text);
+  const sb = pollSourcesOf(b.text);
   if (sa.length === 0 || sb.length === 0 || sa.some((s) => sb.includes(s))) return [];
   return [`poll source differs: ${sa[0]} vs ${sb[0]}`];
 }
@@ -222,9 +232,11 @@ function offsetOf(text: string): string | null {
 }
 
 /** A value read one day after launch is not the value one week after, nor one read at no stated time. */
+const offsetOfText = perText(offsetOf);
+
 export function compareOffsets(a: Proposition, b: Proposition): string[] {
-  const oa = offsetOf(a.text);
-  const ob = offsetOf(b.text);
+  const oa = offsetOfText(a.text);
+  const ob = offsetOfText(b.text);
   if (oa === ob) return [];
   return [`reading time differs: ${oa ?? 'none'} after vs ${ob ?? 'none'} after`];
 }

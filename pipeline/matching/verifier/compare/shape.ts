@@ -5,6 +5,7 @@
  * widened to a group. Each returns the reasons the two differ, or nothing.
  */
 import type { Proposition } from '../types.ts';
+import { perText } from './textMemo.ts';
 
 const sameSet = (x: readonly string[], y: readonly string[]): boolean => x.length === y.length && x.every((w) => y.includes(w));
 
@@ -135,10 +136,12 @@ function letterIds(text: string): Map<string, Set<string>> {
   return out;
 }
 
+const letterIdsOf = perText(letterIds);
+
 export function compareLetterIds(a: Proposition, b: Proposition): string[] {
-  const la = letterIds(a.text);
+  const la = letterIdsOf(a.text);
   if (la.size === 0) return [];
-  const lb = letterIds(b.text);
+  const lb = letterIdsOf(b.text);
   for (const [word, letters] of la) {
     const other = lb.get(word);
     if (other && ![...letters].every((l) => other.has(l))) return [`identifier differs: ${[...letters].join('/')} ${word} vs ${[...other].join('/')} ${word}`];

@@ -7,6 +7,7 @@
  * (at or above X vs below X) are negations of each other.
  */
 import type { Comparator, NumericCondition, Proposition, Unit } from '../types.ts';
+import { perText } from './textMemo.ts';
 
 /** How levels of this pair of markets are counted. */
 export interface LevelScale {
@@ -22,12 +23,14 @@ const RATE_CONTEXT = /\bfed\b|\bfomc\b|\bfederal reserve\b|\bfederal funds\b|\bi
 const RELEASE_CONTEXT = /\b(?:cpi|inflation|unemployment|jobless|u-?3|gdp|pce|ppi|retail sales|pmi)\b/i;
 const PRICE_CONTEXT = /\bprice\b|\$|\bmarket cap\b|\bclose[sd]?\b|\btrad(?:e|es|ing)\b/i;
 
+const contextOf = perText((text) => ({ price: PRICE_CONTEXT.test(text), rate: RATE_CONTEXT.test(text), release: RELEASE_CONTEXT.test(text) }));
+
 export function levelScale(a: Proposition, b: Proposition): LevelScale {
-  const priced = (p: Proposition): boolean => p.entities.some((e) => e.group === 'asset') || PRICE_CONTEXT.test(p.text);
+  const priced = (p: Proposition): boolean => p.entities.some((e) => e.group === 'asset') || contextOf(p.text).price;
   return {
     discrete: !priced(a) && !priced(b),
-    rateSteps: RATE_CONTEXT.test(a.text) && RATE_CONTEXT.test(b.text),
-    tenths: RELEASE_CONTEXT.test(a.text) && RELEASE_CONTEXT.test(b.text),
+    rateSteps: contextOf(a.text).rate && contextOf(b.text).rate,
+    tenths: contextOf(a.text).release && contextOf(b.text).release,
   };
 }
 
