@@ -22,7 +22,7 @@ test('a country written as an abbreviation is not another country named in full'
   t.is(rel('Will the US win the 2026 FIFA World Cup?', 'Will Mexico win the 2026 FIFA World Cup?', '2026-07-19', 'sports'), 'different');
   t.is(rel('Will Trump meet with Xi in the US in 2026?', 'Will Trump meet Xi Jinping in China in 2026?'), 'different');
   t.is(rel('Will the US strike Iran by June 30, 2026?', 'Will the United Kingdom strike Iran by June 30, 2026?', '2026-06-30'), 'different');
-  t.regex(verifyPair(m('polymarket', 'Will the US win the 2026 FIFA World Cup?', '2026-07-19', 'sports'), m('kalshi', 'Will Mexico win the 2026 FIFA World Cup?', '2026-07-19', 'sports')).reasons.join('; '), /place differs: Mexico vs united states/);
+  t.regex(verifyPair(m('polymarket', 'Will the US win the 2026 FIFA World Cup?', '2026-07-19', 'sports'), m('kalshi', 'Will Mexico win the 2026 FIFA World Cup?', '2026-07-19', 'sports')).reasons.join('; '), /place differs: Mexico vs United States/);
 });
 
 test('the pronoun "us" is no country', (t) => {

@@ -29,6 +29,8 @@ function patternsFor(table: Readonly<Record<string, string>>, flags: string): Ma
 }
 
 const ABBREVIATIONS = patternsFor(FILE.abbreviations, '');
+/** The country's name as written in the table, by its lower-case key (for reasons a person reads). */
+const DISPLAY = new Map(Object.values({ ...FILE.abbreviations, ...FILE.names }).map((c) => [c.toLowerCase(), c]));
 const NAMES = patternsFor(FILE.names, 'i');
 
 /** Whether the market writes the country `e` under one of its other names or abbreviations. */
@@ -56,7 +58,7 @@ export function abbreviatedCountryConflict(a: Proposition, b: Proposition, onlyA
     const country = mine.find((e) => e.group === 'place' && e.key.startsWith('country:'));
     if (!country) return null;
     const theirs = countriesWrittenOtherwise(other).filter((c) => `country:${c}` !== country.key);
-    return theirs[0] ? `place differs: ${country.label} vs ${theirs[0]}` : null;
+    return theirs[0] ? `place differs: ${country.label} vs ${DISPLAY.get(theirs[0]) ?? theirs[0]}` : null;
   };
   return check(onlyA, b) ?? check(onlyB, a);
 }
