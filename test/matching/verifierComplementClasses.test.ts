@@ -42,3 +42,10 @@ test('keeping rates steady or unchanged is holding them: the negation of a chang
   t.is(rel(keep, m('polymarket', 'Fed rate cut at the December 2026 meeting?', 'Yes', '2026-12-16')), 'different');
   t.is(rel(m('kalshi', 'Will the ECB keep rates unchanged in December 2026?', 'Yes', '2026-12-17'), m('polymarket', 'Will the Fed keep rates unchanged in December 2026?', 'Yes', '2026-12-16')), 'different');
 });
+
+test('a policy rate held on the line is neither above nor below it; a side closed on the line makes the negation', (t) => {
+  const above = m('polymarket', 'Will the RBI repo rate be above 5.25% after February?', 'Yes', '2026-02-06');
+  t.is(rel(m('kalshi', 'RBI repo rate after the February 2026 meeting?', 'Below 5.25%', '2026-02-06'), above), 'different');
+  t.is(rel(m('kalshi', 'RBI repo rate after the February 2026 meeting?', '5.25% or lower', '2026-02-06'), above), 'complement');
+  t.is(rel(m('kalshi', 'Will the ECB deposit rate be above 2.00% after the March 2026 meeting?', 'Yes', '2026-03-12'), m('polymarket', 'ECB deposit rate below 2.00% after the March 2026 meeting?', 'Yes', '2026-03-12')), 'different');
+});

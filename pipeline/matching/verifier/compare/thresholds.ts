@@ -16,10 +16,16 @@ export interface LevelScale {
   readonly rateSteps: boolean;
   /** A released statistic (CPI, unemployment, GDP) is printed to one decimal: "above 2.6%" is "2.7% or more". */
   readonly tenths: boolean;
+  /**
+   * A policy rate (a repo, bank, cash or deposit rate): set by a committee and left where it is until the next
+   * move, so it sits on a round level for months and "above 5.25%" and "below 5.25%" both miss a hold at 5.25%.
+   */
+  readonly held?: boolean;
 }
 
 const RATE_CONTEXT = /\bfed\b|\bfomc\b|\bfederal reserve\b|\bfederal funds\b|\binterest rates?\b|\brate (?:cut|hike)s?\b|\bbps\b/i;
 const RELEASE_CONTEXT = /\b(?:cpi|inflation|unemployment|jobless|u-?3|gdp|pce|ppi|retail sales|pmi)\b/i;
+const POLICY_RATE = /\b(?:repo|policy|bank|cash|deposit(?: facility)?|refinancing|overnight|benchmark) rate\b/i;
 const PRICE_CONTEXT = /\bprice\b|\$|\bmarket cap\b|\bclose[sd]?\b|\btrad(?:e|es|ing)\b/i;
 
 export function levelScale(a: Proposition, b: Proposition): LevelScale {
@@ -28,6 +34,7 @@ export function levelScale(a: Proposition, b: Proposition): LevelScale {
     discrete: !priced(a) && !priced(b),
     rateSteps: RATE_CONTEXT.test(a.text) && RATE_CONTEXT.test(b.text),
     tenths: RELEASE_CONTEXT.test(a.text) && RELEASE_CONTEXT.test(b.text),
+    held: POLICY_RATE.test(a.text) || POLICY_RATE.test(b.text),
   };
 }
 
@@ -112,7 +119,10 @@ export function thresholdComplement(allA: readonly NumericCondition[], allB: rea
   const whole = Number.isInteger(up.lo) && Number.isInteger(down.hi) && ((scale.discrete && up.unit === 'count') || up.unit === 'steps') && up.lo < 1000;
   if (whole) return up.lo === down.hi + 1;
   if (scale.tenths && up.unit === 'pct') return Math.round(up.lo * 10) === Math.round(down.hi * 10) + 1;
-  return near(up.lo, down.hi);
+  if (!near(up.lo, down.hi)) return false;
+  // A held policy rate can sit on the line: only a side that closes on it ("5.25% or lower") makes a negation.
+  const [upC, downC] = up === ix ? [x, y] : [y, x];
+  return !(given.held && up.unit === 'pct' && upC.strict && downC.strict);
 }
 
 const COMPARATOR_WORD: Readonly<Record<Comparator, string>> = { gt: 'above', lt: 'below', range: 'between', eq: 'exactly' };
