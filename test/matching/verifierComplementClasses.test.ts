@@ -49,3 +49,9 @@ test('a policy rate held on the line is neither above nor below it; a side close
   t.is(rel(m('kalshi', 'RBI repo rate after the February 2026 meeting?', '5.25% or lower', '2026-02-06'), above), 'complement');
   t.is(rel(m('kalshi', 'Will the ECB deposit rate be above 2.00% after the March 2026 meeting?', 'Yes', '2026-03-12'), m('polymarket', 'ECB deposit rate below 2.00% after the March 2026 meeting?', 'Yes', '2026-03-12')), 'different');
 });
+
+test('in office on January 1 is not gone by December 31 of the year before: the year of that deadline agrees', (t) => {
+  const stay = m('kalshi', 'Will Zelenskyy be President of Ukraine on Jan 1, 2027?', 'Yes', '2027-01-01', 'politics');
+  t.is(rel(stay, m('polymarket', 'Zelensky out as president of Ukraine before 2027?', 'Yes', '2026-12-31', 'politics')), 'complement');
+  t.is(rel(stay, m('polymarket', 'Zelensky out as president of Ukraine in 2027?', 'Yes', '2027-12-31', 'politics')), 'different');
+});
