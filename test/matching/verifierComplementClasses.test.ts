@@ -55,3 +55,13 @@ test('in office on January 1 is not gone by December 31 of the year before: the 
   t.is(rel(stay, m('polymarket', 'Zelensky out as president of Ukraine before 2027?', 'Yes', '2026-12-31', 'politics')), 'complement');
   t.is(rel(stay, m('polymarket', 'Zelensky out as president of Ukraine in 2027?', 'Yes', '2027-12-31', 'politics')), 'different');
 });
+
+test('"A has a higher market cap than B" picks A: the label B of "A vs. B: which is higher" is its negation', (t) => {
+  const kalshi = m('kalshi', 'Will Nvidia have a higher market cap than Apple on Dec 31, 2026?', 'Yes', '2026-12-31', 'finance');
+  const poly = (o: string, rival = 'Apple'): MarketRef => m('polymarket', `Nvidia vs. ${rival}: which will have the higher market cap on December 31, 2026?`, o, '2026-12-31', 'finance');
+  t.is(rel(kalshi, poly('Nvidia')), 'identity');
+  t.is(rel(kalshi, poly('Apple')), 'complement');
+  t.is(rel(kalshi, poly('Microsoft', 'Microsoft')), 'different');
+  // "larger" and "higher" market cap are one comparison.
+  t.is(rel(m('kalshi', 'Will Apple have a larger market cap than Microsoft on Dec 31, 2026?', 'Yes', '2026-12-31', 'finance'), m('polymarket', 'Microsoft vs. Apple: which will have the higher market cap on December 31, 2026?', 'Microsoft', '2026-12-31', 'finance')), 'complement');
+});
