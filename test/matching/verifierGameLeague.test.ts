@@ -46,3 +46,9 @@ test('the month, a ticker or the rules pick the league, and the game links', (t)
   // Kansas City and Buffalo share only the NFL: the cities name one game.
   t.is(rel(g('kalshi', 'Kansas City at Buffalo Winner?', 'Kansas City', '2025-11-16'), g('polymarket', 'Chiefs vs. Bills', 'Chiefs', '2025-11-16')), 'identity');
 });
+
+test('two markets that both name the game by cities only cannot say it is one game when two leagues fit', (t) => {
+  const other = (day: string): MarketRef => g('azuro', 'Las Vegas vs Seattle', 'Seattle', day);
+  t.is(rel(kalshi('Seattle', '2026-08-23'), other('2026-08-23')), 'different');
+  t.is(rel(kalshi('Seattle', '2026-07-12'), other('2026-07-12')), 'identity');
+});

@@ -9,7 +9,7 @@ import { isKalshiTicker } from '../../../../shared/text/kalshiTicker.ts';
 import { canonicalWord } from '../read/words.ts';
 import type { PropEntity, Proposition } from '../types.ts';
 import { sameSide, splitCodes, teamsNamed } from './sides.ts';
-import { ambiguousLeague, leagueInText } from './gameLeague.ts';
+import { ambiguousBoth, ambiguousLeague, leagueInText } from './gameLeague.ts';
 
 export interface ContestCheck {
   /** Both markets are games whose sides could be read: compared here, not by entities. */
@@ -94,7 +94,7 @@ export function compareContests(a: Proposition, b: Proposition): ContestCheck {
   const la = leagueOf(a, sa);
   const lb = leagueOf(b, sb);
   if (la && lb && la !== lb) return { applies: true, reasons: [`league differs: ${la} vs ${lb}`], flip: false };
-  const unsure = !la && lb ? ambiguousLeague(a, sa, lb, b) : la && !lb ? ambiguousLeague(b, sb, la, a) : null;
+  const unsure = !la && lb ? ambiguousLeague(a, sa, lb, b) : la && !lb ? ambiguousLeague(b, sb, la, a) : !la && !lb ? ambiguousBoth(a, sa, b) : null;
   if (unsure) return { applies: true, reasons: [unsure], flip: false };
   const [short, long] = sa.length <= sb.length ? [sa, sb] : [sb, sa];
   const mapped = short.map((x) => long.findIndex((y) => sameSide(x, y)));

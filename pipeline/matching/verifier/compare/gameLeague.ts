@@ -59,3 +59,11 @@ export function ambiguousLeague(p: Proposition, sides: readonly string[], known:
   if (!fit.has(known)) return `league differs: ${sides.join(' / ')} play in ${[...fit].sort().join(', ')}${around}, not ${known}`;
   return `league cannot be told: ${sides.join(' / ')} field a game in ${[...fit].sort().join(', ')}${around}`;
 }
+
+/** Two games both named by cities only: the same cities may still be two leagues' games on one day. */
+export function ambiguousBoth(a: Proposition, sides: readonly string[], b: Proposition): string | null {
+  const days = [a.eventDay, b.eventDay, a.endDate, b.endDate].filter((d): d is string => typeof d === 'string' && d.length >= 7);
+  const fit = leaguesFitting(sides, days);
+  if (fit.size < 2) return null;
+  return `league cannot be told: neither market names it, and ${sides.join(' / ')} field a game in ${[...fit].sort().join(', ')}`;
+}
