@@ -26,16 +26,18 @@ function inSeason(league: string, days: readonly string[]): boolean {
 
 /** Leagues in which every side names a team, playing in the month of one of the dates when any is known. */
 export function leaguesFitting(sides: readonly string[], days: readonly string[]): ReadonlySet<string> {
-  let fit: Set<string> | null = null;
+  let fit: ReadonlySet<string> | null = null;
   for (const side of sides) {
     // A city with two teams in a league is written with an initial there ("Los Angeles L", "New York Y"),
     // so a bare city only names a league in which it fields exactly one team.
     const counts = new Map<string, number>();
     for (const t of teamsNamed(side)) counts.set(t.league, (counts.get(t.league) ?? 0) + 1);
     const of = new Set([...counts].filter(([, n]) => n === 1).map(([league]) => league));
-    fit = fit === null ? of : new Set([...fit].filter((l) => of.has(l)));
+    const before: ReadonlySet<string> | null = fit;
+    fit = before === null ? of : new Set([...before].filter((l: string) => of.has(l)));
   }
-  return new Set([...(fit ?? [])].filter((l) => inSeason(l, days)));
+  const all: readonly string[] = fit === null ? [] : [...fit];
+  return new Set(all.filter((l) => inSeason(l, days)));
 }
 
 /** A league named in the market's own resolution text ("… the WNBA game …"), when it names exactly one. */
