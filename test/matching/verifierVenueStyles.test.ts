@@ -18,9 +18,13 @@ test('Kalshi Fed bucket labels meet Polymarket group items; a different move, si
 test('a city label stands for its team; a city plus a different nickname initial does not', (t) => {
   const s = 'sports';
   t.true(verifyPair(m('polymarket', 'Will the Seattle Seahawks win Super Bowl 2026?', 'Yes', '2026-02-08', s), m('kalshi', 'Pro Football Champion?', 'Seattle', '2026-02-08', s)).same);
-  t.true(verifyPair(m('kalshi', 'Kansas City at Philadelphia Winner?', 'Philadelphia', '2025-09-14', s), m('polymarket', 'Chiefs vs. Eagles', 'Eagles', '2025-09-14', s)).same);
+  // Mid-September both the NFL and MLB (Royals, Phillies) play: the ticker Kalshi lists the game under names the league.
+  const kcPhi = (o: string, code: string): MarketRef => ({ ...m('kalshi', 'Kansas City at Philadelphia Winner?', o, '2025-09-14', s), ticker: `KXNFLGAME-25SEP14KCPHI-${code}` });
+  t.true(verifyPair(kcPhi('Philadelphia', 'PHI'), m('polymarket', 'Chiefs vs. Eagles', 'Eagles', '2025-09-14', s)).same);
   // The other side of an NFL game is its negation (issue 8): a complement, never an identity.
-  t.is(verifyPair(m('kalshi', 'Kansas City at Philadelphia Winner?', 'Kansas City', '2025-09-14', s), m('polymarket', 'Chiefs vs. Eagles', 'Eagles', '2025-09-14', s)).relation, 'complement');
+  t.is(verifyPair(kcPhi('Kansas City', 'KC'), m('polymarket', 'Chiefs vs. Eagles', 'Eagles', '2025-09-14', s)).relation, 'complement');
+  // Without it the title alone cannot tell the Chiefs' game from the Royals' on that day.
+  t.false(verifyPair(m('kalshi', 'Kansas City at Philadelphia Winner?', 'Philadelphia', '2025-09-14', s), m('polymarket', 'Chiefs vs. Eagles', 'Eagles', '2025-09-14', s)).same);
   t.true(verifyPair(m('polymarket', 'Lakers vs. Celtics', 'Lakers', '2026-02-01', s), m('kalshi', 'Los Angeles L at Boston Winner?', 'Los Angeles L', '2026-02-01', s)).same);
   t.false(verifyPair(m('polymarket', 'Lakers vs. Celtics', 'Lakers', '2026-02-01', s), m('kalshi', 'Los Angeles C at Boston Winner?', 'Los Angeles C', '2026-02-01', s)).same);
   t.true(verifyPair(m('kalshi', 'Pro Baseball Champion?', 'Los Angeles D', '2025-11-01', s), m('polymarket', 'Will the Los Angeles Dodgers win the 2025 World Series?', 'Yes', '2025-11-01', s)).same);

@@ -9,6 +9,7 @@ import { isKalshiTicker } from '../../../../shared/text/kalshiTicker.ts';
 import { canonicalWord } from '../read/words.ts';
 import type { PropEntity, Proposition } from '../types.ts';
 import { sameSide, splitCodes, teamsNamed } from './sides.ts';
+import { ambiguousBoth, ambiguousLeague, leagueInText } from './gameLeague.ts';
 
 export interface ContestCheck {
   /** Both markets are games whose sides could be read: compared here, not by entities. */
@@ -39,6 +40,8 @@ function leagueOf(p: Proposition, sides: readonly string[]): string | null {
   if (series?.[1]) return series[1].toLowerCase();
   const named = TITLE_LEAGUE.exec(p.source.title);
   if (named?.[1]) return named[1].toLowerCase();
+  const stated = leagueInText(p);
+  if (stated) return stated;
   const leagues = new Set(sides.flatMap((side) => {
     const teams = teamsNamed(side);
     const of = new Set(teams.map((t) => t.league));
@@ -91,6 +94,8 @@ export function compareContests(a: Proposition, b: Proposition): ContestCheck {
   const la = leagueOf(a, sa);
   const lb = leagueOf(b, sb);
   if (la && lb && la !== lb) return { applies: true, reasons: [`league differs: ${la} vs ${lb}`], flip: false };
+  const unsure = !la && lb ? ambiguousLeague(a, sa, lb, b) : la && !lb ? ambiguousLeague(b, sb, la, a) : !la && !lb ? ambiguousBoth(a, sa, b) : null;
+  if (unsure) return { applies: true, reasons: [unsure], flip: false };
   const [short, long] = sa.length <= sb.length ? [sa, sb] : [sb, sa];
   const mapped = short.map((x) => long.findIndex((y) => sameSide(x, y)));
   if (mapped.some((i) => i < 0) || (mapped.length === 2 && mapped[0] === mapped[1])) {

@@ -20,7 +20,7 @@ import { overlapScore } from './overlap.ts';
 import { compareComparison, compareDraw, compareGenerations, compareOffsets, comparePollSource, compareSeasons, comparePredicate, compareSeatGoal, compareStages } from './predicate.ts';
 import { compareActions, compareCatchAll, compareRoleHolding, compareConjunction, compareDirection, compareEditions, compareEvents, compareLetterIds, compareOffices, compareOrder, compareScope, compareTitles } from './shape.ts';
 import { compareNumbers, levelScale, thresholdComplement } from './thresholds.ts';
-import type { MatchVerdict, Proposition } from '../types.ts';
+import type { MatchVerdict, NumericCondition, Proposition } from '../types.ts';
 
 /** Minimum overlap score for a link once no structural check objects. */
 export const LINK_THRESHOLD = 0.5;
@@ -69,12 +69,26 @@ const PATH = /\b(?:reach|reaches|hit|hits|touch|touches|dip|dips|fall|falls|drop
 const RELEASE = /\b(?:cpi|inflation|unemployment|jobless|gdp|pce|ppi|payrolls|retail sales|pmi)\b/i;
 
 /** A count of what one election, release or contest yields ("above 34 seats", "<35 seats"). */
-const COUNTED_RESULT = /\b(?:seats?|electoral votes|medals?|goals?|points?|runs?|wins?|cuts?|hikes?)\b/i;
+const COUNTED_RESULT = /\b(?:seats?|electoral votes|medals?|goals?|points?|runs?|wins?|cuts?|hikes?|yards|rebounds|assists|strikeouts|touchdowns|receptions|threes|three-pointers|saves|shots on goal|corners|aces|kills|sacks)\b/i;
+/** Two sides named ("Lakers vs Celtics"): points are that game's total, read once when it ends. */
+const TWO_SIDES = /\S\s+(?:vs\.?|v\.?)\s+\S/i;
+
+/** Verbs that only compare ("exceed 2.5%"), not move: a path only where the level is read more than once. */
+const COMPARING = /\b(?:exceed|exceeds|top|tops|surpass|surpasses)\b/gi;
+
+/** One print of a statistic for one month or quarter ("GDP growth exceed 2.5% in Q4"): compared, never travelled. */
+function onePrint(p: Proposition): boolean {
+  return RELEASE.test(p.text) && p.dates.length > 0 && p.dates.every((d) => d.sense === 'in' && (d.granularity === 'quarter' || d.granularity === 'month'));
+}
 
 function measuredOnce(p: Proposition): boolean {
-  if (p.dates.some((d) => d.sense === 'by' || d.sense === 'through') || PATH.test(p.text)) return false;
+  const pathText = onePrint(p) ? p.text.replace(COMPARING, ' ') : p.text;
+  if (p.dates.some((d) => d.sense === 'by' || d.sense === 'through') || PATH.test(pathText)) return false;
   if (p.game) return true;
-  if (p.dates.length === 0) return p.numbers.length > 0 && p.numbers.every((n) => n.unit === 'count') && COUNTED_RESULT.test(p.text);
+  if (p.dates.length === 0) {
+    const counted = (n: NumericCondition): boolean => n.unit === 'count' || (n.unit === 'points' && TWO_SIDES.test(p.text));
+    return p.numbers.length > 0 && p.numbers.every(counted) && COUNTED_RESULT.test(p.text);
+  }
   if (p.dates.every((d) => d.sense === 'on')) return true;
   // One release of a statistic for a month or a quarter is read once.
   if (RELEASE.test(p.text) && p.dates.every((d) => d.sense === 'in' || d.sense === 'after')) return true;

@@ -6,6 +6,7 @@
  * names differently is a veto: the candidate, the team, the asset, the place, the party.
  */
 import type { PropEntity, Proposition } from '../types.ts';
+import { abbreviatedCountryConflict } from './countryAliases.ts';
 import { acronymCover, cityMatches, mentions, NAME_COMPLETIONS, phraseWords, teamsMeet, wordOf } from './spellings.ts';
 
 /** Last words of team and club names ("Leviatán Esports", "Orlando City"): shared by rivals, never a surname. */
@@ -103,7 +104,9 @@ export function compareEntities(a: Proposition, b: Proposition): EntityCheck {
   }
   const pa = placesA[0];
   const pb = placesB[0];
-  if (pa && pb) reasons.push(`place differs: ${pa.label} vs ${pb.label}`);
+  const abbreviated = pa && pb ? null : abbreviatedCountryConflict(a, b, placesA, placesB);
+  if (abbreviated) reasons.push(abbreviated);
+  else if (pa && pb) reasons.push(`place differs: ${pa.label} vs ${pb.label}`);
   else if (pa || pb) {
     // A party or chamber race is defined by its place; a named candidate already pins it down.
     const anyPerson = a.entities.some(isPersonLike) || b.entities.some(isPersonLike);

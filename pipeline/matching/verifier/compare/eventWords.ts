@@ -10,7 +10,7 @@
 import { AWARD_PHRASES, TITLE_PHRASES } from '../read/phrases.ts';
 import { canonicalWord } from '../read/words.ts';
 import type { Proposition } from '../types.ts';
-import { STOPWORDS } from '../lexicon/vocabulary.ts';
+import { LEAVE_WORDS, STOPWORDS } from '../lexicon/vocabulary.ts';
 import { isCommonWord, neighbourScore } from '../lexicon/wordNeighbours.ts';
 import { areDomainSynonyms, BENIGN_ONE_SIDED, FILLER_WORDS, LEVEL_WORDS, LINE_WORDS, officeKind, SCAFFOLD_WORDS } from '../lexicon/eventVocabulary.ts';
 
@@ -44,7 +44,7 @@ interface EventView {
    * Secretary"), or a side of a game ("Manchester" in "Arsenal vs Manchester United").
    */
   readonly identifiers: ReadonlySet<string>;
-  /** The market was read as holding a role (negated leaving) without naming a leaving word itself. */
+  /** The market was read as holding a role (negated leaving; "still", "remain") without naming a leaving word itself. */
   readonly stays: boolean;
 }
 
@@ -121,7 +121,7 @@ function view(p: Proposition): EventView {
   const meaningful = [...new Set(tokens.filter((t) => t.length > 2 && !STOPWORDS.has(t) && !FILLER_WORDS.has(t)))];
   const identifiers = capitalisedWords(p.text);
   for (const key of p.versus) for (const w of key.replace(/^[a-z]+:/, '').split(/[^a-z0-9]+/)) if (w) identifiers.add(w);
-  v = { terms, tokens, meaningful, canon: new Set(tokens.map(canonicalWord)), offices, identifiers, contest: p.game || VERSUS.test(p.text), stays: p.holdsRole && p.events.length === 0 && p.offices.length + [...offices].length > 0 };
+  v = { terms, tokens, meaningful, canon: new Set(tokens.map(canonicalWord)), offices, identifiers, contest: p.game || VERSUS.test(p.text), stays: p.holdsRole && !p.events.some((e) => LEAVE_WORDS.has(e)) && p.offices.length + [...offices].length > 0 };
   VIEWS.set(p, v);
   return v;
 }

@@ -6,6 +6,7 @@
  */
 import { ALL_TICKER_NAMES, namesOfTicker, tickersIn, tickersOfName } from '../../../../shared/text/tickers.ts';
 import type { PropEntity, Proposition } from '../types.ts';
+import { countryWrittenOtherwise } from './countryAliases.ts';
 
 export const wordOf = (e: PropEntity): string => e.key.slice(e.key.indexOf(':') + 1);
 const squash = (s: string): string => s.toLowerCase().replace(/[^a-z0-9.]+/g, '');
@@ -150,7 +151,7 @@ export function mentions(p: Proposition, e: PropEntity, covered: ReadonlySet<str
   if (e.group === 'team') return p.entities.some((x) => cityMatches(e, x) || teamsMeet(e, x));
   if (e.group === 'place') {
     return p.entities.some((x) => (x.group === 'team' && cityMatches(x, e)) || (x.group === 'place' && x.label.toLowerCase().startsWith(`${e.label.toLowerCase()} `) && initialTeamIn(p, x) === null))
-      || initialTeamIn(p, e) !== null;
+      || initialTeamIn(p, e) !== null || countryWrittenOtherwise(p, e);
   }
   if (e.group !== 'name') return false;
   if (e.key.startsWith('version:')) return p.entities.some((x) => x.key.startsWith('version:') && squash(x.label) === squash(e.label));

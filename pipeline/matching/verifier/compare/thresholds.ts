@@ -17,13 +17,24 @@ export interface LevelScale {
   readonly rateSteps: boolean;
   /** A released statistic (CPI, unemployment, GDP) is printed to one decimal: "above 2.6%" is "2.7% or more". */
   readonly tenths: boolean;
+  /**
+   * A policy rate (a repo, bank, cash or deposit rate): set by a committee and left where it is until the next
+   * move, so it sits on a round level for months and "above 5.25%" and "below 5.25%" both miss a hold at 5.25%.
+   */
+  readonly held?: boolean;
 }
 
 const RATE_CONTEXT = /\bfed\b|\bfomc\b|\bfederal reserve\b|\bfederal funds\b|\binterest rates?\b|\brate (?:cut|hike)s?\b|\bbps\b/i;
 const RELEASE_CONTEXT = /\b(?:cpi|inflation|unemployment|jobless|u-?3|gdp|pce|ppi|retail sales|pmi)\b/i;
+const POLICY_RATE = /\b(?:repo|policy|bank|cash|deposit(?: facility)?|refinancing|overnight|benchmark) rate\b/i;
 const PRICE_CONTEXT = /\bprice\b|\$|\bmarket cap\b|\bclose[sd]?\b|\btrad(?:e|es|ing)\b/i;
 
-const contextOf = perText((text) => ({ price: PRICE_CONTEXT.test(text), rate: RATE_CONTEXT.test(text), release: RELEASE_CONTEXT.test(text) }));
+const contextOf = perText((text) => ({
+  price: PRICE_CONTEXT.test(text),
+  rate: RATE_CONTEXT.test(text),
+  release: RELEASE_CONTEXT.test(text),
+  policyRate: POLICY_RATE.test(text),
+}));
 
 export function levelScale(a: Proposition, b: Proposition): LevelScale {
   const priced = (p: Proposition): boolean => p.entities.some((e) => e.group === 'asset') || contextOf(p.text).price;
@@ -31,6 +42,7 @@ export function levelScale(a: Proposition, b: Proposition): LevelScale {
     discrete: !priced(a) && !priced(b),
     rateSteps: contextOf(a.text).rate && contextOf(b.text).rate,
     tenths: contextOf(a.text).release && contextOf(b.text).release,
+    held: contextOf(a.text).policyRate || contextOf(b.text).policyRate,
   };
 }
 
@@ -115,7 +127,10 @@ export function thresholdComplement(allA: readonly NumericCondition[], allB: rea
   const whole = Number.isInteger(up.lo) && Number.isInteger(down.hi) && ((scale.discrete && up.unit === 'count') || up.unit === 'steps') && up.lo < 1000;
   if (whole) return up.lo === down.hi + 1;
   if (scale.tenths && up.unit === 'pct') return Math.round(up.lo * 10) === Math.round(down.hi * 10) + 1;
-  return near(up.lo, down.hi);
+  if (!near(up.lo, down.hi)) return false;
+  // A held policy rate can sit on the line: only a side that closes on it ("5.25% or lower") makes a negation.
+  const [upC, downC] = up === ix ? [x, y] : [y, x];
+  return !(given.held && up.unit === 'pct' && upC.strict && downC.strict);
 }
 
 const COMPARATOR_WORD: Readonly<Record<Comparator, string>> = { gt: 'above', lt: 'below', range: 'between', eq: 'exactly' };

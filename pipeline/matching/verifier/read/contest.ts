@@ -22,8 +22,8 @@ export function isGameTitle(title: string): boolean {
   return GAME_TITLE.test(title) || AWAY_AT_HOME.test(title.trim()) || WIN_THE_PAIRING.test(title);
 }
 
-/** Two subjects compared, the first picked: "A beats B", "A outperforms B", "A finishes ahead of B". */
-const PICKS_FIRST = /\b(?:beats?|defeats?|win against|outperforms?|finish(?:es)? (?:ahead of|above)|do(?:es)? better than)\b/i;
+/** Two subjects compared, the first picked: "A beats B", "A outperforms B", "A finishes ahead of B", "A has a higher market cap than B". */
+const PICKS_FIRST = /\b(?:beats?|defeats?|win against|outperforms?|finish(?:es)? (?:ahead of|above)|do(?:es)? better than|(?:have|has|be|is|end|ends|close|closes|finish|finishes)\s+(?:with\s+)?(?:a|the)?\s*(?:higher|larger|bigger|greater)\b[^?.]{0,40}?\bthan)\b/i;
 const VERSUS = /\s(?:vs\.?|v\.?|versus)\s/i;
 
 /** Contract labels that pick a side of the question itself rather than name one. */
@@ -151,7 +151,7 @@ function settingOf(title: string): string | null {
 export function readContest(title: string, label: string | null, text: string, entities: readonly PropEntity[], firstAt: ReadonlyMap<string, number>): ContestReading {
   const game = isGameTitle(title);
   // "outperform", "finish ahead of", "which does better": a comparison of two measures, never tied in practice.
-  const comparison = !game && /\b(?:outperform|ahead of|better|more than)\b/i.test(title) && (PICKS_FIRST.test(title) || VERSUS.test(title));
+  const comparison = !game && /\b(?:outperform|ahead of|better|more than|higher|larger|bigger|greater)\b/i.test(title) && (PICKS_FIRST.test(title) || VERSUS.test(title));
   const contest = game || PICKS_FIRST.test(title);
   const twoSided = contest || comparison || VERSUS.test(title);
   return {

@@ -116,6 +116,8 @@ export function extractProposition(ref: MarketRef, codeName: string | null = nul
   // certification, a fallback) that are not the question's, and reading them there refused real links.
   // "Still in office on June 1" is "not gone by May 31": a stay read on a day is a deadline the day before.
   const dates = stays ? titleDates.map(stayDeadline) : titleDates;
+  // "President on Jan 1, 2027" is "not gone by Dec 31, 2026": the deadline's year is a year the question is in.
+  if (stays) for (const d of dates) if (d.sense === 'by') years.add(Number(d.end.slice(0, 4)));
   const titleText = label ? `${title} ${label}` : title;
   const contest = readContest(title, label, text, entities, firstAt);
   const sideCodes = code?.day && /^[A-Z]{4,8}$/.test(code.eventCodes) ? code.eventCodes : '';
