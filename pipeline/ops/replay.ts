@@ -171,7 +171,13 @@ async function replayStream(opts: ReplayOptions, key: StreamKey, group: readonly
     log.info({ paused: Object.fromEntries(hold.confirmed) }, 'live projections paused');
   };
   try {
-    if (rebuild && !opts.dryRun) for (const r of group) await r.resetRebuild(opts.store);
+    if (rebuild && !opts.dryRun) {
+      for (const r of group) {
+        await r.resetRebuild(opts.store);
+        // The load maintains no index: the indexes are built once, under the live names, at the swap.
+        for (const c of r.collections) await opts.store.collection(rebuildName(c.name)).prepareBulkLoad(c.indexes, c.textIndex);
+      }
+    }
     // A full rebuild is the only writer of its collections: each read model's documents stay in memory across
     // batches and are written when too many are held, and before the indexes are built and the swap.
     const writers = new Map<Replayable, RebuildWriter>();
@@ -276,13 +282,11 @@ async function replayStream(opts: ReplayOptions, key: StreamKey, group: readonly
 
     await readFrom(start, 'read');
     if (rebuild && !opts.dryRun) {
-      // Indexes and the text index are built once on the bulk-loaded tables, not maintained row by row.
+      // The text index is built once on the bulk-loaded tables (its FTS table is renamed with them at the swap),
+      // not maintained row by row; the other indexes wait for the swap.
       await flushWriters(false);
       for (const r of group) {
-        for (const c of r.collections) {
-          await opts.store.collection(rebuildName(c.name)).ensureIndexes(c.indexes);
-          if (c.textIndex) await opts.store.collection(rebuildName(c.name)).ensureTextIndex(c.textIndex);
-        }
+        for (const c of r.collections) if (c.textIndex) await opts.store.collection(rebuildName(c.name)).ensureTextIndex(c.textIndex);
       }
       // The swap: pause the live writers, take in what arrived meanwhile, swap, move the checkpoint, resume.
       await pause();
@@ -290,7 +294,7 @@ async function replayStream(opts: ReplayOptions, key: StreamKey, group: readonly
       await readFrom(from, 'catch-up');
       await flushWriters(true);
       for (const r of group) {
-        for (const c of r.collections) await opts.store.replaceCollection(rebuildName(c.name), c.name);
+        for (const c of r.collections) await opts.store.replaceCollection(rebuildName(c.name), c.name, { indexes: c.indexes });
         await r.promoteCheckpoint(opts.store);
         (rows.get(r) as ProjectionSummary).swapped = true;
       }
