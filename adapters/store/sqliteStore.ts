@@ -105,7 +105,14 @@ export function openSqliteStore(options: SqliteStoreOptions): DocumentStore {
         ensureMetaTable(db);
         moveTextIndex(db, from, to);
         // Built here, under the target's names, in the swap's transaction: once, and never served without them.
-        if (options?.indexes) buildIndexes(db, to, options.indexes, log);
+        if (options?.indexes) {
+          try {
+            buildIndexes(db, to, options.indexes, log);
+          } catch (err) {
+            // Rolled back: the live collection and the source are as they were.
+            throw new Error(`cannot swap ${from} in as ${to}: its indexes cannot be built (${(err as Error).message}); nothing was changed`, { cause: err });
+          }
+        }
       }).immediate();
       collections.delete(from);
       statements.clear();
