@@ -57,6 +57,15 @@ test('the fast path returns the schema keys in schema order without unknown keys
   t.deepEqual(fastMarketEvent(delisted), { type: 'market_delisted', market_id: 'm', venue: 'kalshi', item_id: 'i', at: '2026-05-01T11:00:00.000Z' });
 });
 
+test('an event whose keys already are the schema keys in schema order is passed through, not copied', (t) => {
+  const e = roundTrip(snapshot(market('k'), '2026-05-01T10:00:00.000Z')) as { market: { outcomes: unknown[] } };
+  const fast = fastMarketEvent(e) as typeof e | undefined;
+  t.is(fast, e);
+  t.is(fast?.market.outcomes, e.market.outcomes);
+  const delisted = { type: 'market_delisted', market_id: 'm', venue: 'kalshi', item_id: 'i', at: '2026-05-01T11:00:00.000Z' };
+  t.is(fastMarketEvent(delisted), delisted);
+});
+
 test('poison gets the live decoder verdict and reason through the fast path', (t) => {
   const decode = withFastPath(marketsProjection);
   const bad = roundTrip(snapshot(market('k', { title: '' }), '2026-05-01T10:00:00.000Z'));
@@ -114,6 +123,24 @@ test('no mutation of any field of recorded events is accepted by the fast path u
       }
     }
   }
+  // An unknown key added to every object (the schema strips it), and every object's keys reversed (the schema
+  // writes its own order): the fast path must copy, not pass the input through.
+  let copied = 0;
+  for (const e of events) {
+    for (const p of paths(e)) {
+      const at = p.reduce<unknown>((v, k) => (v as Record<string | number, unknown>)[k], e);
+      if (at === null || typeof at !== 'object' || Array.isArray(at)) continue;
+      for (const change of [(o: Record<string, unknown>) => ({ ...o, zz_extra: 1 }), (o: Record<string, unknown>) => Object.fromEntries(Object.entries(o).reverse())]) {
+        const m = p.length === 0 ? change(at as Record<string, unknown>) : mutated(e, p, change(at as Record<string, unknown>));
+        const fast = fastMarketEvent(m);
+        const slow = zod(m);
+        if (!slow.ok || fast === undefined) return t.fail(`${p.join('.')}: fast ${fast === undefined ? 'refused' : 'accepted'}, schema ${slow.ok ? 'accepted' : slow.reason}`);
+        if (JSON.stringify(fast) !== JSON.stringify(slow.event)) return t.fail(`fast path differs after changing the keys at ${p.join('.') || 'the top'}`);
+        copied++;
+      }
+    }
+  }
+  t.true(copied > 100);
   t.true(tried > 10_000, `${tried} mutations`);
   t.true(refusedBySchema > 1_000, `${refusedBySchema} refused by the schema`);
 });
