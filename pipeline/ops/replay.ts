@@ -197,6 +197,9 @@ async function replayStream(opts: ReplayOptions, key: StreamKey, group: readonly
         await refuseGap(opts.store, group, batch[0].seq, position);
       }
       const events = new Map<Replayable, SequencedEvent<unknown>[]>(group.map((r) => [r, []]));
+      // Per message: one decode and one sequenced event for all the read models sharing a decoder (they treat
+      // the event as read-only), kept in one map cleared per message rather than a map made per message.
+      const decodedBy = new Map<unknown, { ok: true; sequenced: SequencedEvent<unknown> } | { ok: false; reason: string }>();
       for (const m of batch) {
         let value: unknown;
         let parsed = true;
@@ -206,7 +209,7 @@ async function replayStream(opts: ReplayOptions, key: StreamKey, group: readonly
           parsed = false;
         }
         const retryFor = m.headers?.get(RETRY_FOR_HEADER) ?? '';
-        const decodedBy = new Map<unknown, ReturnType<Replayable['decode']>>();
+        decodedBy.clear();
         for (const r of group) {
           const row = rows.get(r) as ProjectionSummary;
           if (r.filterSubject && !subjectMatches(r.filterSubject, m.subject)) continue;
@@ -216,7 +219,8 @@ async function replayStream(opts: ReplayOptions, key: StreamKey, group: readonly
           }
           let decoded = decodedBy.get(r.decoderId);
           if (!decoded) {
-            decoded = parsed ? r.decode(value) : { ok: false as const, reason: 'message is not valid JSON' };
+            const d = parsed ? r.decode(value) : { ok: false as const, reason: 'message is not valid JSON' };
+            decoded = d.ok ? { ok: true, sequenced: { event: d.event, seq: m.seq } } : d;
             decodedBy.set(r.decoderId, decoded);
           }
           if (!decoded.ok) {
@@ -224,7 +228,7 @@ async function replayStream(opts: ReplayOptions, key: StreamKey, group: readonly
             row.poison_reasons[decoded.reason] = (row.poison_reasons[decoded.reason] ?? 0) + 1;
             continue;
           }
-          (events.get(r) as SequencedEvent<unknown>[]).push({ event: decoded.event, seq: m.seq });
+          (events.get(r) as SequencedEvent<unknown>[]).push(decoded.sequenced);
         }
       }
       for (const r of group) {
