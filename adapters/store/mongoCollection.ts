@@ -177,6 +177,8 @@ export function mongoCollection<T extends Doc>(raw: MongoCollection<StoredDoc>, 
           }
         }
       }),
+    // MongoDB keeps no per-index columns: the indexes are built once after the load, nothing to prepare.
+    prepareBulkLoad: async () => undefined,
     ensureTextIndex: (spec) =>
       run(async () => {
         const parsed = parseTextIndex(spec);

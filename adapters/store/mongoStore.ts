@@ -57,11 +57,13 @@ export async function openMongoStore(options: MongoStoreOptions): Promise<Docume
       assertOpen();
       await client.db('admin').command({ ping: 1 });
     },
-    async replaceCollection(source, target) {
+    async replaceCollection(source, target, options) {
       assertOpen();
       const from = checkCollectionName(source);
       const to = checkCollectionName(target);
       if (from === to) throw new Error(`cannot replace collection ${to} by itself`);
+      // MongoDB names indexes per collection and renames them with it: build them on the source first.
+      if (options?.indexes) await mongoCollection<Doc>(db.collection<StoredDoc>(from), assertOpen, log).ensureIndexes(options.indexes);
       // One server-side rename: indexes move with the collection, readers see the old or the new one.
       await db.renameCollection(from, to, { dropTarget: true });
       collections.delete(from);

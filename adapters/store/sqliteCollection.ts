@@ -1,12 +1,13 @@
 import type Database from 'better-sqlite3';
 import type { Logger } from 'pino';
 import { DuplicateKeyError, InvalidQueryError } from '../../shared/ports/documentStore.ts';
-import type { Collection, Doc, Filter, FindOptions, IndexSpec, Scalar, UpdateOps } from '../../shared/ports/documentStore.ts';
+import type { Collection, Doc, Filter, FindOptions, IndexSpec, Scalar, TextIndexSpec, UpdateOps } from '../../shared/ports/documentStore.ts';
 import { applyUpdate } from './applyUpdate.ts';
 import { checkPath, documentJson, isEmptyUpdate, parseFilter, parseFindOptions, parseIndexes, parseSearchFilter, parseTextIndex, parseUpdate } from './queryModel.ts';
 import { createTextIndex, ensureMetaTable, readTextSpec, SCORE_COLUMN, textCandidates, textIndexCurrent } from './sqliteText.ts';
 import { sortedDistinct } from './scalarOrder.ts';
-import { compileCondition, indexDdl, orderBy, quoteName, typeExpr, valueExpr } from './sqliteQuery.ts';
+import { compileCondition, orderBy, quoteName, typeExpr, valueExpr } from './sqliteQuery.ts';
+import { buildIndexes } from './sqliteIndexes.ts';
 import { addColumns, columnList, columnValues, readColumns, typeColumn, valueColumn, type IndexedColumns } from './sqliteColumns.ts';
 import type { SqlFragment } from './sqliteQuery.ts';
 
@@ -219,30 +220,14 @@ export function sqliteCollection<T extends Doc>(ctx: SqliteContext, name: string
       });
     },
     async ensureIndexes(indexes: readonly IndexSpec[]) {
+      writing(() => ctx.db.transaction(() => buildIndexes(ctx.db, name, indexes, ctx.log)).immediate());
+    },
+    async prepareBulkLoad(indexes: readonly IndexSpec[], text?: TextIndexSpec) {
+      // The indexed columns only: a loaded table's writers fill them from the documents they hold, so neither
+      // the index build nor the text index parses the stored JSON again (no UPDATE pass over the loaded rows).
       const specs = parseIndexes(indexes);
-      const existing = ctx.prepare(`SELECT sql FROM sqlite_master WHERE type = 'index' AND name = ?`);
-      writing(() =>
-        ctx.db.transaction(() => {
-          if (addColumns(ctx.db, name, specs.flatMap((spec) => spec.fields.map(([f]) => f)))) {
-            ctx.log?.info({ collection: name }, 'indexed fields moved to columns');
-          }
-          const current = readColumns(ctx.db, name);
-          for (const spec of specs) {
-            const wanted = indexDdl(name, spec, current);
-            const stale = spec.unique ? [] : [`${name}__${spec.name}__q`];
-            for (const { sqlName, sql } of wanted) {
-              const current = (existing.get(sqlName) as { sql: string } | undefined)?.sql;
-              if (current === sql) continue;
-              if (current !== undefined) {
-                ctx.log?.info({ collection: name, index: spec.name }, 'index definition changed; rebuilding');
-                ctx.db.exec(`DROP INDEX ${quoteName(sqlName)}`);
-              }
-              ctx.db.exec(sql);
-            }
-            for (const sqlName of stale) ctx.db.exec(`DROP INDEX IF EXISTS ${quoteName(sqlName)}`);
-          }
-        }).immediate(),
-      );
+      const paths = [...specs.flatMap((spec) => spec.fields.map(([f]) => f)), ...(text ? parseTextIndex(text).fields.map(([f]) => f) : [])];
+      writing(() => ctx.db.transaction(() => addColumns(ctx.db, name, paths)).immediate());
     },
     async ensureTextIndex(spec) {
       const parsed = parseTextIndex(spec);

@@ -7,6 +7,7 @@ import { dropTextIndex, ensureMetaTable, moveTextIndex, registerTextFunctions } 
 import type { SqliteContext } from './sqliteCollection.ts';
 import { quoteName } from './sqliteQuery.ts';
 import { sqliteCheckpointer } from './sqliteCheckpointer.ts';
+import { buildIndexes } from './sqliteIndexes.ts';
 
 export interface SqliteStoreOptions {
   /** Database file path, or ':memory:' for a private in-memory database. */
@@ -91,7 +92,7 @@ export function openSqliteStore(options: SqliteStoreOptions): DocumentStore {
         db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
       }
     },
-    async replaceCollection(source, target) {
+    async replaceCollection(source, target, options) {
       assertOpen();
       const from = checkCollectionName(source);
       const to = checkCollectionName(target);
@@ -103,6 +104,15 @@ export function openSqliteStore(options: SqliteStoreOptions): DocumentStore {
         db.exec(`ALTER TABLE ${quoteName(from)} RENAME TO ${quoteName(to)}`);
         ensureMetaTable(db);
         moveTextIndex(db, from, to);
+        // Built here, under the target's names, in the swap's transaction: once, and never served without them.
+        if (options?.indexes) {
+          try {
+            buildIndexes(db, to, options.indexes, log);
+          } catch (err) {
+            // Rolled back: the live collection and the source are as they were.
+            throw new Error(`cannot swap ${from} in as ${to}: its indexes cannot be built (${(err as Error).message}); nothing was changed`, { cause: err });
+          }
+        }
       }).immediate();
       collections.delete(from);
       statements.clear();

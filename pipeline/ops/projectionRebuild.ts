@@ -4,13 +4,17 @@ import { CHECKPOINTS } from '../../projections/applyEvent.ts';
 import type { BatchCounts, SequencedEvent } from '../../projections/applyBatch.ts';
 import { HeldCollection } from './rebuildCache.ts';
 
-/** What a rebuild holds of one document: what evolve returned, the input its next evolve gets, and the metadata. */
+/**
+ * What a rebuild holds of one document: what evolve returned, the input its next evolve gets, and the metadata's
+ * two numbers (its object is made when the document is written, not per event).
+ */
 interface Held {
   /** evolve's return value; the stored document is `{ ...next, _id, _metadata }`, as applyEvent writes it. */
   readonly next: Doc;
   /** applyEvent's `stripMetadata(stored document)`: `next` itself when that is key for key the same object. */
   readonly input: Doc;
-  readonly meta: ProjectionMetadata;
+  readonly lastSeq: number;
+  readonly schemaVersion: ProjectionMetadata['schemaVersion'];
 }
 
 function stripMetadata(doc: Doc): Doc {
@@ -19,14 +23,14 @@ function stripMetadata(doc: Doc): Doc {
 }
 
 /** `next` already carries its key as `_id` (so `{ ...next, _id: key }` is `next`, key for key). */
-function held(next: Doc, meta: ProjectionMetadata): Held {
+function held(next: Doc, lastSeq: number, schemaVersion: ProjectionMetadata['schemaVersion']): Held {
   // Without a _metadata of its own, stripMetadata(stored) is next itself, key for key: evolve then gets the very
   // object it returned, with no copy.
-  return { next, input: Object.hasOwn(next, '_metadata') ? stripMetadata(next) : next, meta };
+  return { next, input: Object.hasOwn(next, '_metadata') ? stripMetadata(next) : next, lastSeq, schemaVersion };
 }
 
-/** applyEvent's `{ ...next, _id: key, _metadata }`: same keys in the same order (`_id` is already in place). */
-const stored = (h: Held): Doc => ({ ...h.next, _metadata: h.meta }) as Doc;
+/** applyEvent's `{ ...next, _id: key, _metadata: { lastSeq, schemaVersion } }`: same keys in the same order. */
+const stored = (h: Held): Doc => ({ ...h.next, _metadata: { lastSeq: h.lastSeq, schemaVersion: h.schemaVersion } }) as Doc;
 
 /**
  * A single-document read model rebuilt with its documents held across batches (HeldCollection), applying each
@@ -51,7 +55,10 @@ export class ProjectionRebuild {
       store,
       collection,
       startedEmpty,
-      (doc) => held(doc, (doc as ProjectedDoc)._metadata),
+      (doc) => {
+        const meta = (doc as ProjectedDoc)._metadata;
+        return held(doc, meta.lastSeq, meta.schemaVersion);
+      },
       stored,
     );
   }
@@ -86,7 +93,7 @@ export class ProjectionRebuild {
       }
       const key = p.keyOf(event);
       const current = this.docs.peek(key);
-      if (current && current.meta.lastSeq >= seq) {
+      if (current && current.lastSeq >= seq) {
         counts.skipped_seen += 1;
         continue;
       }
@@ -96,7 +103,7 @@ export class ProjectionRebuild {
         if (current) this.docs.set(key, null);
       } else if (next !== input) {
         const withId = next._id === key ? next : ({ ...next, _id: key } as Doc);
-        this.docs.set(key, held(withId, { lastSeq: seq, schemaVersion: p.schemaVersion }));
+        this.docs.set(key, held(withId, seq, p.schemaVersion));
       }
       counts.applied += 1;
     }

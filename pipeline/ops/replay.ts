@@ -171,7 +171,13 @@ async function replayStream(opts: ReplayOptions, key: StreamKey, group: readonly
     log.info({ paused: Object.fromEntries(hold.confirmed) }, 'live projections paused');
   };
   try {
-    if (rebuild && !opts.dryRun) for (const r of group) await r.resetRebuild(opts.store);
+    if (rebuild && !opts.dryRun) {
+      for (const r of group) {
+        await r.resetRebuild(opts.store);
+        // The load maintains no index: the indexes are built once, under the live names, at the swap.
+        for (const c of r.collections) await opts.store.collection(rebuildName(c.name)).prepareBulkLoad(c.indexes, c.textIndex);
+      }
+    }
     // A full rebuild is the only writer of its collections: each read model's documents stay in memory across
     // batches and are written when too many are held, and before the indexes are built and the swap.
     const writers = new Map<Replayable, RebuildWriter>();
@@ -191,6 +197,9 @@ async function replayStream(opts: ReplayOptions, key: StreamKey, group: readonly
         await refuseGap(opts.store, group, batch[0].seq, position);
       }
       const events = new Map<Replayable, SequencedEvent<unknown>[]>(group.map((r) => [r, []]));
+      // Per message: one decode and one sequenced event for all the read models sharing a decoder (they treat
+      // the event as read-only), kept in one map cleared per message rather than a map made per message.
+      const decodedBy = new Map<unknown, { ok: true; sequenced: SequencedEvent<unknown> } | { ok: false; reason: string }>();
       for (const m of batch) {
         let value: unknown;
         let parsed = true;
@@ -200,7 +209,7 @@ async function replayStream(opts: ReplayOptions, key: StreamKey, group: readonly
           parsed = false;
         }
         const retryFor = m.headers?.get(RETRY_FOR_HEADER) ?? '';
-        const decodedBy = new Map<unknown, ReturnType<Replayable['decode']>>();
+        decodedBy.clear();
         for (const r of group) {
           const row = rows.get(r) as ProjectionSummary;
           if (r.filterSubject && !subjectMatches(r.filterSubject, m.subject)) continue;
@@ -210,7 +219,8 @@ async function replayStream(opts: ReplayOptions, key: StreamKey, group: readonly
           }
           let decoded = decodedBy.get(r.decoderId);
           if (!decoded) {
-            decoded = parsed ? r.decode(value) : { ok: false as const, reason: 'message is not valid JSON' };
+            const d = parsed ? r.decode(value) : { ok: false as const, reason: 'message is not valid JSON' };
+            decoded = d.ok ? { ok: true, sequenced: { event: d.event, seq: m.seq } } : d;
             decodedBy.set(r.decoderId, decoded);
           }
           if (!decoded.ok) {
@@ -218,7 +228,7 @@ async function replayStream(opts: ReplayOptions, key: StreamKey, group: readonly
             row.poison_reasons[decoded.reason] = (row.poison_reasons[decoded.reason] ?? 0) + 1;
             continue;
           }
-          (events.get(r) as SequencedEvent<unknown>[]).push({ event: decoded.event, seq: m.seq });
+          (events.get(r) as SequencedEvent<unknown>[]).push(decoded.sequenced);
         }
       }
       for (const r of group) {
@@ -276,13 +286,11 @@ async function replayStream(opts: ReplayOptions, key: StreamKey, group: readonly
 
     await readFrom(start, 'read');
     if (rebuild && !opts.dryRun) {
-      // Indexes and the text index are built once on the bulk-loaded tables, not maintained row by row.
+      // The text index is built once on the bulk-loaded tables (its FTS table is renamed with them at the swap),
+      // not maintained row by row; the other indexes wait for the swap.
       await flushWriters(false);
       for (const r of group) {
-        for (const c of r.collections) {
-          await opts.store.collection(rebuildName(c.name)).ensureIndexes(c.indexes);
-          if (c.textIndex) await opts.store.collection(rebuildName(c.name)).ensureTextIndex(c.textIndex);
-        }
+        for (const c of r.collections) if (c.textIndex) await opts.store.collection(rebuildName(c.name)).ensureTextIndex(c.textIndex);
       }
       // The swap: pause the live writers, take in what arrived meanwhile, swap, move the checkpoint, resume.
       await pause();
@@ -290,7 +298,7 @@ async function replayStream(opts: ReplayOptions, key: StreamKey, group: readonly
       await readFrom(from, 'catch-up');
       await flushWriters(true);
       for (const r of group) {
-        for (const c of r.collections) await opts.store.replaceCollection(rebuildName(c.name), c.name);
+        for (const c of r.collections) await opts.store.replaceCollection(rebuildName(c.name), c.name, { indexes: c.indexes });
         await r.promoteCheckpoint(opts.store);
         (rows.get(r) as ProjectionSummary).swapped = true;
       }

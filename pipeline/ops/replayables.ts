@@ -7,6 +7,8 @@ import { applyBatch, applyBuffered, type BatchCounts, type SequencedEvent } from
 import { projectionDurable } from '../../projections/runProjection.ts';
 import { HeldStore } from './rebuildCache.ts';
 import { ProjectionRebuild } from './projectionRebuild.ts';
+import { marketsProjection } from '../../projections/markets/projection.ts';
+import { fastMarketEvent } from './marketEventFastDecode.ts';
 
 /** Suffix of the collection a full rebuild writes before it is swapped in. */
 export const REBUILD_SUFFIX = '_rebuild';
@@ -58,6 +60,24 @@ interface Checkpoint extends Doc {
 }
 const rebuildCheckpointId = (name: string): string => `${name}@rebuild`;
 
+type Decode = Replayable['decode'];
+/** Fast paths that accept only what a decoder accepts and return what it returns; anything else goes to the decoder. */
+const FAST_PATHS = new Map<unknown, (value: unknown) => unknown>([[marketsProjection.decode, fastMarketEvent]]);
+
+/**
+ * `owner.decode` with its fast path in front, when it has one: the same verdicts and reasons (the decoder gives
+ * both). Called as a method, as before.
+ */
+export function withFastPath(owner: { decode: Decode }): Decode {
+  const decode: Decode = (value) => owner.decode(value);
+  const fast = FAST_PATHS.get(owner.decode);
+  if (!fast) return decode;
+  return (value) => {
+    const event = fast(value);
+    return event === undefined ? decode(value) : { ok: true, event };
+  };
+}
+
 export function replayableProjection(projection: Projection<never, Doc>): Replayable {
   const p = projection as unknown as Projection<unknown, Doc>;
   return {
@@ -66,7 +86,7 @@ export function replayableProjection(projection: Projection<never, Doc>): Replay
     stream: p.stream,
     ...(p.filterSubject ? { filterSubject: p.filterSubject } : {}),
     collections: [{ name: p.collection, indexes: p.indexes, ...(p.textIndex ? { textIndex: p.textIndex } : {}) }],
-    decode: (value) => p.decode(value),
+    decode: withFastPath(p),
     decoderId: p.decode,
     apply: (store, events, rebuild) =>
       applyBatch(store, p, events, rebuild ? { collection: rebuildName(p.collection), checkpointId: rebuildCheckpointId(p.name) } : undefined),
@@ -122,7 +142,7 @@ export function replayableMultiDocument(projection: MultiDocumentProjection): Re
     stream: projection.stream,
     ...(projection.filterSubject ? { filterSubject: projection.filterSubject } : {}),
     collections: projection.collections,
-    decode: (value) => projection.decode(value),
+    decode: withFastPath(projection),
     decoderId: projection.decode,
     // Batched as its live consumer applies it (runProjection.startCustomProjection): events applied in order
     // against an overlay, then one putMany per collection in writeOrder, instead of a transaction per write.

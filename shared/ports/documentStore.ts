@@ -153,6 +153,12 @@ export interface Collection<T extends Doc> {
   ensureIndexes(indexes: readonly IndexSpec[]): Promise<void>;
   /** Creates the collection's text index (indexing existing documents); another definition replaces it. */
   ensureTextIndex(spec: TextIndexSpec): Promise<void>;
+  /**
+   * Readies a collection about to be bulk-loaded for these indexes (and text index) without building them, so the
+   * load maintains none: the embedded store adds the indexed columns its writers then fill. Build them after the
+   * load with ensureIndexes / ensureTextIndex, or at the swap with replaceCollection's `indexes`.
+   */
+  prepareBulkLoad(indexes: readonly IndexSpec[], textIndex?: TextIndexSpec): Promise<void>;
   /** Drop every document (operators rebuilding a read model). */
   clear(): Promise<void>;
 }
@@ -166,8 +172,12 @@ export interface DocumentStore {
    * Replaces collection `target` by `source` in one atomic step: `source`'s documents and indexes become
    * `target`'s, the old `target` is dropped and `source` no longer exists. Readers see the old or the new
    * collection, never a mix (operators swapping in a rebuilt read model; docs/operations.md).
+   *
+   * `indexes`: the indexes the new `target` must have, ensured within the same atomic step, so a source loaded
+   * without them is never served without them (the embedded store builds them once, under the target's names,
+   * inside the swap's transaction; readers keep the old collection meanwhile).
    */
-  replaceCollection(source: string, target: string): Promise<void>;
+  replaceCollection(source: string, target: string, options?: { readonly indexes?: readonly IndexSpec[] }): Promise<void>;
   /** Drops a collection with its indexes (a rebuild started over or abandoned); a missing one is fine. */
   dropCollection(name: string): Promise<void>;
   /** Flushes and closes; later calls reject. */

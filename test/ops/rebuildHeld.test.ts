@@ -1,4 +1,8 @@
 import test from 'ava';
+import Database from 'better-sqlite3';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { startTestNats, silentLog } from '../support/nats.ts';
 import { market, snapshot } from '../support/marketEvents.ts';
 import { openSqliteStore } from '../../adapters/store/sqliteStore.ts';
@@ -31,7 +35,8 @@ const events: MarketEvent[] = [
 test('a rebuild that writes and forgets its held documents after every batch (cap 2, batches of 3) equals one live run, and search finds the new titles', async (t) => {
   const nats = await startTestNats();
   const small = openSqliteStore({ file: ':memory:' });
-  const held = openSqliteStore({ file: ':memory:' });
+  const dir = mkdtempSync(join(tmpdir(), 'concord-rebuild-held-'));
+  const held = openSqliteStore({ file: join(dir, 'held.db') });
   try {
     for (const e of events) await nats.conn.js.publish(subjects.normalized('polymarket'), JSON.stringify(e));
     const replayables = allReplayables().filter((r) => r.stream === 'markets');
@@ -67,9 +72,24 @@ test('a rebuild that writes and forgets its held documents after every batch (ca
       t.deepEqual(await ids('tulip'), [b.id], 'the renamed market is found by its new title');
       t.deepEqual(await ids('market'), [a.id, c.id], 'and no longer by its old one');
     }
+
+    // The rebuilt tables were loaded without indexes and got them at the swap: every declared index exists under
+    // its live name (a unique one with its lookup twin), and nothing of the rebuild is left.
+    const db = new Database(join(dir, 'held.db'), { readonly: true });
+    try {
+      const names = (sql: string, ...params: string[]) => (db.prepare(sql).all(...params) as Array<{ name: string }>).map((r) => r.name).sort();
+      for (const c of replayables.flatMap((r) => r.collections)) {
+        const expected = c.indexes.flatMap((ix) => (ix.unique ? [`${c.name}__${ix.name}`, `${c.name}__${ix.name}__q`] : [`${c.name}__${ix.name}`])).sort();
+        t.deepEqual(names(`SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = ? AND sql IS NOT NULL`, c.name), expected, c.name);
+      }
+      t.deepEqual(names(`SELECT name FROM sqlite_master WHERE name LIKE '%rebuild%'`), []);
+    } finally {
+      db.close();
+    }
   } finally {
     await small.close();
     await held.close();
     await nats.close();
+    rmSync(dir, { recursive: true, force: true });
   }
 });

@@ -57,6 +57,28 @@ export function registerWriteContract(label: string, getStore: StoreGetter): voi
     await t.throwsAsync(c.ensureIndexes([{ name: 'bad name', fields: [['n', 1]] }]), { instanceOf: InvalidQueryError });
   });
 
+  test(`${label}: a collection bulk-loaded without indexes gets them in replaceCollection: the swapped-in collection enforces and serves them`, async (t) => {
+    const store = await getStore();
+    const target = freshName('swap');
+    const source = `${target}_rebuild`;
+    const indexes = [
+      { name: 'by_email', fields: [['email', 1]] as Array<[string, 1 | -1]>, unique: true },
+      { name: 'by_n', fields: [['n', -1]] as Array<[string, 1 | -1]> },
+    ];
+    await store.collection<Row>(target).ensureIndexes(indexes);
+    await store.collection<Row>(target).put({ _id: 'old', email: 'o@x', n: 1 });
+    const loaded = store.collection<Row>(source);
+    await loaded.prepareBulkLoad(indexes);
+    await loaded.putMany([{ _id: 'a', email: 'a@x', n: 3 }, { _id: 'b', email: 'b@x', n: 9 }, { _id: 'c', email: 'c@x', n: 5 }]);
+    await store.replaceCollection(source, target, { indexes });
+    const swapped = store.collection<Row>(target);
+    t.deepEqual((await swapped.find({ n: { $gte: 4 } }, { sort: [['n', -1]] })).map((d) => d._id), ['b', 'c']);
+    t.is(await swapped.count(), 3);
+    const dup = await t.throwsAsync(swapped.insert({ _id: 'd', email: 'a@x' }), { instanceOf: DuplicateKeyError });
+    t.is(dup?.index, 'by_email');
+    t.is(await store.collection<Row>(source).count(), 0, 'the source is gone');
+  });
+
   test(`${label}: updateOne applies $set, $unset and $inc atomically and returns the document after`, async (t) => {
     const c = await fresh();
     await c.put({ _id: 'u', n: 1, meta: { keep: true, drop: 1 }, old: 'x' });
