@@ -14,7 +14,7 @@
  *
  *   npm run bench:pipeline [-- --scale 0.01] [-- --roles process,project]   (BENCH_SCALE works too)
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import pino from 'pino';
@@ -34,6 +34,17 @@ const TARGET_MARKETS = scaled(200_000, scale, 50);
 const ROLES = String(values.roles).split(',') as Role[];
 const log = pino({ level: process.env.LOG_LEVEL ?? 'warn' });
 const PAGE = 1_000;
+
+/** CPU seconds a process has used (user + system, every thread), from /proc; null where there is none. */
+function cpuSecondsOfPid(pid: number): number | null {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    // utime and stime are fields 14 and 15 of stat, counted from the state (field 3) here; clock ticks of 1/100 s.
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return null;
+  }
+}
 
 async function main(): Promise<void> {
   console.log(`load average before: ${load()}`);
@@ -80,6 +91,8 @@ async function main(): Promise<void> {
         }, 2_000)
       : undefined;
     const t0 = performance.now();
+    const cpu0 = process.cpuUsage();
+    const natsCpu0 = cpuSecondsOfPid(server.pid);
     for (let i = 0; i < cat.ticks.length; i += PAGE) {
       await Promise.all(cat.ticks.slice(i, i + PAGE).map((t) => publish(subjects.raw(t.venue), t, `${t.venue}:${t.item_id}:${t.content_hash}`)));
     }
@@ -91,6 +104,8 @@ async function main(): Promise<void> {
       return !ROLES.includes('link') || (await caughtUp(STREAMS.links.name));
     }, 'pipeline drained', 3_600_000, 100);
     clearInterval(trace);
+    const cpu = process.cpuUsage(cpu0);
+    const natsCpu1 = cpuSecondsOfPid(server.pid);
     const total = (performance.now() - t0) / 1000;
     const projected = (projectedAt - t0) / 1000;
     const stored = await markets.count();
@@ -110,6 +125,12 @@ async function main(): Promise<void> {
       ['concord: projected and linked (all drained)', total, perSecond],
     ]);
     console.log(`markets stored: ${stored}, questions: ${questions}, 200k-equivalent time: ${((total * 200_000) / Math.max(1, stored)).toFixed(0)} s (target < 60 s)`);
+    // CPU per market moves less with the machine's load than wall time: the figure to compare code with.
+    const perMarketUs = (seconds: number) => ((seconds * 1e6) / Math.max(1, stored)).toFixed(0);
+    const natsCpu = natsCpu0 !== null && natsCpu1 !== null ? natsCpu1 - natsCpu0 : null;
+    console.log(
+      `CPU per market: concord process ${perMarketUs((cpu.user + cpu.system) / 1e6)} us (every thread, the bench's own ingest publishes included), nats-server ${natsCpu === null ? 'n/a' : perMarketUs(natsCpu) + ' us'}`,
+    );
     const natsPeak = peakRssOfPid(server.pid);
     console.log(`peak RSS: concord process ${peakRssMiB().toFixed(0)} MiB (catalogue held by the bench included), nats-server ${natsPeak === null ? 'n/a' : natsPeak.toFixed(0) + ' MiB'}`);
     console.log(`load average after: ${load()}`);

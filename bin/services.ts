@@ -7,7 +7,7 @@ import { VENUE_SLUGS, isVenueSlug, type VenueSlug } from '../shared/venues/regis
 import { subjects } from '../shared/streams/subjects.ts';
 import { connectStreams, type StreamConnection } from '../pipeline/streams/connection.ts';
 import { provisionStreams } from '../pipeline/streams/provision.ts';
-import { jetStreamPublisher } from '../pipeline/streams/publisher.ts';
+import { inboxPublisher } from '../pipeline/streams/inboxPublisher.ts';
 import { startLocalNatsServer, type LocalNatsServer } from '../pipeline/system/localNatsServer.ts';
 import { createHttpClient, createRecordedHttpClient, type HttpClient } from '../pipeline/http/index.ts';
 import { VENUE_MODULES } from '../pipeline/venues/index.ts';
@@ -117,7 +117,10 @@ export async function startServices(config: Config, roles: readonly Role[], log:
     const conn = await connectStreams(natsUrl, log);
     stack.push({ name: 'nats-connection', stop: () => conn.close() });
     await provisionStreams(conn.jsm, log, { replicas: config.STREAM_REPLICAS });
-    const publish = jetStreamPublisher(conn.js);
+    // One reply subscription for every publish's ack (pipeline/streams/inboxPublisher.ts: no per-request object).
+    const publisher = inboxPublisher(conn.nc);
+    stack.push({ name: 'publisher', stop: async () => publisher.close() });
+    const publish = publisher.publish;
 
     const store = await createDocumentStore(config, log);
     stack.push({ name: 'store', stop: () => store.close() });
