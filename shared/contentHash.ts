@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 
 /** JSON with object keys sorted, so equal content always serialises (and hashes) the same. */
 export function stableStringify(value: unknown): string {
@@ -12,5 +12,5 @@ export function stableStringify(value: unknown): string {
 
 /** Short content hash (first 16 hex chars of SHA-256 over the stable JSON). */
 export function contentHash(value: unknown): string {
-  return createHash('sha256').update(stableStringify(value)).digest('hex').slice(0, 16);
+  return hash('sha256', stableStringify(value), 'hex').slice(0, 16);
 }

@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import { hash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { Doc, DocumentStore } from '../../shared/ports/documentStore.ts';
 import { isScope, type Scope } from './scopes.ts';
 
@@ -34,7 +34,7 @@ export function generateKey(): string {
 }
 
 export function hashKey(key: string): string {
-  return createHash('sha256').update(key, 'utf8').digest('hex');
+  return hash('sha256', key, 'hex');
 }
 
 /** The list/creation view; `permissions` is the JSON-encoded scope array the spec names. */

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { TokenService, TokenType, VerifyResult } from './tokens.ts';
 
 /** Entries kept at most; past it the oldest verified leave first. */
@@ -20,7 +20,7 @@ export class VerifiedTokens {
   ) {}
 
   verify(typ: TokenType, token: string): VerifyResult {
-    const id = `${typ}:${createHash('sha256').update(token).digest('base64')}`;
+    const id = `${typ}:${hash('sha256', token, 'base64')}`;
     const hit = this.verified.get(id);
     if (hit) {
       if (Math.floor(this.now() / 1000) < hit.claims.exp) return hit;
