@@ -4,7 +4,7 @@ import { DuplicateKeyError, InvalidQueryError } from '../../shared/ports/documen
 import type { Collection, Doc, Filter, FindOptions, IndexSpec, Scalar, TextIndexSpec, UpdateOps } from '../../shared/ports/documentStore.ts';
 import { applyUpdate } from './applyUpdate.ts';
 import { checkPath, documentJson, isEmptyUpdate, parseFilter, parseFindOptions, parseIndexes, parseSearchFilter, parseTextIndex, parseUpdate } from './queryModel.ts';
-import { createTextIndex, ensureMetaTable, readTextSpec, SCORE_COLUMN, textCandidates, textIndexCurrent } from './sqliteText.ts';
+import { createTextIndex, ensureMetaTable, pendingTextFlushSql, readTextSpec, SCORE_COLUMN, textCandidates, textIndexCurrent } from './sqliteText.ts';
 import { sortedDistinct } from './scalarOrder.ts';
 import { compileCondition, orderBy, quoteName, typeExpr, valueExpr } from './sqliteQuery.ts';
 import { buildIndexes } from './sqliteIndexes.ts';
@@ -70,6 +70,7 @@ export function sqliteCollection<T extends Doc>(ctx: SqliteContext, name: string
   let putSql = '';
   let insertSql = '';
   let updateSql = '';
+  let textFlush: string[] = [];
   const columns = (): IndexedColumns => {
     const version = ctx.schemaVersion();
     if (version === known) return cols;
@@ -82,7 +83,13 @@ export function sqliteCollection<T extends Doc>(ctx: SqliteContext, name: string
     insertSql = `INSERT INTO ${table} (_id, doc${list}) VALUES (?, ?${marks})`;
     putSql = `${insertSql} ON CONFLICT(_id) DO UPDATE SET doc = excluded.doc${sets}`;
     updateSql = `UPDATE ${table} SET doc = ?${cols.paths.map((p) => `, ${valueColumn(p)} = ?, ${typeColumn(p)} = ?`).join('')} WHERE _id = ?`;
+    textFlush = pendingTextFlushSql(ctx.db, name) ?? [];
     return cols;
+  };
+  /** Folds the rows this transaction's triggers marked into the text index (sqliteText.ts); every writer ends with it. */
+  const flushText = (): void => {
+    columns();
+    for (const sql of textFlush) ctx.prepare(sql).run();
   };
   /** A read compiled against columns that a concurrent swap of the table removed is compiled again, once. */
   const reading = <R>(fn: () => R): R => {
@@ -103,11 +110,13 @@ export function sqliteCollection<T extends Doc>(ctx: SqliteContext, name: string
   const putAll = ctx.db.transaction((docs: readonly T[]) => {
     columns();
     docs.forEach(putOne);
+    flushText();
   });
   const insertOne = ctx.db.transaction((doc: T) => {
     columns();
     const json = documentJson(doc);
     ctx.prepare(insertSql).run(doc._id, json, ...columnValues(doc, segments));
+    flushText();
   });
 
   const selectMatches = (filter: Filter, limit?: number): Row[] => {
@@ -129,8 +138,23 @@ export function sqliteCollection<T extends Doc>(ctx: SqliteContext, name: string
     return { docs, changed };
   };
   // IMMEDIATE takes the write lock before reading, so another process cannot slip in between select and write.
-  const updateFirst = ctx.db.transaction((filter: Filter, ops: UpdateOps) => updateRows(selectMatches(filter, 1), ops).docs[0] ?? null);
-  const updateAll = ctx.db.transaction((filter: Filter, ops: UpdateOps) => updateRows(selectMatches(filter), ops).changed);
+  const updateFirst = ctx.db.transaction((filter: Filter, ops: UpdateOps) => {
+    const doc = updateRows(selectMatches(filter, 1), ops).docs[0] ?? null;
+    flushText();
+    return doc;
+  });
+  const updateAll = ctx.db.transaction((filter: Filter, ops: UpdateOps) => {
+    const changed = updateRows(selectMatches(filter), ops).changed;
+    flushText();
+    return changed;
+  });
+  /** A delete and the text index's catch-up in one transaction. */
+  const deletingTx = ctx.db.transaction((fn: () => unknown) => {
+    const result = fn();
+    flushText();
+    return result;
+  });
+  const deleting = { immediate: <R>(fn: () => R): R => deletingTx.immediate(fn) as R };
 
   /** The rows a read filter ranges over: the table, or the text candidates (with `__score`) under `$text`. */
   const source = (filter: Filter | undefined): { from: SqlFragment; where: SqlFragment; text: boolean; cols: IndexedColumns } => {
@@ -187,16 +211,17 @@ export function sqliteCollection<T extends Doc>(ctx: SqliteContext, name: string
         const w = where(filter);
         // One statement: the row is chosen and deleted under the same write lock.
         const sql = `DELETE FROM ${table} WHERE _id = (SELECT _id FROM ${table} WHERE ${w.sql} LIMIT 1) RETURNING doc`;
-        return parse(ctx.prepare(sql).get(...w.params) as Row | undefined);
+        return parse(deleting.immediate(() => ctx.prepare(sql).get(...w.params) as Row | undefined));
       });
     },
     async delete(id) {
-      return ctx.prepare(`DELETE FROM ${table} WHERE _id = ?`).run(checkId(id)).changes > 0;
+      const key = checkId(id);
+      return deleting.immediate(() => ctx.prepare(`DELETE FROM ${table} WHERE _id = ?`).run(key).changes) > 0;
     },
     async deleteMany(filter) {
       return reading(() => {
         const w = where(filter);
-        return ctx.prepare(`DELETE FROM ${table} WHERE ${w.sql}`).run(...w.params).changes;
+        return deleting.immediate(() => ctx.prepare(`DELETE FROM ${table} WHERE ${w.sql}`).run(...w.params).changes);
       });
     },
     find,
@@ -237,7 +262,7 @@ export function sqliteCollection<T extends Doc>(ctx: SqliteContext, name: string
       ctx.db.transaction(() => createTextIndex(ctx.db, name, parsed)).immediate();
     },
     async clear() {
-      ctx.prepare(`DELETE FROM ${table}`).run();
+      deleting.immediate(() => ctx.prepare(`DELETE FROM ${table}`).run());
     },
   };
 }
