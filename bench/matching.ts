@@ -34,7 +34,7 @@ const TRAIN = join(fixtures, 'mined/pairs.mined.train.jsonl');
 const TRAIN2 = join(fixtures, 'mined2/pairs.mined2.train.jsonl');
 const TRAIN3 = join(fixtures, 'mined3/pairs.mined3.train.jsonl');
 const TRAIN4 = join(fixtures, 'mined4/pairs.mined4.train.jsonl');
-const written = ['pairs.jsonl', 'pairs.holdout.jsonl', 'pairs.realistic.jsonl', ...[2, 3, 4, 5, 6, 7, 8, 9].map((n) => `pairs.realistic.batch${n}.jsonl`), 'pairs.probes.round10.jsonl'].map((f) => join(fixtures, f));
+const written = ['pairs.jsonl', 'pairs.holdout.jsonl', 'pairs.realistic.jsonl', ...[2, 3, 4, 5, 6, 7, 8, 9].map((n) => `pairs.realistic.batch${n}.jsonl`), 'pairs.probes.round10.jsonl', 'pairs.probes.round11.jsonl'].map((f) => join(fixtures, f));
 
 const normalise = (s: string): string => s.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
 function titleEquality(a: MarketRef, b: MarketRef): MatchVerdict {

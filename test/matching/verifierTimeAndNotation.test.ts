@@ -114,3 +114,12 @@ test('a rate decision "at the March 2026 meeting" is the one "after the March 20
   // Another month's meeting stays another meeting.
   t.is(rel(m('kalshi', 'Will the Fed hike 0bps at the April 2026 meeting?'), after('No change in Fed interest rates after March 2026 meeting?')), 'different');
 });
+
+test('a meeting named with its day after "at its" or as "the meeting on <date>" is the meeting of that month; a deadline or another month is not', (t) => {
+  const after = m('polymarket', 'Fed decreases interest rates by 25 bps after December 2026 meeting?', 'Yes', '2026-12-10');
+  t.is(rel(after, m('kalshi', 'Will the Fed cut rates by 25bps at its December 9, 2026 meeting?', 'Yes', '2026-12-10')), 'identity');
+  t.is(rel(after, m('kalshi', 'Will the Fed cut rates by 25bps at the FOMC meeting on December 9, 2026?', 'Yes', '2026-12-10')), 'identity');
+  t.is(rel(m('polymarket', 'Will the Fed cut rates by more than 25 bps after the December meeting?', 'Yes', '2026-12-10'), m('kalshi', 'Will the Fed cut by 50bps or more at its December 9, 2026 meeting?', 'Yes', '2026-12-10')), 'identity');
+  t.regex(why(m('polymarket', 'Fed decreases interest rates by 25 bps after January 2027 meeting?', 'Yes', '2027-01-28'), m('kalshi', 'Will the Fed cut rates by 25bps at its December 9, 2026 meeting?', 'Yes', '2026-12-10')), /differs/);
+  t.regex(why(m('polymarket', 'Will the Fed cut rates by the December 2026 meeting?', 'Yes', '2026-12-10'), m('kalshi', 'Will the Fed cut rates at its December 9, 2026 meeting?', 'Yes', '2026-12-10')), /date sense differs/);
+});
