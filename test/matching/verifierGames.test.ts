@@ -138,3 +138,11 @@ test('a part of a game is not the whole game: a first-half line is not the full-
   t.is(rel(g('kalshi', 'Spain vs France: Over 2.5 goals?', 'Yes', '2026-07-10'), full), 'identity');
   t.is(rel(g('kalshi', 'Will Spain lead after the 2nd half?', 'Yes', '2026-07-10'), g('polymarket', 'Spain leading at halftime?', 'Yes', '2026-07-10')), 'different');
 });
+
+test('a head-to-head asked as "Will A beat B?" is one game: the same day links by side, a rematch weeks later does not', (t) => {
+  const beat = g('polymarket', 'Will the Chiefs beat the Bills?', 'Yes', '2026-12-06');
+  t.is(rel(beat, g('kalshi', 'Buffalo at Kansas City Winner?', 'Kansas City', '2026-12-06')), 'identity');
+  t.is(rel(beat, g('kalshi', 'Buffalo at Kansas City Winner?', 'Buffalo', '2026-12-06')), 'complement');
+  t.regex(why(beat, g('kalshi', 'Buffalo at Kansas City Winner?', 'Kansas City', '2027-01-17')), /game days differ: 2026-12-06 vs 2027-01-17/);
+  t.regex(why(g('kalshi', 'Buffalo at Kansas City Winner?', 'Kansas City', '2026-12-09'), beat), /game days differ/);
+});

@@ -111,8 +111,14 @@ export function compareDates(a: Proposition, b: Proposition): string[] {
   }
   if (!stated && a.endDate && b.endDate && a.years.length === 0 && b.years.length === 0 && a.editions.length === 0 && b.editions.length === 0) {
     const gap = daysBetween(a.endDate, b.endDate);
-    // A game is played on one day: two undated game markets closing days apart are two games.
-    if (a.game && b.game && gap > GAME_SLACK_DAYS) return [`game days differ: ${a.endDate} vs ${b.endDate}`];
+    // A game is played on one day: two undated markets on it closing days apart are on two games, also when one
+    // side asks it as a head-to-head ("Will the Chiefs beat the Bills?") that is not read as a game.
+    if (a.game || b.game) {
+      // A game's own day (from its ticker) over its market's close, which some venues set days after the game.
+      const x = a.game ? (gameDay(a) as string) : a.endDate;
+      const y = b.game ? (gameDay(b) as string) : b.endDate;
+      if (daysBetween(x, y) > GAME_SLACK_DAYS) return [`game days differ: ${x} vs ${y}`];
+    }
     // Two markets on one scheduled race close when each venue settles it, up to a year apart; a deadline market closes at its deadline.
     const slack = scheduled(a) && scheduled(b) ? SCHEDULED_SLACK_DAYS : UNDATED_SLACK_DAYS;
     if (gap > slack) return [`end dates differ by ${gap} days: ${a.endDate} vs ${b.endDate}`];
