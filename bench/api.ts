@@ -11,7 +11,7 @@
  * path: the same markets request at the default limits, answered 429 with the rate-limit headers.
  *
  * Ceiling, per row, in the same run: a bare Koa app (no router, no middleware, in its own process like the
- * API) answering a ready JSON body of the same size as the row's response. Target: >= 60% of its requests/s,
+ * API) answering a ready copy of the row's response (the same bytes: see copyToCeiling). Target: >= 60% of its requests/s,
  * p99 <= 25 ms.
  *
  *   npm run bench:api [-- --scale 0.05] [-- --seconds 10] [-- --only questions,external]
@@ -95,6 +95,21 @@ async function measured(server: Server, path: string | (() => string), headers: 
   return { ...load, cpuUs };
 }
 
+let copies = 0;
+
+/**
+ * Gives the ceiling server a copy of a row's real response and returns the path that answers it. The ceiling
+ * serves the very bytes the API served, not filler of the same length: the load generator's cost per response
+ * depends on the content (autocannon appends each body to a string, and a body with non-ASCII characters
+ * decodes several times slower than one of ASCII filler), so filler would flatter the ceiling.
+ */
+async function copyToCeiling(bare: Server, body: Buffer): Promise<string> {
+  const path = `/copy/${++copies}`;
+  const res = await fetch(bare.url + path, { method: 'PUT', body });
+  if (res.status !== 204) throw new Error(`ceiling copy: ${res.status}`);
+  return path;
+}
+
 async function cannon(url: string, path: string | (() => string), headers: Record<string, string> = {}, seconds = SECONDS): Promise<Load> {
   const next = typeof path === 'function' ? path : () => path;
   const r = await autocannon({
@@ -149,12 +164,14 @@ async function main(): Promise<void> {
     for (const row of rows.filter((r) => wanted(r.name))) {
       const first = typeof row.path === 'function' ? row.path() : row.path;
       const probe = await fetch(served.url + first, { headers: row.headers });
-      const bytes = (await probe.arrayBuffer()).byteLength;
+      const body = Buffer.from(await probe.arrayBuffer());
+      const bytes = body.byteLength;
       if (probe.status !== 200) throw new Error(`${row.name}: ${probe.status}`);
+      const copy = await copyToCeiling(bare, body);
       await cannon(served.url, row.path, row.headers, 1); // warm-up
       const c = await measured(served, row.path, row.headers);
-      await cannon(bare.url, `/size/${bytes}`, {}, 1);
-      const b = await measured(bare, `/size/${bytes}`);
+      await cannon(bare.url, copy, {}, 1);
+      const b = await measured(bare, copy);
       ratios.push(c.rps / b.rps);
       out.push([row.name, bytes, c.rps, c.p99, c.cpuUs, b.rps, b.p99, b.cpuUs, (c.rps / b.rps).toFixed(2), c.refused + c.other]);
     }
@@ -168,12 +185,14 @@ async function main(): Promise<void> {
       const path = '/api/v1/markets?platform=polymarket&sort=liquidity&limit=50';
       for (let i = 0; i < 45; i++) await fetch(strict.url + path).then((r) => r.arrayBuffer());
       const refusedProbe = await fetch(strict.url + path);
-      const refusedBytes = (await refusedProbe.arrayBuffer()).byteLength;
+      const refusedBody = Buffer.from(await refusedProbe.arrayBuffer());
+      const refusedBytes = refusedBody.byteLength;
       const headers = ['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset', 'retry-after'].map((h) => `${h}=${refusedProbe.headers.get(h)}`);
       if (refusedProbe.status !== 429 || headers.some((h) => h.endsWith('=null'))) throw new Error(`refusal path: ${refusedProbe.status} ${headers.join(' ')}`);
+      const copy = await copyToCeiling(bare, refusedBody);
       const c = await measured(strict, path);
-      await cannon(bare.url, `/size/${refusedBytes}`, {}, 1);
-      const b = await measured(bare, `/size/${refusedBytes}`);
+      await cannon(bare.url, copy, {}, 1);
+      const b = await measured(bare, copy);
       out.push(['markets refused (429, default limits)', refusedBytes, c.rps, c.p99, c.cpuUs, b.rps, b.p99, b.cpuUs, (c.rps / b.rps).toFixed(2), c.ok + c.other]);
       console.log(`refusal headers: ${headers.join(' ')}`);
       ratios.push(c.rps / b.rps);

@@ -2,8 +2,8 @@
  * The server side of bench:api, run as its own process so the load generator does not share its event loop:
  *   concord: the API role as `npm start` composes it (bin/services.ts: store from DATA_DIR, NATS for usage
  *            capture), with the given RATE_LIMIT_MULTIPLIER;
- *   bare:    the ceiling, a bare Koa app (no router, no middleware) answering /size/<n> with a ready JSON body
- *            of n bytes.
+ *   bare:    the ceiling, a bare Koa app (no router, no middleware) answering GET /copy/<name> with the bytes
+ *            last PUT there (a copy of a row's real response), or /size/<n> with a ready JSON body of n bytes.
  * Prints `port <n>` once listening; stops on SIGTERM.
  */
 import { createServer } from 'node:http';
@@ -19,7 +19,28 @@ const { values } = parseArgs({ options: { mode: { type: 'string' }, 'data-dir': 
 if (values.mode === 'bare') {
   const app = new Koa();
   const bodies = new Map<number, Buffer>();
-  app.use((ctx) => {
+  const copies = new Map<string, Buffer>();
+  app.use(async (ctx) => {
+    // PUT /copy/<name>: keep these exact bytes; GET /copy/<name> answers them (the ceiling of a row whose body
+    // the bench probed, so the load generator parses the same bytes on both sides).
+    if (ctx.path.startsWith('/copy/')) {
+      const name = ctx.path.slice('/copy/'.length);
+      if (ctx.method === 'PUT') {
+        const chunks: Buffer[] = [];
+        for await (const chunk of ctx.req) chunks.push(chunk as Buffer);
+        copies.set(name, Buffer.concat(chunks));
+        ctx.status = 204;
+        return;
+      }
+      const copy = copies.get(name);
+      if (!copy) {
+        ctx.status = 404;
+        return;
+      }
+      ctx.type = 'application/json';
+      ctx.body = copy;
+      return;
+    }
     const n = Number(ctx.path.slice('/size/'.length)) || 2;
     let body = bodies.get(n);
     if (!body) {
