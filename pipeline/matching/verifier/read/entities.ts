@@ -71,7 +71,12 @@ function buildRules(): AliasRule[] {
   for (const [name] of US_STATES) {
     // A two-word state is read in the same pass as team cities, so "North Carolina" is never the Panthers' "Carolina".
     rules.push({ alias: name, entity: { key: `state:${name.toLowerCase()}`, group: 'place', label: name }, caseSensitive: !name.includes(' ') });
+    // "Michigan State" is a university's team, not Michigan's ("Will Michigan win the NCAA Tournament?").
+    const school = `${name} State`;
+    rules.push({ alias: school, entity: { key: `school:${school.toLowerCase().replace(/\s+/g, '-')}`, group: 'team', label: school }, caseSensitive: true });
   }
+  // The University of Mississippi's team goes by its nickname; it is neither the state nor Mississippi State.
+  rules.push({ alias: 'Ole Miss', entity: { key: 'school:ole-miss', group: 'team', label: 'Ole Miss' }, caseSensitive: true });
   for (const name of COUNTRIES) {
     rules.push({ alias: name, entity: { key: `country:${name.toLowerCase()}`, group: 'place', label: name }, caseSensitive: false });
   }

@@ -53,6 +53,22 @@ function stayDeadline(d: DateCondition): DateCondition {
 /** Rate-decision labels for no move ("No change", "Hold", "Maintains rate"): one spelling. */
 const HOLD_LABEL = /^(?:no change|unchanged|hold|holds|pause|maintains?(?: rates?)?|(?:fed )?maintains? rate)$/i;
 
+/**
+ * "The next election", "the next government": the ticker's year is then the horizon the market stays open to
+ * ("KXROMANIATOP-30" for the next first round, whenever it is held), not the year of the event.
+ */
+const NEXT_EVENT = /\bthe next\b/i;
+
+/**
+ * A ticker's year is often the deadline's: "KXVOTEPATEL-26" asks for a vote "before Jan 1, 2026", a question
+ * about 2025. The rules text says so, and that deadline (in the ticker's year) is then the question's.
+ */
+function tickerDeadline(description: string | null | undefined, tickerYear: number): string | null {
+  if (!description) return null;
+  const m = /\bbefore (?:jan(?:uary)?\.? 1(?:st)?,? |1 jan(?:uary)?\.?,? )(\d{4})\b/i.exec(description);
+  return m && Number(m[1]) === tickerYear ? m[0] : null;
+}
+
 /** Title and label as one question: the label fills a blank, becomes the side of an O/U line, or follows the title. */
 function questionText(title: string, label: string | null): string {
   if (!label) return title;
@@ -94,12 +110,20 @@ export function extractProposition(ref: MarketRef, codeName: string | null = nul
   const clockless = read.rest;
   // A Kalshi ticker's hour ("25NOV2117") is the instant the level is read at, in Eastern time.
   const clock = read.clock ?? (code?.day && code.hour !== null ? readClock(`at ${code.hour}:${String(code.minute ?? 0).padStart(2, '0')} ET`, code.day).clock : null);
-  const { dates: titleDates, years: yearList, masked } = extractDates(clockless, endDate);
+  const { dates: statedDates, years: yearList, masked } = extractDates(clockless, endDate);
   const years = new Set(yearList);
+  let titleDates = statedDates;
   // A ticker's year names the event's year only when the market can still be open then: a market closing
   // in 2026 under "KXFEDCHAIRNOM-29" asks about a nomination before its close, not one in 2029.
   const closesBefore = endDate !== null && code?.year ? code.year > Number(endDate.slice(0, 4)) + 1 : false;
-  if (years.size === 0 && code?.year && !closesBefore && !series?.yearless) years.add(code.year);
+  if (years.size === 0 && code?.year && !closesBefore && !series?.yearless && !NEXT_EVENT.test(title)) {
+    const deadline = tickerDeadline(ref.description, code.year);
+    if (deadline) {
+      const read = extractDates(deadline, endDate);
+      for (const y of read.years) years.add(y);
+      if (titleDates.length === 0) titleDates = read.dates;
+    } else years.add(code.year);
+  }
   const eds = editions(text, years);
   const { entities, rest, firstAt } = extractEntities(text);
   // Numbers are read with dates, clock times and entity names (S&P 500, GPT-5) blanked out.

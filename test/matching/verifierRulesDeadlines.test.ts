@@ -1,0 +1,71 @@
+import test from 'ava';
+import { verifyPair } from '../../pipeline/matching/verifier/index.ts';
+import type { MarketRef } from '../../pipeline/matching/verifier/index.ts';
+
+// Classes found in mined5 (Kalshi/Polymarket recordings of early 2025); the titles are of the same forms,
+// the expected relations read from what each market resolves on.
+interface Side {
+  readonly title: string;
+  readonly end?: string | null;
+  readonly ticker?: string;
+  readonly description?: string;
+  readonly category?: string;
+}
+const kalshi = (s: Side): MarketRef => ({ venue: 'kalshi', title: s.title, outcome: 'Yes', end_date: s.end ?? null, category: s.category ?? 'politics', ticker: s.ticker, description: s.description }) as MarketRef;
+const poly = (s: Side): MarketRef => ({ venue: 'polymarket', title: s.title, outcome: 'Yes', end_date: s.end ?? null, category: s.category ?? 'politics', description: s.description }) as MarketRef;
+const rel = (a: MarketRef, b: MarketRef): string => verifyPair(a, b).relation;
+const why = (a: MarketRef, b: MarketRef): string => verifyPair(a, b).reasons.join('; ');
+
+const patelVote = kalshi({
+  title: 'Will Susan Collins vote for Kash Patel?',
+  ticker: 'KXVOTEPATEL-26-SC',
+  description: 'If Susan Collins votes Yea for Kash Patel for FBI Director before Jan 1, 2026, then the market resolves to Yes.',
+});
+
+test("a ticker's year that its rules give as a deadline ('before Jan 1, 2026') places the question in the year before", (t) => {
+  // Before: the ticker's 26 was read as the event's year, refused against a market ending Dec 31, 2025.
+  t.is(rel(patelVote, poly({ title: 'Will Susan Collins vote to confirm Kash Patel as FBI Director?', end: '2025-12-31' })), 'identity');
+  // The deadline is the question's: a market on the same words closing eight months earlier asks another window.
+  t.regex(
+    why(
+      kalshi({ title: 'Will Trump impose tariffs on Japan in the first 100 days?', ticker: 'KXTARIFFJAPAN-26', description: 'If Trump imposes tariffs on Japan before Jan 1, 2026, then the market resolves to Yes.' }),
+      poly({ title: 'Will Trump impose tariffs on Japan in the first 100 days?', end: '2025-04-29' }),
+    ),
+    /deadline differs/,
+  );
+});
+
+test('a confirmation vote is the same whether the office is named or not; another senator or nominee is not', (t) => {
+  t.is(rel(poly({ title: 'Will Bill Cassidy vote to confirm Robert Kennedy Jr. as Secretary of Health and Human Services?', end: '2025-12-31' }), kalshi({ title: 'Will Bill Cassidy vote for Robert F. Kennedy Jr.?', end: '2025-12-31' })), 'identity');
+  t.is(rel(patelVote, poly({ title: 'Will Lisa Murkowski vote to confirm Kash Patel as FBI Director?', end: '2025-12-31' })), 'different');
+  t.is(rel(patelVote, poly({ title: 'Will Susan Collins vote to confirm Tulsi Gabbard as Director of National Intelligence?', end: '2025-12-31' })), 'different');
+});
+
+test("'the next' election: a far ticker year is the market's horizon, not the election's year; '1st round' is the first round", (t) => {
+  const simion = kalshi({
+    title: 'Will George Simion be 1st in the next Romanian presidential election first round?',
+    ticker: 'KXROMANIATOP-30-GS',
+    description: 'If George Simion receives more votes than any other candidate in the next first round of the Romanian presidential election, then the market resolves to Yes.',
+  });
+  t.is(rel(simion, poly({ title: 'Will George Simion win the most votes in the 1st round of the Romanian presidential election?', end: '2025-07-31' })), 'identity');
+  // The first round is not the election.
+  t.regex(why(simion, poly({ title: 'Will George Simion win the Romanian presidential election?', end: '2025-12-31' })), /stage differs/);
+  t.is(
+    rel(
+      kalshi({ title: 'Will CDU/CSU and SPD make up the next government of Germany?', ticker: 'KXGERCOALITION-30-CS' }),
+      poly({ title: 'Will CDU/CSU and SPD form the next German Government?', end: '2025-02-23' }),
+    ),
+    'identity',
+  );
+});
+
+test('March Madness is the NCAA Tournament, not a month; a State university is not the state', (t) => {
+  const ncaa = (title: string): MarketRef => poly({ title, end: '2025-04-07', category: 'sports' });
+  const marmad = (title: string, code: string): MarketRef => kalshi({ title, ticker: `KXMARMAD-25-${code}`, category: 'sports' });
+  t.is(rel(marmad('Will the UConn win the March Madness?', 'UC'), ncaa('Will UConn win the 2025 NCAA Tournament?')), 'identity');
+  t.is(rel(marmad('Will the Michigan State win the March Madness?', 'MIST'), ncaa('Will Michigan State win the 2025 NCAA Tournament?')), 'identity');
+  t.is(rel(marmad('Will the Michigan State win the March Madness?', 'MIST'), ncaa('Will Michigan win the 2025 NCAA Tournament?')), 'different');
+  t.is(rel(marmad('Will the Mississippi State win the March Madness?', 'MISST'), ncaa('Will Ole Miss win the 2025 NCAA Tournament?')), 'different');
+  // The state itself is still the state.
+  t.is(rel(poly({ title: 'Will Trump win Michigan?', end: '2024-11-05' }), kalshi({ title: 'Will Donald Trump win Michigan in the 2024 presidential election?', end: '2024-11-05' })), 'identity');
+});
