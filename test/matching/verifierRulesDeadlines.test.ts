@@ -69,3 +69,10 @@ test('March Madness is the NCAA Tournament, not a month; a State university is n
   // The state itself is still the state.
   t.is(rel(poly({ title: 'Will Trump win Michigan?', end: '2024-11-05' }), kalshi({ title: 'Will Donald Trump win Michigan in the 2024 presidential election?', end: '2024-11-05' })), 'identity');
 });
+
+test('the state that goes for a candidate by the highest margin is the state the candidate wins by the largest margin', (t) => {
+  const kalshiMargin = kalshi({ title: 'Will Wyoming be the state that goes for Trump by the highest margin?', ticker: 'KXHIGHMOVDJT-WY' });
+  t.is(rel(kalshiMargin, poly({ title: 'Will Trump win Wyoming by the largest margin?', end: '2024-11-05' })), 'identity');
+  t.is(rel(kalshiMargin, poly({ title: 'Will Trump win West Virginia by the largest margin?', end: '2024-11-05' })), 'different');
+  t.is(rel(kalshiMargin, poly({ title: 'Will Harris win Wyoming by the largest margin?', end: '2024-11-05' })), 'different');
+});

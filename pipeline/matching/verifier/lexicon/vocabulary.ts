@@ -72,6 +72,7 @@ export const SYNONYMS: Readonly<Record<string, string>> = {
   visits: 'visit', visited: 'visit', meets: 'meet', meeting: 'meeting',
   seats: 'seat', votes: 'vote', voting: 'vote', ballots: 'vote',
   becomes: 'become', became: 'become',
+  highest: 'largest', biggest: 'largest', greatest: 'largest', widest: 'largest',
   postpone: 'delay', postponed: 'delay', postpones: 'delay', delayed: 'delay', delays: 'delay',
   candidate: 'run', candidacy: 'run', running: 'run', runs: 'run',
   approval: 'approval', approve: 'approval', approves: 'approval', approved: 'approval',
