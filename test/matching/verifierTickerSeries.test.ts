@@ -136,3 +136,15 @@ test('a Fed cut-count ticker reads as the exact count of cuts in its year (KXRAT
   t.is(relation(two, econ('polymarket', 'Will the ECB cut rates 2 times in 2026?', 'Yes', '2026-12-31')), 'different');
   t.is(relation(two, econ('polymarket', 'Will the Fed cut rates 2 times by June 30, 2026?', 'Yes', '2026-06-30')), 'different');
 });
+
+test('championship series read from the league team codes: KXSB is the Super Bowl played in the ticker year, KXNHL the Stanley Cup', (t) => {
+  // Titles recorded with these tickers: KXSB-25-PHI 'Will the Philadelphia Eagles win the Super Bowl?' (Super Bowl LIX,
+  // February 2025), KXNHL-25-WSH 'Will the Washington Capitols win the Stanley Cup Finals?' (gagordon1/bet_arbitrage, Feb 2025).
+  const s = (venue: string, title: string) => ({ ...m(venue, title), category: 'sports' });
+  t.is(relation(s('kalshi', 'KXSB-25-PHI'), s('polymarket', 'Will the Eagles win Super Bowl 2025?')), 'identity');
+  t.is(relation(s('kalshi', 'KXSB-25-PHI'), s('polymarket', 'Will the Eagles win Super Bowl 2026?')), 'different');
+  t.is(relation(s('kalshi', 'KXSB-25-KC'), s('polymarket', 'Will the Eagles win Super Bowl 2025?')), 'different');
+  t.is(relation(s('kalshi', 'KXNHL-25-WSH'), s('polymarket', 'Will the Washington Capitals win the 2025 Stanley Cup?')), 'identity');
+  t.is(relation(s('kalshi', 'KXNHL-25-NYR'), s('polymarket', 'Will the New York Islanders win the 2025 Stanley Cup?')), 'different');
+  t.is(relation(s('kalshi', 'KXNHL-25-LAK'), s('polymarket', 'Will the Los Angeles Lakers win the 2025 NBA Finals?')), 'different');
+});
