@@ -76,3 +76,9 @@ test('the state that goes for a candidate by the highest margin is the state the
   t.is(rel(kalshiMargin, poly({ title: 'Will Trump win West Virginia by the largest margin?', end: '2024-11-05' })), 'different');
   t.is(rel(kalshiMargin, poly({ title: 'Will Harris win Wyoming by the largest margin?', end: '2024-11-05' })), 'different');
 });
+
+test("a year that qualifies the states ('a 2020 Biden state') is not the year the market is about", (t) => {
+  const flip = kalshi({ title: 'Will Trump flip a Biden state?', ticker: 'KXSTATEFLIPDJT-24-R', end: '2024-11-05' });
+  t.is(rel(flip, poly({ title: 'Trump flips a 2020 Biden state?', end: '2024-11-05' })), 'identity');
+  t.regex(why(kalshi({ title: 'Will Trump flip a Biden state in 2028?', end: '2028-11-07' }), poly({ title: 'Trump flips a 2020 Biden state?', end: '2024-11-05' })), /year differs/);
+});
