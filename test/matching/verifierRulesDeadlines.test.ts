@@ -82,3 +82,23 @@ test("a year that qualifies the states ('a 2020 Biden state') is not the year th
   t.is(rel(flip, poly({ title: 'Trump flips a 2020 Biden state?', end: '2024-11-05' })), 'identity');
   t.regex(why(kalshi({ title: 'Will Trump flip a Biden state in 2028?', end: '2028-11-07' }), poly({ title: 'Trump flips a 2020 Biden state?', end: '2024-11-05' })), /year differs/);
 });
+
+test("an event's open question ('Who will win …?') answered Yes is about the one its ticker's code names", (t) => {
+  // Recorded (alexanderdong8/Kalshi-Polymarket-latency-arb): Kalshi lists each candidate under the event's title.
+  const nobel = (code: string): MarketRef => kalshi({ title: 'Who will win the Nobel Peace Prize?', ticker: `KXNOBELPEACE-26-${code}`, category: 'world' });
+  const polyNobel = (name: string): MarketRef => poly({ title: `Will ${name} win the Nobel Peace Prize in 2026?`, end: '2026-10-10', category: 'world' });
+  t.is(rel(nobel('DJT'), polyNobel('Donald J. Trump')), 'identity');
+  t.is(rel(nobel('DJT'), polyNobel('Volodymyr Zelenskyy')), 'different');
+  const recognise = (code: string): MarketRef => kalshi({ title: 'Who will recognize Palestine?', ticker: `KXRECOGPALESTINE-26-${code}`, category: 'world' });
+  t.is(rel(recognise('NZ'), poly({ title: 'Will New Zealand recognize Palestine before 2027?', end: '2026-12-31', category: 'world' })), 'identity');
+  t.is(rel(recognise('NZ'), poly({ title: 'Will Japan recognize Palestine before 2027?', end: '2026-12-31', category: 'world' })), 'different');
+  // Without a code in a ticker the open question names nobody: it links to no one candidate's market.
+  t.is(rel(kalshi({ title: 'Who will win the Nobel Peace Prize?', category: 'world' }), polyNobel('Donald J. Trump')), 'different');
+});
+
+test('a short form of a given name is the same given name: Nick Sciretta is Nicholas Sciretta, not Mike', (t) => {
+  const ny4 = (name: string, venue = 'polymarket'): MarketRef => ({ venue, title: `Will ${name} be the Democratic nominee for NY-04?`, outcome: 'Yes', end_date: '2026-06-23', category: 'politics' }) as MarketRef;
+  t.is(rel(ny4('Nick Sciretta', 'kalshi'), ny4('Nicholas Sciretta')), 'identity');
+  t.is(rel(ny4('Nick Sciretta', 'kalshi'), ny4('Mike Sciretta')), 'different');
+  t.is(rel(ny4('Bill Cassidy', 'kalshi'), ny4('William Cassidy')), 'identity');
+});

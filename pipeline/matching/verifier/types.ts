@@ -111,7 +111,7 @@ export interface Proposition {
   /** A Kalshi person code the ticker-title left unresolved ("JVAN"); a partner naming a fitting person resolves it. */
   readonly personCode?: string | null;
   /** How that code is formed: a politician's initials or initial and surname, or a player's surname start. */
-  readonly personCodeKind?: 'person' | 'player' | 'country' | 'club';
+  readonly personCodeKind?: 'person' | 'player' | 'country' | 'club' | 'any';
   /** A single game ("A vs. B", Kalshi "A at B Winner?", "Will A win on 2026-02-01?"): played on one day. */
   readonly game: boolean;
   /** The sides of a game title; the one not picked may go unnamed by the other venue. */

@@ -8,6 +8,7 @@
 import type { PropEntity, Proposition } from '../types.ts';
 import { abbreviatedCountryConflict } from './countryAliases.ts';
 import { acronymCover, cityMatches, mentions, NAME_COMPLETIONS, phraseWords, teamsMeet, wordOf } from './spellings.ts';
+import { readLexicon } from '../lexicon/dataFile.ts';
 
 /** Last words of team and club names ("Leviatán Esports", "Orlando City"): shared by rivals, never a surname. */
 const ORG_TAILS: ReadonlySet<string> = new Set(['esports', 'gaming', 'fc', 'cf', 'sc', 'united', 'city', 'club', 'team', 'athletic', 'academy', 'party', 'pride', 'sports']);
@@ -21,6 +22,24 @@ export interface EntityCheck {
 }
 
 const isPersonLike = (e: PropEntity): boolean => e.group === 'person' || e.group === 'name';
+
+/** Each given name with its formal forms and short forms ("nick" -> nicholas, nick, nicky). */
+const GIVEN_NAMES: ReadonlyMap<string, ReadonlySet<string>> = (() => {
+  const forms = new Map<string, Set<string>>();
+  const { names } = readLexicon<{ names: Record<string, string[]> }>('givenNames.json');
+  for (const [formal, shorts] of Object.entries(names)) {
+    for (const n of [formal, ...shorts]) {
+      let set = forms.get(n);
+      if (!set) forms.set(n, (set = new Set([n])));
+      set.add(formal);
+      for (const s of shorts) set.add(s);
+    }
+  }
+  return forms;
+})();
+
+/** "Nick" and "Nicholas" are one given name; "Nick" and "Mike" are not. */
+const sameGivenName = (x: string, y: string): boolean => x === y || Boolean(GIVEN_NAMES.get(x)?.has(y));
 
 
 /**
@@ -40,8 +59,8 @@ function firstNameConflict(a: Proposition, b: Proposition, e: PropEntity): strin
     if (short.every((w, i) => long[i] === w) && long.slice(short.length).every((w) => NAME_COMPLETIONS.has(w))) continue;
     // The surname here is a first name there ("Mark Kelly" / "Kelly Ayotte"): two people.
     if (theirs[theirs.length - 1] !== surname) return `${mine.join(' ')} vs ${theirs.join(' ')}`;
-    const firstsA = mine.slice(0, -1).filter((w) => !theirs.includes(w));
-    const firstsB = theirs.slice(0, -1).filter((w) => !mine.includes(w));
+    const firstsA = mine.slice(0, -1).filter((w) => !theirs.some((t) => sameGivenName(w, t)));
+    const firstsB = theirs.slice(0, -1).filter((w) => !mine.some((t) => sameGivenName(w, t)));
     if (firstsA.length > 0 && firstsB.length > 0) return `${mine.join(' ')} vs ${theirs.join(' ')}`;
   }
   return null;

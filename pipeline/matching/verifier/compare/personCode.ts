@@ -12,7 +12,7 @@ const escape = (x: string): string => x.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** The people a market names, each with the spelling that has the initial or first name written before it ("A. Ocasio-Cortez"). */
 function namesIn(p: Proposition, kind: CodeKind): { label: string; spellings: string[] }[] {
-  const named = (e: PropEntity): boolean => e.group === 'person' || e.group === 'name' || ((kind === 'country' || kind === 'club') && (e.group === 'place' || e.group === 'team'));
+  const named = (e: PropEntity): boolean => e.group === 'person' || e.group === 'name' || ((kind === 'country' || kind === 'club' || kind === 'any') && (e.group === 'place' || e.group === 'team'));
   const labels = [...new Set(p.entities.filter(named).map((e) => e.label))];
   return labels.map((label) => {
     const before = new RegExp(`([A-Z][a-z]*\\.?)\\s+${escape(label)}`).exec(p.text);

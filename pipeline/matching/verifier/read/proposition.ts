@@ -69,6 +69,19 @@ function tickerDeadline(description: string | null | undefined, tickerYear: numb
   return m && Number(m[1]) === tickerYear ? m[0] : null;
 }
 
+const OPEN_QUESTION = /^who will (.+?)\s*\??$/i;
+
+/**
+ * An event's open question ("Who will be the Bantamweight Title Holder on Dec 31, 2026?") given as one
+ * market's title, with a Yes/No outcome and the market's code in its ticker: "Will <code> be …?", the code
+ * standing for the subject until a partner's name fits it. Without such a code the title stays as it is.
+ */
+function openQuestionSubject(title: string, outcome: string, marketCode: string | null, codeName: string | null): { title: string; personCode: string | null } | null {
+  const m = OPEN_QUESTION.exec(title);
+  if (!m || !marketCode || !/^[A-Z]{2,8}$/.test(marketCode) || !/^(?:yes|no|y|n)$/i.test(outcome.trim())) return null;
+  return codeName ? { title: `Will ${codeName} ${m[1]}?`, personCode: null } : { title: `Will ${marketCode} ${m[1]}?`, personCode: marketCode };
+}
+
 /** Title and label as one question: the label fills a blank, becomes the side of an O/U line, or follows the title. */
 function questionText(title: string, label: string | null): string {
   if (!label) return title;
@@ -95,7 +108,10 @@ export function extractProposition(ref: MarketRef, codeName: string | null = nul
   const code = parseKalshiTicker(ref.ticker ?? '') ?? parseKalshiTicker(ref.title);
   const rawTitle = clean(ticker?.title ?? ref.title);
   const symbolQuestion = ticker ? null : symbolToQuestion(rawTitle);
-  const title = symbolQuestion ?? rawTitle;
+  // "Who will win the Nobel Peace Prize?" answered Yes under KXNOBELPEACE-26-DJT asks about the one its code
+  // names: the code is the subject, read again with the partner's name when it fits (personCode.ts).
+  const open = ticker === null && symbolQuestion === null ? openQuestionSubject(rawTitle, ref.outcome, code?.market ?? null, codeName) : null;
+  const title = open?.title ?? symbolQuestion ?? rawTitle;
   let outcome = clean(ticker?.outcome ?? ref.outcome);
   if (HOLD_LABEL.test(outcome)) outcome = 'holds rates';
   const lowerOutcome = outcome.toLowerCase();
@@ -185,8 +201,8 @@ export function extractProposition(ref: MarketRef, codeName: string | null = nul
     sideCodes,
     eventDay: code?.day ?? (game && isoDay ? isoDay.end : null),
     source: ref,
-    personCode: series?.personCode ?? null,
-    personCodeKind: series?.codeKind ?? 'person',
+    personCode: series?.personCode ?? open?.personCode ?? null,
+    personCodeKind: series?.codeKind ?? (open?.personCode ? 'any' : 'person'),
     houseClock,
   };
 }

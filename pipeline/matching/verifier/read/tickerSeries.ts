@@ -33,7 +33,8 @@ const PATTERNS = DATA.patterns.map((p) => ({ ...p, re: new RegExp(p.match) }));
 const STATE_NAMES = new Map(US_STATES.map(([name, code]) => [code, name] as const));
 
 /** How a code is formed from a name: a politician's, a player's, a country's or a club's (see `codeFitsName`). */
-export type CodeKind = 'person' | 'player' | 'country' | 'club';
+/** How a market code was formed; 'any' when nothing says (an open question's code: a person, a country or a club). */
+export type CodeKind = 'person' | 'player' | 'country' | 'club' | 'any';
 
 export interface SeriesQuestion {
   /** The question with its subject filled, or with the unresolved person code standing in. */
@@ -149,6 +150,7 @@ function initialsOf(name: string): string {
  * the surname ("Jessica Pegula"; "DEJ" Jesper de Jong); a country's, the start of its name ("CRO" Croatia).
  */
 export function codeFitsName(code: string, name: string, kind: CodeKind = 'person'): boolean {
+  if (kind === 'any') return codeFitsName(code, name, 'person') || countryCodeFits(code, name) || clubCodeFits(code, name);
   if (kind === 'country') return countryCodeFits(code, name);
   if (kind === 'club') return clubCodeFits(code, name);
   const { parts, suffix } = nameParts(name);
