@@ -67,3 +67,11 @@ test('stages and scopes: a division is not the pennant, the WNBA Finals are not 
   t.is(rel(m('kalshi', 'Will the House pass a contempt resolution for Hillary Clinton by March 31?', 'Yes', '2026-03-31'), m('polymarket', 'Will the House hold Hillary Clinton in contempt of Congress before Apr 1, 2026?', 'Yes', '2026-03-31')), 'identity');
   t.is(rel(m('kalshi', 'Will Congress pass the bill by March 31, 2026?', 'Yes', '2026-03-31'), m('polymarket', 'Will the House pass the bill by March 31, 2026?', 'Yes', '2026-03-31')), 'different');
 });
+
+test('reaching, making, qualifying for and advancing to a final are one stage; the final is not the title, nor the semifinals', (t) => {
+  const q = (venue: string, title: string): MarketRef => m(venue, title, 'Yes', '2026-07-19');
+  t.is(rel(q('kalshi', 'Will France qualify for the 2026 FIFA World Cup final?'), q('polymarket', 'Will France reach the 2026 FIFA World Cup final?')), 'identity');
+  t.is(rel(q('polymarket', 'Will Arsenal reach the Champions League final?'), q('kalshi', 'Will Arsenal advance to the Champions League final?')), 'identity');
+  t.regex(why(q('polymarket', 'Will France reach the 2026 FIFA World Cup final?'), q('kalshi', 'Will France win the 2026 FIFA World Cup?')), /stage differs|reaching a stage/);
+  t.regex(why(q('polymarket', 'Will Arsenal reach the Champions League semifinals?'), q('kalshi', 'Will Arsenal reach the Champions League final?')), /stage differs/);
+});

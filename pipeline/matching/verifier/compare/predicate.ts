@@ -77,6 +77,8 @@ const STAGES: readonly (readonly [RegExp, string])[] = [
   [/\b(?:second|2nd) half\b|\b2h\b/i, 'second-half'],
   [/\bfirst (?:five|5) innings\b/i, 'first-five-innings'],
   [/\b(?:advance|advances|advancing|qualify|qualifies|qualifying|qualification|make it|progress)\s+(?:to|for|into|past|through|beyond)\b/i, 'advance'],
+  // "Reach the final" and "make the semifinals" are advancing to that round, as "qualify for the final" is.
+  [/\b(?:reach|reaches|reached|reaching|make|makes|made|making)\s+(?:the\s+)?(?:[\w'-]+\s+){0,4}?(?:finals?|semi-?finals?|quarter-?finals?|round of (?:16|32|64)|knockout (?:stage|rounds?))\b/i, 'advance'],
   // A shortlist, a lead part-way, a method of winning, a playoff berth, a request: each stops short of or narrows the event.
   [/\bfinalists?\b|\bshortlist(?:ed)?\b|\bnominated for\b/i, 'shortlist'],
   [/\blead(?:er|ing|s)? (?:after|at the end of) (?:day|round|stage|week|lap|hole|quarter|period|the first|the second|the third)\b/i, 'interim'],

@@ -101,6 +101,8 @@ const GROUPS: readonly string[] = [
   'rule ruling rules favor let allow permit',
   'overturn overrule overturned overruled reverse reversed strike',
   'reach complete achieve attain accomplish',
+  // Getting to a round of a tournament: "qualify for the final", "reach the final", "advance to the final".
+  'qualify qualifies qualified advance advances advanced reach reaches progress',
   'orbit orbital',
   'collapse fall falls topple overthrown',
   'hottest warmest',
