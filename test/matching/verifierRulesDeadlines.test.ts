@@ -94,6 +94,12 @@ test("an event's open question ('Who will win …?') answered Yes is about the o
   t.is(rel(recognise('NZ'), poly({ title: 'Will Japan recognize Palestine before 2027?', end: '2026-12-31', category: 'world' })), 'different');
   // Without a code in a ticker the open question names nobody: it links to no one candidate's market.
   t.is(rel(kalshi({ title: 'Who will win the Nobel Peace Prize?', category: 'world' }), polyNobel('Donald J. Trump')), 'different');
+  const holder = 'Who will be the Bantamweight Title Holder on Dec 31, 2026?';
+  const champion = poly({ title: 'Will Umar Nurmagomedov be the UFC Bantamweight Champion on December 31, 2026?', end: '2026-12-31', category: 'sports' });
+  t.regex(why(kalshi({ title: holder, category: 'sports' }), champion), /open question/);
+  // A division's title holder is its champion.
+  t.is(rel(kalshi({ title: holder, ticker: 'KXUFCBANTAMWEIGHTTITLE-26-UNUR', category: 'sports' }), champion), 'identity');
+  t.is(rel(kalshi({ title: holder, ticker: 'KXUFCBANTAMWEIGHTTITLE-26-MDVA', category: 'sports' }), champion), 'different');
 });
 
 test('a short form of a given name is the same given name: Nick Sciretta is Nicholas Sciretta, not Mike', (t) => {

@@ -46,3 +46,12 @@ export function unresolvedCode(p: Proposition, other: Proposition): string[] {
   const people = other.entities.filter((e) => e.group === 'person' || e.group === 'name').map((e) => e.label);
   return [`Kalshi code ${p.personCode} fits ${people.length > 0 ? `none of: ${[...new Set(people)].join(', ')}` : 'no person the other market names'}`];
 }
+
+/**
+ * "Who will win the Nobel Peace Prize?" answered Yes, with no code or label naming whom, asks about nobody in
+ * particular: it is not the market on one candidate, whatever else the two share.
+ */
+export function openQuestionAlone(p: Proposition, other: Proposition): string[] {
+  if (!p.openQuestion || other.openQuestion) return [];
+  return [`an open question answered Yes names nobody ("${p.source.title.slice(0, 80)}"): the other market asks about one`];
+}

@@ -69,7 +69,7 @@ function tickerDeadline(description: string | null | undefined, tickerYear: numb
   return m && Number(m[1]) === tickerYear ? m[0] : null;
 }
 
-const OPEN_QUESTION = /^who will (.+?)\s*\??$/i;
+const OPEN_QUESTION = /^who will ([^?]+?)\s*\??$/i;
 
 /**
  * An event's open question ("Who will be the Bantamweight Title Holder on Dec 31, 2026?") given as one
@@ -203,6 +203,7 @@ export function extractProposition(ref: MarketRef, codeName: string | null = nul
     source: ref,
     personCode: series?.personCode ?? open?.personCode ?? null,
     personCodeKind: series?.codeKind ?? (open?.personCode ? 'any' : 'person'),
+    openQuestion: label === null && OPEN_QUESTION.test(title),
     houseClock,
   };
 }
