@@ -108,3 +108,20 @@ test('a short form of a given name is the same given name: Nick Sciretta is Nich
   t.is(rel(ny4('Nick Sciretta', 'kalshi'), ny4('Mike Sciretta')), 'different');
   t.is(rel(ny4('Bill Cassidy', 'kalshi'), ny4('William Cassidy')), 'identity');
 });
+
+test('a stated position must agree: picked 1st is not picked 2nd, finishing 2nd is not finishing third', (t) => {
+  const draft = (title: string): MarketRef => poly({ title, end: '2026-06-27', category: 'sports' });
+  t.is(rel(draft('Will Tynan Lawrence be picked 1st in the 2026 NHL Draft?'), draft('Will Tynan Lawrence be drafted 1st overall in the 2026 NHL Draft?')), 'identity');
+  t.regex(why(draft('Will Tynan Lawrence be picked 1st in the 2026 NHL Draft?'), draft('Will Tynan Lawrence be picked 2nd in the 2026 NHL Draft?')), /position differs: 1st vs 2nd/);
+  t.is(rel(draft('Will Cooper Flagg be the first pick in the 2026 NBA Draft?'), draft('Will Cooper Flagg be picked 1st in the 2026 NBA Draft?')), 'identity');
+  const gp = (title: string): MarketRef => poly({ title, end: '2026-05-24', category: 'sports' });
+  t.regex(why(gp('Will Max Verstappen finish 2nd in the 2026 Monaco Grand Prix?'), gp('Will Max Verstappen finish third in the 2026 Monaco Grand Prix?')), /position differs/);
+  // A day of the month is a date, not a position.
+  t.is(rel(poly({ title: 'Will Bitcoin hit $150k by March 1st?', end: '2026-03-01', category: 'crypto' }), kalshi({ title: 'Will Bitcoin hit $150,000 by March 1, 2026?', end: '2026-03-01', category: 'crypto' })), 'identity');
+});
+
+test("an event's name written before the market's own question ('NBA Playoffs: … - Will X win …?') is not part of what it asks", (t) => {
+  const mvp = poly({ title: ' NBA Playoffs: Western Conference Finals MVP - Will Devin Vassell win the 2026 Western Conference Finals MVP?', end: '2026-06-06', category: 'sports' });
+  t.is(rel(kalshi({ title: 'Will Devin Vassell win Western Conference Finals MVP?', end: '2026-06-06', category: 'sports' }), mvp), 'identity');
+  t.is(rel(kalshi({ title: 'Will Devin Vassell win NBA Finals MVP?', end: '2026-06-20', category: 'sports' }), mvp), 'different');
+});

@@ -112,6 +112,8 @@ export interface Proposition {
   readonly personCode?: string | null;
   /** How that code is formed: a politician's initials or initial and surname, or a player's surname start. */
   readonly personCodeKind?: 'person' | 'player' | 'country' | 'club' | 'any';
+  /** Positions the title states ("picked 1st", "finish 3rd", "the second overall pick"), dates left out. */
+  readonly ordinals?: readonly number[];
   /** An event's open question ("Who will win …?") answered Yes/No with nothing naming whom: it is about no one in particular. */
   readonly openQuestion?: boolean;
   /** A single game ("A vs. B", Kalshi "A at B Winner?", "Will A win on 2026-02-01?"): played on one day. */

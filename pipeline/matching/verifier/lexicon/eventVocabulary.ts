@@ -44,7 +44,7 @@ export const SCAFFOLD_WORDS: ReadonlySet<string> = new Set(
  */
 export const BENIGN_ONE_SIDED: ReadonlySet<string> = new Set(
   ('fixed temperature temperatures actual headline nominal reported recorded measured seasonally adjusted upper bound target ' +
-    'publicly officially formally ultimately anytime sometime').split(/\s+/),
+    'publicly officially formally ultimately anytime sometime overall').split(/\s+/),
 );
 
 /** What a game's line counts ("over 2.5 goals scored", "O/U 220.5 points"): said on one side only it restates the line. */
@@ -103,6 +103,8 @@ const GROUPS: readonly string[] = [
   'reach complete achieve attain accomplish',
   // Getting to a round of a tournament: "qualify for the final", "reach the final", "advance to the final".
   'qualify qualifies qualified advance advances advanced reach reaches progress',
+  // A player taken in a draft (the position itself is compared as an ordinal).
+  'picked drafted',
   'orbit orbital',
   'collapse fall falls topple overthrown',
   'hottest warmest',

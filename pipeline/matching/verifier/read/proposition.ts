@@ -69,6 +69,32 @@ function tickerDeadline(description: string | null | undefined, tickerYear: numb
   return m && Number(m[1]) === tickerYear ? m[0] : null;
 }
 
+/**
+ * "NBA Playoffs: Western Conference Finals MVP - Will Devin Vassell win the 2026 Western Conference Finals
+ * MVP?": some feeds put the event's name before the market's own question. The question alone is the market;
+ * the event's name (its category, its stage in a season) is not part of what it asks.
+ */
+function questionOfEvent(title: string): string {
+  const m = /^(.+?)\s+[-–—]\s+((?:Will|Who will|Does|Do|Is|Are|Can|Did)\b[^?]*\?)$/.exec(title);
+  return m && m[2] && !/\s[-–—]\s/.test(m[2]) ? m[2] : title;
+}
+
+const ORDINAL_WORDS: Readonly<Record<string, number>> = { first: 1, second: 2, third: 3, fourth: 4, fifth: 5, sixth: 6, seventh: 7, eighth: 8, ninth: 9, tenth: 10 };
+
+/**
+ * Positions a title states, dates already blanked: "1st", "23rd", and a spelled ordinal where it is a place or
+ * a pick ("the second overall pick", "finish third", "picked first"). "First round", "first half" and the like
+ * are stages, compared elsewhere.
+ */
+function ordinalsOf(masked: string): number[] {
+  const out = new Set<number>();
+  for (const m of masked.matchAll(/\b(\d{1,3})(?:st|nd|rd|th)\b/g)) out.add(Number(m[1]));
+  const words = Object.keys(ORDINAL_WORDS).join('|');
+  const spelled = new RegExp(`\\b(${words})\\s+(?:overall\\s+)?(?:pick|place|selection|seed)\\b|\\b(?:picked|drafted|selected|finish(?:es)?|place[sd]?|come|comes)\\s+(${words})\\b`, 'g');
+  for (const m of masked.matchAll(spelled)) out.add(ORDINAL_WORDS[(m[1] ?? m[2]) as string] as number);
+  return [...out].sort((x, y) => x - y);
+}
+
 const OPEN_QUESTION = /^who will ([^?]+?)\s*\??$/i;
 
 /**
@@ -106,7 +132,7 @@ export function extractProposition(ref: MarketRef, codeName: string | null = nul
   const ticker = series ? { title: series.title, outcome: seriesOutcome } : kalshiTickerQuestion(ref.title, ref.outcome);
   // The ticker states what a Kalshi title may leave out: the event's year, its day, the sides' codes.
   const code = parseKalshiTicker(ref.ticker ?? '') ?? parseKalshiTicker(ref.title);
-  const rawTitle = clean(ticker?.title ?? ref.title);
+  const rawTitle = questionOfEvent(clean(ticker?.title ?? ref.title));
   const symbolQuestion = ticker ? null : symbolToQuestion(rawTitle);
   // "Who will win the Nobel Peace Prize?" answered Yes under KXNOBELPEACE-26-DJT asks about the one its code
   // names: the code is the subject, read again with the partner's name when it fits (personCode.ts).
@@ -204,6 +230,7 @@ export function extractProposition(ref: MarketRef, codeName: string | null = nul
     personCode: series?.personCode ?? open?.personCode ?? null,
     personCodeKind: series?.codeKind ?? (open?.personCode ? 'any' : 'person'),
     openQuestion: label === null && OPEN_QUESTION.test(title),
+    ordinals: ordinalsOf(masked),
     houseClock,
   };
 }

@@ -1,0 +1,11 @@
+import type { Proposition } from '../types.ts';
+
+/** Two stated positions that differ ("picked 1st" / "picked 2nd", "finish 2nd" / "finish 3rd") are two questions. */
+export function compareOrdinals(a: Proposition, b: Proposition): string[] {
+  const x = a.ordinals ?? [];
+  const y = b.ordinals ?? [];
+  if (x.length === 0 || y.length === 0) return [];
+  if (x.length === y.length && x.every((n, i) => n === y[i])) return [];
+  const th = (n: number): string => `${n}${n % 10 === 1 && n % 100 !== 11 ? 'st' : n % 10 === 2 && n % 100 !== 12 ? 'nd' : n % 10 === 3 && n % 100 !== 13 ? 'rd' : 'th'}`;
+  return [`position differs: ${x.map(th).join('/')} vs ${y.map(th).join('/')}`];
+}
