@@ -125,3 +125,10 @@ test("an event's name written before the market's own question ('NBA Playoffs: â
   t.is(rel(kalshi({ title: 'Will Devin Vassell win Western Conference Finals MVP?', end: '2026-06-06', category: 'sports' }), mvp), 'identity');
   t.is(rel(kalshi({ title: 'Will Devin Vassell win NBA Finals MVP?', end: '2026-06-20', category: 'sports' }), mvp), 'different');
 });
+
+test('missing the playoffs or the cut is not making them: the exact negation', (t) => {
+  const s = (title: string, venue = 'polymarket'): MarketRef => ({ venue, title, outcome: 'Yes', end_date: '2027-01-10', category: 'sports' }) as MarketRef;
+  t.is(rel(s('Will the Chiefs make the playoffs?'), s('Will the Chiefs miss the playoffs?', 'kalshi')), 'complement');
+  t.is(rel(s('Will Scottie Scheffler make the cut at the Masters?'), s('Will Scottie Scheffler miss the cut at the Masters?', 'kalshi')), 'complement');
+  t.is(rel(s('Will the Chiefs miss the playoffs?'), s('Will the Bills miss the playoffs?', 'kalshi')), 'different');
+});
