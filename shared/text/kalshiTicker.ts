@@ -13,6 +13,8 @@ interface SeriesFile {
   readonly highCities: Readonly<Record<string, string>>;
   readonly assets: Readonly<Record<string, string>>;
   readonly leagues: Readonly<Record<string, string>>;
+  /** Leagues whose games are soccer games (three outcomes: either side or the draw). */
+  readonly soccerLeagues: readonly string[];
 }
 const SERIES = JSON.parse(readFileSync(fileURLToPath(new URL('./data/kalshiSeries.json', import.meta.url)), 'utf8')) as SeriesFile;
 
@@ -127,6 +129,9 @@ export function kalshiTickerQuestion(title: string, outcome: string): { title: s
   if (asset && SERIES.assets[asset] && /^T\d/.test(code)) return { title: `${SERIES.assets[asset]} price${when}${at}?`, outcome: label(`Above ${code.slice(1)}`) };
   // KXNBAGAME-26JAN10SASBOS-BOS: a game of a league; the sides are the codes of the event.
   const league = /^([A-Z0-9]+?)GAME$/.exec(t.series)?.[1];
+  // A soccer game is read as one, its clubs standing for it (a league's name read as a name stood apart from the
+  // clubs' own markets); its third outcome is the draw ("…-TIE").
+  if (league && SERIES.soccerLeagues.includes(league)) return { title: `Soccer game${when}?`, outcome: label(code === 'TIE' ? 'Draw' : code) };
   if (league && SERIES.leagues[league]) return { title: `${SERIES.leagues[league]} game${when}?`, outcome: label(code) };
   return { title: `${t.series}${when}?`, outcome: label(code) };
 }

@@ -146,3 +146,15 @@ test('a head-to-head asked as "Will A beat B?" is one game: the same day links b
   t.regex(why(beat, g('kalshi', 'Buffalo at Kansas City Winner?', 'Kansas City', '2027-01-17')), /game days differ: 2026-12-06 vs 2027-01-17/);
   t.regex(why(g('kalshi', 'Buffalo at Kansas City Winner?', 'Kansas City', '2026-12-09'), beat), /game days differ/);
 });
+
+test("a bare soccer game ticker is the game of its clubs' codes: the club it picks, the draw ('-TIE'), never the other club", (t) => {
+  const ars = g('kalshi', 'KXEPLGAME-26MAR14ARSCHE-ARS', 'Yes', '2026-03-14');
+  const game = (pick: string, day = '2026-03-14'): MarketRef => g('polymarket', 'Arsenal FC vs. Chelsea FC', pick, day);
+  t.is(rel(ars, game('Arsenal FC')), 'identity');
+  // The game can be drawn: the other club is not the negation.
+  t.is(rel(ars, game('Chelsea FC')), 'different');
+  t.is(rel(ars, game('Arsenal FC', '2026-05-02')), 'different');
+  t.is(rel(ars, g('polymarket', 'Arsenal FC vs. Liverpool FC', 'Arsenal FC', '2026-03-14')), 'different');
+  t.is(rel(g('kalshi', 'KXEPLGAME-26MAR14ARSCHE-TIE', 'Yes', '2026-03-14'), g('polymarket', 'Will Arsenal FC vs. Chelsea FC end in a draw?', 'Yes', '2026-03-14')), 'identity');
+  t.is(rel(g('kalshi', 'KXEPLGAME-26MAR14ARSCHE-TIE', 'Yes', '2026-03-14'), game('Arsenal FC')), 'different');
+});
