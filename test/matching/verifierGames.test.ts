@@ -158,3 +158,11 @@ test("a bare soccer game ticker is the game of its clubs' codes: the club it pic
   t.is(rel(g('kalshi', 'KXEPLGAME-26MAR14ARSCHE-TIE', 'Yes', '2026-03-14'), g('polymarket', 'Will Arsenal FC vs. Chelsea FC end in a draw?', 'Yes', '2026-03-14')), 'identity');
   t.is(rel(g('kalshi', 'KXEPLGAME-26MAR14ARSCHE-TIE', 'Yes', '2026-03-14'), game('Arsenal FC')), 'different');
 });
+
+test("a soccer game ticker against one club's market for a day (Polymarket's 'Will Arsenal FC win on <day>?')", (t) => {
+  const ars = g('kalshi', 'KXEPLGAME-26MAR14ARSCHE-ARS', 'Yes', '2026-03-14');
+  t.is(rel(ars, g('polymarket', 'Will Arsenal FC win on 2026-03-14?', 'Yes', '2026-03-14')), 'identity');
+  t.is(rel(ars, g('polymarket', 'Will Chelsea FC win on 2026-03-14?', 'Yes', '2026-03-14')), 'different');
+  t.is(rel(ars, g('polymarket', 'Will Arsenal FC win on 2026-05-02?', 'Yes', '2026-05-02')), 'different');
+  t.is(rel(ars, g('polymarket', 'Will Arsenal win the 2025–26 Premier League?', 'Yes', '2026-05-24')), 'different');
+});

@@ -7,6 +7,7 @@
 import { ALL_TICKER_NAMES, namesOfTicker, tickersIn, tickersOfName } from '../../../../shared/text/tickers.ts';
 import type { PropEntity, Proposition } from '../types.ts';
 import { countryWrittenOtherwise } from './countryAliases.ts';
+import { codeFitsName } from '../read/tickerSeries.ts';
 
 export const wordOf = (e: PropEntity): string => e.key.slice(e.key.indexOf(':') + 1);
 const squash = (s: string): string => s.toLowerCase().replace(/[^a-z0-9.]+/g, '');
@@ -177,5 +178,23 @@ export function acronymCover(a: Proposition, b: Proposition): Set<string> {
   }
   aliasCover(a, b, covered);
   extensionCover(a, b, covered);
+  clubCodeCover(a, b, covered);
   return covered;
+}
+
+/**
+ * A club's code read from a Kalshi ticker ("KXEPLGAME-26MAR14ARSCHE-ARS": ARS) names the club the other market
+ * spells out ("Arsenal FC"), by the club code table or as the start of its name. Only a ticker's code: a word in
+ * capitals written in a title is left to the acronym rules.
+ */
+function clubCodeCover(a: Proposition, b: Proposition, covered: Set<string>): void {
+  if (!a.fromSymbol) return;
+  for (const e of a.entities) {
+    if (e.group !== 'name' || !/^[A-Z]{2,4}$/.test(e.label)) continue;
+    const club = b.entities.find((x) => x.group !== 'name' || x.label !== e.label ? codeFitsName(e.label, x.label, 'club') : false);
+    if (!club) continue;
+    covered.add(wordOf(e));
+    covered.add(wordOf(club));
+    for (const w of club.label.toLowerCase().split(/\s+/)) covered.add(w.replace(/[^a-z0-9-]/g, ''));
+  }
 }
