@@ -166,3 +166,12 @@ test("a soccer game ticker against one club's market for a day (Polymarket's 'Wi
   t.is(rel(ars, g('polymarket', 'Will Arsenal FC win on 2026-05-02?', 'Yes', '2026-05-02')), 'different');
   t.is(rel(ars, g('polymarket', 'Will Arsenal win the 2025–26 Premier League?', 'Yes', '2026-05-24')), 'different');
 });
+
+test("a favourite's spread ('Spread: Chiefs (-6.5)') is winning by more than the line; the other side covers; another week is another game", (t) => {
+  const margin = g('kalshi', 'Will the Chiefs win by more than 6.5 points?', 'Yes', '2026-12-06');
+  t.is(rel(margin, g('polymarket', 'Spread: Chiefs (-6.5)', 'Chiefs', '2026-12-06')), 'identity');
+  t.is(rel(margin, g('polymarket', 'Spread: Chiefs (-6.5)', 'Bills', '2026-12-06')), 'complement');
+  t.is(rel(g('kalshi', 'Will the Chiefs win by more than 3.5 points?', 'Yes', '2026-12-06'), g('polymarket', 'Spread: Chiefs (-6.5)', 'Chiefs', '2026-12-06')), 'different');
+  t.is(rel(g('kalshi', 'Will the Chiefs win?', 'Yes', '2026-12-06'), g('polymarket', 'Spread: Chiefs (-6.5)', 'Chiefs', '2026-12-06')), 'different');
+  t.regex(why(margin, g('polymarket', 'Spread: Chiefs (-6.5)', 'Chiefs', '2026-12-13')), /game days differ/);
+});

@@ -108,6 +108,18 @@ function openQuestionSubject(title: string, outcome: string, marketCode: string 
   return codeName ? { title: `Will ${codeName} ${m[1]}?`, personCode: null } : { title: `Will ${marketCode} ${m[1]}?`, personCode: marketCode };
 }
 
+/**
+ * Polymarket's spread market "Spread: Chiefs (-6.5)" answered "Chiefs" is the favourite winning by more than
+ * the line; answered with the other side, it is that not happening (the other side covers). An underdog's line
+ * ("+3.5") names no opponent here, so it is left as it is.
+ */
+function favouriteSpread(title: string, label: string | null): { text: string; negated: boolean } | null {
+  const m = label ? /^spread:\s*(.+?)\s*\(-(\d+(?:\.\d+)?)\)\s*$/i.exec(title.trim()) : null;
+  if (!label || !m?.[1] || !m[2]) return null;
+  const [, side, line] = m;
+  return { text: `Will the ${side} win by more than ${line} points?`, negated: label.trim().toLowerCase() !== side.trim().toLowerCase() };
+}
+
 /** Title and label as one question: the label fills a blank, becomes the side of an O/U line, or follows the title. */
 function questionText(title: string, label: string | null): string {
   if (!label) return title;
@@ -145,7 +157,9 @@ export function extractProposition(ref: MarketRef, codeName: string | null = nul
   let negated = NO.has(lowerOutcome);
   const label = YES.has(lowerOutcome) || negated || outcome === title ? null : outcome;
   if (ticker !== null && series === null && NO.has(ref.outcome.trim().toLowerCase())) negated = !negated;
-  const text = questionText(title, label);
+  const spread = favouriteSpread(title, label);
+  if (spread?.negated) negated = !negated;
+  const text = spread?.text ?? questionText(title, label);
 
   // The clock time is read first and blanked, so "12:00 PM" is neither a level nor a day.
   const read = readClock(text, endDate);
