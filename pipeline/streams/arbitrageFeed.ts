@@ -25,6 +25,12 @@ export function jetStreamArbitrageFeed(conn: StreamConnection): ArbitrageFeed {
       });
       const messages = await consumer.consume({ max_messages: 256 });
       const stop = () => messages.stop();
+      // A follower that left while the consumer was being set up: an abort listener added now would never fire,
+      // and the ordered consumer (its timers, its flow control) would run on for a client that is gone.
+      if (signal.aborted) {
+        messages.stop();
+        return;
+      }
       signal.addEventListener('abort', stop, { once: true });
       try {
         for await (const m of messages) {
