@@ -28,7 +28,7 @@ export function jetStreamArbitrageFeed(conn: StreamConnection): ArbitrageFeed {
       // A follower that left while the consumer was being set up: an abort listener added now would never fire,
       // and the ordered consumer (its timers, its flow control) would run on for a client that is gone.
       if (signal.aborted) {
-        messages.stop();
+        stop();
         return;
       }
       signal.addEventListener('abort', stop, { once: true });

@@ -2,34 +2,27 @@ import test from 'ava';
 import { startTestNats } from '../support/nats.ts';
 import { jetStreamArbitrageFeed } from '../../pipeline/streams/arbitrageFeed.ts';
 
-/** Resolves with 'returned' when `p` settles within `ms`, else 'still following'. */
-const within = (p: Promise<unknown>, ms: number): Promise<string> =>
-  Promise.race([p.then(() => 'returned'), new Promise<string>((resolve) => setTimeout(() => resolve('still following'), ms).unref())]);
-
-test('a follower that leaves while its consumer is being set up stops it: follow returns instead of running on', async (t) => {
+/**
+ * Follows the ARB stream on a real nats-server, leaves after `leaveAfterMs` (0: while the consumer is still being
+ * set up), and says whether follow() returned within 5 s ('returned') or ran on ('still following').
+ */
+async function followThenLeave(leaveAfterMs: number): Promise<string> {
   const nats = await startTestNats();
   try {
-    const feed = jetStreamArbitrageFeed(nats.conn);
     const abort = new AbortController();
-    const following = feed.follow(1, async () => undefined, abort.signal);
-    // follow() is now awaiting the consumer's creation on the server; the client goes away meanwhile.
+    const following = jetStreamArbitrageFeed(nats.conn).follow(1, async () => undefined, abort.signal);
+    if (leaveAfterMs > 0) await new Promise((r) => setTimeout(r, leaveAfterMs));
     abort.abort();
-    t.is(await within(following, 5_000), 'returned');
+    return await Promise.race([following.then(() => 'returned'), new Promise<string>((resolve) => setTimeout(() => resolve('still following'), 5_000).unref())]);
   } finally {
     await nats.close();
   }
+}
+
+test('a follower that leaves while its consumer is being set up stops it: follow returns instead of running on', async (t) => {
+  t.is(await followThenLeave(0), 'returned');
 });
 
 test('a follower that leaves later stops the consumer too', async (t) => {
-  const nats = await startTestNats();
-  try {
-    const feed = jetStreamArbitrageFeed(nats.conn);
-    const abort = new AbortController();
-    const following = feed.follow(1, async () => undefined, abort.signal);
-    await new Promise((r) => setTimeout(r, 300));
-    abort.abort();
-    t.is(await within(following, 5_000), 'returned');
-  } finally {
-    await nats.close();
-  }
+  t.is(await followThenLeave(300), 'returned');
 });

@@ -56,10 +56,10 @@ const indexIn = (pick: string, sides: readonly string[]): number => sides.findIn
 const REGULATION = /^reg(?:ulation)?\.?\s*time\s*:\s*/i;
 
 function withoutRegulation(pick: string | null): string | null {
-  if (pick !== null && /^(?:tie|draw)$/i.test(pick.trim())) return 'draw';
-  if (pick === null || !REGULATION.test(pick)) return pick;
+  if (pick === null) return null;
   const side = pick.replace(REGULATION, '').trim();
-  return /^(?:tie|draw)$/i.test(side) ? 'draw' : side;
+  if (/^(?:tie|draw)$/i.test(side)) return 'draw';
+  return side === pick.trim() ? pick : side;
 }
 
 /**

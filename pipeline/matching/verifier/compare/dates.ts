@@ -5,6 +5,7 @@
  */
 import { isEndOfDay } from '../read/clock.ts';
 import type { DateCondition, DateSense, Proposition } from '../types.ts';
+import { stagesOfText } from './predicate.ts';
 
 /** How far apart two venues' end dates may be for the same question (resolution lag). */
 export const END_DATE_SLACK_DAYS = 10;
@@ -119,8 +120,8 @@ export function compareDates(a: Proposition, b: Proposition): string[] {
       const y = b.game ? (gameDay(b) as string) : b.endDate;
       if (daysBetween(x, y) > GAME_SLACK_DAYS) return [`game days differ: ${x} vs ${y}`];
     }
-    // A winning margin ("win by more than 6.5 points", a spread) is one game's: a market closing days later is another game's.
-    if ((MARGIN.test(a.text) || MARGIN.test(b.text)) && gap > GAME_SLACK_DAYS) return [`game days differ: ${a.endDate} vs ${b.endDate} (a margin is one game's)`];
+    // A winning margin ("win by more than 6.5 points", a spread: the margin stage) is one game's: a market closing days later is another game's.
+    if ((stagesOfText(a.text).includes('margin') || stagesOfText(b.text).includes('margin')) && gap > GAME_SLACK_DAYS) return [`game days differ: ${a.endDate} vs ${b.endDate} (a margin is one game's)`];
     // Two markets on one scheduled race close when each venue settles it, up to a year apart; a deadline market closes at its deadline.
     const slack = scheduled(a) && scheduled(b) ? SCHEDULED_SLACK_DAYS : UNDATED_SLACK_DAYS;
     if (gap > slack) return [`end dates differ by ${gap} days: ${a.endDate} vs ${b.endDate}`];
@@ -165,9 +166,6 @@ export function compareYears(a: Proposition, b: Proposition): string[] {
   if (endYear < lo || (endYear > hi && !settlesEarlyNextYear)) return [`year differs: ${withYears.years.join('/')} vs other market ends ${other.endDate}`];
   return [];
 }
-
-/** A side's winning margin in one game: a spread or "win by more than N". */
-const MARGIN = /\bspread\b|\bwins? by (?:more than |over |at least )?\d/i;
 
 /** Words that fix the instant without a clock time: a stock's close is 4 pm ET on every venue. */
 const CLOSE = /\bclos(?:e|es|ed|ing)\b|\beod\b|\bend of (?:the )?(?:day|session)\b/i;

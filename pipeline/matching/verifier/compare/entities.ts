@@ -7,9 +7,8 @@
  */
 import type { PropEntity, Proposition } from '../types.ts';
 import { abbreviatedCountryConflict } from './countryAliases.ts';
-import { acronymCover, cityMatches, mentions, NAME_COMPLETIONS, phraseWords, teamsMeet, wordOf } from './spellings.ts';
+import { acronymCover, cityMatches, isClubCodeOf, mentions, NAME_COMPLETIONS, phraseWords, teamsMeet, wordOf } from './spellings.ts';
 import { readLexicon } from '../lexicon/dataFile.ts';
-import { codeFitsName } from '../read/tickerSeries.ts';
 
 /** Last words of team and club names ("Leviatán Esports", "Orlando City"): shared by rivals, never a surname. */
 const ORG_TAILS: ReadonlySet<string> = new Set(['esports', 'gaming', 'fc', 'cf', 'sc', 'united', 'city', 'club', 'team', 'athletic', 'academy', 'party', 'pride', 'sports']);
@@ -75,15 +74,12 @@ function surnameMentioned(a: Proposition, b: Proposition, e: PropEntity, covered
   return Boolean(s && mentions(b, s, covered));
 }
 
-/** A soccer game ticker's pick ("KXEPLGAME-26MAR14ARSCHE-ARS") is the club whose name the code was formed from. */
-const clubCode = (code: PropEntity, club: PropEntity): boolean => /^[A-Z]{2,4}$/.test(code.label) && codeFitsName(code.label, club.label, 'club');
-
 function selectedAgree(a: Proposition, b: Proposition): boolean {
   const equal = (x: string, y: string): boolean => {
     if (x === y) return true;
     const ex = a.entities.find((e) => e.key === x) ?? b.entities.find((e) => e.key === x);
     const ey = b.entities.find((e) => e.key === y) ?? a.entities.find((e) => e.key === y);
-    return Boolean(ex && ey && (cityMatches(ex, ey) || cityMatches(ey, ex) || teamsMeet(ex, ey) || clubCode(ex, ey) || clubCode(ey, ex)));
+    return Boolean(ex && ey && (cityMatches(ex, ey) || cityMatches(ey, ex) || teamsMeet(ex, ey) || isClubCodeOf(ex, ey) || isClubCodeOf(ey, ex)));
   };
   return a.selected.some((x) => b.selected.some((y) => equal(x, y)));
 }

@@ -96,7 +96,7 @@ const STAGES: readonly (readonly [RegExp, string])[] = [
 export function stagesOf(text: string): string[] {
   return STAGES.filter(([re]) => re.test(text)).map(([, s]) => s);
 }
-const stagesOfText = perText(stagesOf);
+export const stagesOfText = perText(stagesOf);
 
 /** Rounds of a draw: for a single game they say which match it is, not how far a side gets. */
 const MATCH_ROUNDS = new Set(['semifinal', 'quarterfinal', 'early-round', 'first-round', 'second-round']);

@@ -182,6 +182,9 @@ export function acronymCover(a: Proposition, b: Proposition): Set<string> {
   return covered;
 }
 
+/** A club's ticker code ("ARS") formed from the club's name ("Arsenal FC"), by the club code table or as its start. */
+export const isClubCodeOf = (code: PropEntity, club: PropEntity): boolean => /^[A-Z]{2,4}$/.test(code.label) && codeFitsName(code.label, club.label, 'club');
+
 /**
  * A club's code read from a Kalshi ticker ("KXEPLGAME-26MAR14ARSCHE-ARS": ARS) names the club the other market
  * spells out ("Arsenal FC"), by the club code table or as the start of its name. Only a ticker's code: a word in
@@ -190,8 +193,8 @@ export function acronymCover(a: Proposition, b: Proposition): Set<string> {
 function clubCodeCover(a: Proposition, b: Proposition, covered: Set<string>): void {
   if (!a.fromSymbol) return;
   for (const e of a.entities) {
-    if (e.group !== 'name' || !/^[A-Z]{2,4}$/.test(e.label)) continue;
-    const club = b.entities.find((x) => x.group !== 'name' || x.label !== e.label ? codeFitsName(e.label, x.label, 'club') : false);
+    if (e.group !== 'name') continue;
+    const club = b.entities.find((x) => x.label !== e.label && isClubCodeOf(e, x));
     if (!club) continue;
     covered.add(wordOf(e));
     covered.add(wordOf(club));

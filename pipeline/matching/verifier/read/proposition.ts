@@ -80,6 +80,8 @@ function questionOfEvent(title: string): string {
 }
 
 const ORDINAL_WORDS: Readonly<Record<string, number>> = { first: 1, second: 2, third: 3, fourth: 4, fifth: 5, sixth: 6, seventh: 7, eighth: 8, ninth: 9, tenth: 10 };
+const ORDINAL_WORD = Object.keys(ORDINAL_WORDS).join('|');
+const SPELLED_ORDINAL = new RegExp(`\\b(${ORDINAL_WORD})\\s+(?:overall\\s+)?(?:pick|place|selection|seed)\\b|\\b(?:picked|drafted|selected|finish(?:es)?|place[sd]?|come|comes)\\s+(${ORDINAL_WORD})\\b`, 'g');
 
 /**
  * Positions a title states, dates already blanked: "1st", "23rd", and a spelled ordinal where it is a place or
@@ -89,9 +91,7 @@ const ORDINAL_WORDS: Readonly<Record<string, number>> = { first: 1, second: 2, t
 function ordinalsOf(masked: string): number[] {
   const out = new Set<number>();
   for (const m of masked.matchAll(/\b(\d{1,3})(?:st|nd|rd|th)\b/g)) out.add(Number(m[1]));
-  const words = Object.keys(ORDINAL_WORDS).join('|');
-  const spelled = new RegExp(`\\b(${words})\\s+(?:overall\\s+)?(?:pick|place|selection|seed)\\b|\\b(?:picked|drafted|selected|finish(?:es)?|place[sd]?|come|comes)\\s+(${words})\\b`, 'g');
-  for (const m of masked.matchAll(spelled)) out.add(ORDINAL_WORDS[(m[1] ?? m[2]) as string] as number);
+  for (const m of masked.matchAll(SPELLED_ORDINAL)) out.add(ORDINAL_WORDS[(m[1] ?? m[2]) as string] as number);
   return [...out].sort((x, y) => x - y);
 }
 
