@@ -42,3 +42,18 @@ test('match-pairs streams thousands of lines', async (t) => {
   t.is(out.length, 3000);
   t.true(out.every((l) => (JSON.parse(l) as { same: boolean }).same));
 });
+
+test('match-pairs reads a line that gives only the titles, with the other fields as unknown', async (t) => {
+  // A measuring caller that leaves out venue, outcome, category or end_date (or sends null) must get a real
+  // verdict, not an "invalid input" that counts as a silent "different".
+  const bare = JSON.stringify({ a: { title: 'Will Bitcoin be above $100,000 on Dec 31, 2025?' }, b: { title: 'Bitcoin above $100k on December 31, 2025?', outcome: null, venue: null, category: null, end_date: null } });
+  const other = JSON.stringify({ a: { title: 'Will Bitcoin be above $100,000 on Dec 31, 2025?' }, b: { title: 'Will Bitcoin be above $150,000 on Dec 31, 2025?' } });
+  const badDate = JSON.stringify({ a: { title: 'Will Bitcoin be above $100,000 on Dec 31, 2025?', end_date: 'soon' }, b: { title: 'Bitcoin above $100k on December 31, 2025?' } });
+  const { stdout, code } = await run([bare, other, badDate].join('\n'));
+  t.is(code, 0);
+  const [same, different, refused] = stdout.trim().split('\n').map((l) => JSON.parse(l) as { relation: string; reasons: string[] });
+  t.is(same?.relation, 'identity');
+  t.is(different?.relation, 'different');
+  t.false(different?.reasons[0]?.startsWith('invalid input'));
+  t.regex(refused?.reasons[0] ?? '', /^invalid input: a\.end_date/);
+});

@@ -7,12 +7,18 @@ import { compareProps } from './compare/decide.ts';
 import { extractProposition } from './read/proposition.ts';
 import type { MarketRef, MatchVerdict, Proposition } from './types.ts';
 
+/**
+ * A market as the protocol names it. Only `title` is indispensable: a field a caller leaves out (or sends as
+ * null) is read as unknown rather than failing the line, because a refused line is a silent "different" to
+ * whoever measures with it. Unknown venue: no venue-specific reading (house clocks); outcome: "Yes";
+ * category: "other" (the verifier does not read it); end_date: none.
+ */
 const market = z.object({
-  venue: z.string().min(1),
+  venue: z.string().nullish().transform((v) => v ?? ''),
   title: z.string().min(1),
-  outcome: z.string(),
-  end_date: z.string().regex(/^\d{4}-\d{2}-\d{2}/, 'end_date must be YYYY-MM-DD or null').nullable(),
-  category: z.string(),
+  outcome: z.string().nullish().transform((v) => v ?? 'Yes'),
+  end_date: z.string().regex(/^\d{4}-\d{2}-\d{2}/, 'end_date must be YYYY-MM-DD (or an ISO date-time), null or left out').nullish().transform((v) => v ?? null),
+  category: z.string().nullish().transform((v) => v ?? 'other'),
   description: z.string().nullable().optional(),
   rules: z.string().nullable().optional(),
   ticker: z.string().nullable().optional(),
