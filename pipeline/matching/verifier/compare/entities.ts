@@ -38,8 +38,11 @@ const GIVEN_NAMES: ReadonlyMap<string, ReadonlySet<string>> = (() => {
   return forms;
 })();
 
-/** "Nick" and "Nicholas" are one given name; "Nick" and "Mike" are not. */
-const sameGivenName = (x: string, y: string): boolean => x === y || Boolean(GIVEN_NAMES.get(x)?.has(y));
+/** A doubled letter is a transliteration's or a spelling's choice: "Vassil" / "Vasil", "Matthew" / "Mathew". */
+const undoubled = (w: string): string => w.replace(/(.)\1+/g, '$1');
+
+/** "Nick" and "Nicholas" are one given name, as are "Vasil" and "Vassil"; "Nick" and "Mike" are not. */
+const sameGivenName = (x: string, y: string): boolean => x === y || Boolean(GIVEN_NAMES.get(x)?.has(y)) || (undoubled(x).length > 2 && undoubled(x) === undoubled(y));
 
 
 /**

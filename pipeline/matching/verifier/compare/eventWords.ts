@@ -8,7 +8,7 @@
  * side only is a qualifier a venue may add or leave out, so it is not enough to refuse a link.
  */
 import { AWARD_PHRASES, TITLE_PHRASES } from '../read/phrases.ts';
-import { canonicalWord } from '../read/words.ts';
+import { canonicalWord, spelledOrdinals } from '../read/words.ts';
 import type { Proposition } from '../types.ts';
 import { LEAVE_WORDS, STOPWORDS } from '../lexicon/vocabulary.ts';
 import { isCommonWord, neighbourScore } from '../lexicon/wordNeighbours.ts';
@@ -53,8 +53,7 @@ const VERSUS = /\s(?:vs\.?|v\.?|versus)\s/i;
 const VIEWS = new WeakMap<Proposition, EventView>();
 
 function tokensOf(text: string): string[] {
-  return text
-    .toLowerCase()
+  return spelledOrdinals(text.toLowerCase())
     .split(/[^a-z0-9']+/)
     .map((w) => w.replace(/^'+|'+$/g, '').replace(/'s$/, ''))
     .filter((w) => w.length > 1 && !/^\d/.test(w));

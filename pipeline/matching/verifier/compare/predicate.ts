@@ -58,7 +58,10 @@ export function comparePredicate(a: Proposition, b: Proposition): string[] {
   return [`nothing shared about what happens: ${wa.slice(0, 3).join(' ')} vs ${wb.slice(0, 3).join(' ')}`];
 }
 
-/** How far a competitor gets. "Final" alone is left out: venues name the title game that way. */
+/**
+ * How far a competitor gets. "Final" alone is left out: venues name the title game that way. Finishing first
+ * ("1st" as "first") is winning, not a placing.
+ */
 const STAGES: readonly (readonly [RegExp, string])[] = [
   [/\bsemi-?finals?\b|\bfinal four\b/i, 'semifinal'],
   [/\bquarter-?finals?\b|\belite eight\b/i, 'quarterfinal'],
@@ -66,7 +69,7 @@ const STAGES: readonly (readonly [RegExp, string])[] = [
   [/\bplayoffs?\b|\bpostseason\b/i, 'playoffs'],
   [/\b(?:first|1st) round\b/i, 'first-round'],
   [/\b(?:second|2nd) round\b/i, 'second-round'],
-  [/\bpodium\b|\bfinish (?:in )?(?:the )?top \d+\b|\bfinish(?:es)? (?:in )?(?:\d+(?:st|nd|rd|th)|second|third|fourth|last)\b/i, 'placing'],
+  [/\bpodium\b|\bfinish (?:in )?(?:the )?top \d+\b|\bfinish(?:es)? (?:in )?(?:(?!1st\b)\d+(?:st|nd|rd|th)|second|third|fourth|last)\b/i, 'placing'],
   // Partial progress toward the event: reaching a runoff, taking one stage or round, qualifying or advancing.
   // Said on one side only it changes what the market asks ("advance to the runoff" is not "win the election").
   [/\brun-?offs?\b|\bsecond ballot\b/i, 'runoff'],

@@ -116,11 +116,25 @@ const ANYONE = /\b(?:anyone|anybody|someone|any (?:candidate|player|team|country
 const named = (p: Proposition): boolean => p.entities.some((e) => e.group === 'person' || e.group === 'name' || e.group === 'team');
 
 /** "Hegseth or another Cabinet member" is broader than "Hegseth"; "anyone wins outright" than "Lula wins outright". */
+/** "in Santa Clara County", "of Orleans Parish": a local count of a wider race or measure. */
+const LOCAL_AREA = /\b(?:in|of|within)\s+((?:[A-Z][\w.'’-]*\s+){1,3})(?:County|Parish|Borough|Precinct|Ward|Municipality)\b/;
+
+/** The local area `p` narrows its question to and the other does not name, if any. */
+function localAreaOnly(p: Proposition, other: Proposition): string | null {
+  const m = LOCAL_AREA.exec(p.text);
+  if (!m) return null;
+  const name = (m[1] ?? '').trim();
+  return other.text.toLowerCase().includes(name.toLowerCase()) ? null : m[0].replace(/^\w+\s+/, '');
+}
+
 export function compareScope(a: Proposition, b: Proposition): string[] {
   if (a.widened !== b.widened) return [`scope differs: "${(a.widened ? a : b).source.title}" widens the subject to a group`];
   const anyA = ANYONE.test(a.text);
   const anyB = ANYONE.test(b.text);
   if (anyA !== anyB && named(anyA ? b : a)) return [`scope differs: "${(anyA ? a : b).source.title}" asks about anyone, the other about a named subject`];
+  // One county's result is not the state's: the same candidate can come first in one and not the other.
+  const area = localAreaOnly(a, b) ?? localAreaOnly(b, a);
+  if (area) return [`scope differs: the result in ${area} on one side only`];
   return [];
 }
 

@@ -93,9 +93,12 @@ function aliasCover(a: Proposition, b: Proposition, covered: Set<string>): void 
   }
 }
 
-/** Words that complete a company's or an index's formal name without naming anything else. */
+/**
+ * Words that complete a company's or an index's formal name without naming anything else, and a tournament's
+ * tier ("IEM Cologne" / "IEM Cologne Major": one event of that name a year, the tier is how it is billed).
+ */
 export const NAME_COMPLETIONS: ReadonlySet<string> = new Set(
-  'industrial industrials average index composite inc incorporated corp corporation co company group holdings ltd limited plc sa ag nv technologies platforms motors'.split(' '),
+  'industrial industrials average index composite inc incorporated corp corporation co company group holdings ltd limited plc sa ag nv technologies platforms motors major'.split(' '),
 );
 
 /**

@@ -149,7 +149,13 @@ function districts(text: string, add: (e: PropEntity, at: number, len: number) =
   }
 }
 
-const NAME_WORD = String.raw`(?:[A-Z][a-zA-Z'’.-]*[a-zA-Z]|[A-Z]\.|[A-Z]{2,}\d*)`;
+/**
+ * A capitalised word, an initial, an all-capitals word, or a short code of a letter and a digit ("G2", "T1",
+ * "V4", "9z": team and model names), not a part of a code ("KXFED-26APR-C25") and not a figure ("5k", "Q4").
+ */
+const NAME_WORD = String.raw`(?:[A-Z][a-zA-Z'’.-]*[a-zA-Z]|[A-Z]\.|[A-Z]{2,}\d*|(?<![\w$-])(?:[A-Z]\d|\d[a-z])(?![\w.,%-]))`;
+/** Letter-digit codes that are periods, figures or a series' common name, never a team or model on their own. */
+const NOT_A_NAME_CODE = /^(?:Q[1-4]|H[12]|F1|\d[kmbxsdh])$/i;
 const NAME_RE = new RegExp(String.raw`${NAME_WORD}(?:\s+(?:de la|de|da|del|van|von|bin|al|el|le)?\s*${NAME_WORD})*`, 'g');
 
 /**
@@ -172,7 +178,7 @@ function versionedNames(text: string, add: (e: PropEntity, at: number, len: numb
 function unknownNames(text: string, add: (e: PropEntity, at: number, len: number) => void): void {
   for (const m of text.matchAll(NAME_RE)) {
     const words = m[0].split(/\s+/).filter((w) => !COMMON_CAPITALISED.has(w.toLowerCase().replace(/[.'’]+$/g, '')));
-    const significant = words.filter((w) => !/^(jr|sr)\.?$/i.test(w) && !/^[A-Z]\.$/.test(w) && !/^[IVXLC]+$/.test(w));
+    const significant = words.filter((w) => !/^(jr|sr)\.?$/i.test(w) && !/^[A-Z]\.$/.test(w) && !/^[IVXLC]+$/.test(w) && !NOT_A_NAME_CODE.test(w));
     // One key per word: "New Rihanna Album" and "New Playboi Carti Album" differ by their names,
     // while "Ken Paxton" still meets "Paxton". Not masked: the words stay content words too.
     for (const w of significant) {

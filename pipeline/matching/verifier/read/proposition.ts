@@ -81,16 +81,18 @@ function questionOfEvent(title: string): string {
 
 const ORDINAL_WORDS: Readonly<Record<string, number>> = { first: 1, second: 2, third: 3, fourth: 4, fifth: 5, sixth: 6, seventh: 7, eighth: 8, ninth: 9, tenth: 10 };
 const ORDINAL_WORD = Object.keys(ORDINAL_WORDS).join('|');
+/** "3rd", not when it numbers a round or a half (compared as stages) or a term ("a 3rd term" is "a third term"). */
+const NUMERIC_POSITION = /\b(\d{1,3})(?:st|nd|rd|th)\b(?!\s+(?:round|half|term)s?\b)/g;
 const SPELLED_ORDINAL = new RegExp(`\\b(${ORDINAL_WORD})\\s+(?:overall\\s+)?(?:pick|place|selection|seed)\\b|\\b(?:picked|drafted|selected|finish(?:es)?|place[sd]?|come|comes)\\s+(${ORDINAL_WORD})\\b`, 'g');
 
 /**
- * Positions a title states, dates already blanked: "1st", "23rd", and a spelled ordinal where it is a place or
+ * Positions a title states, dates already blanked: "1st", "23rd" (not "1st round"), and a spelled ordinal where it is a place or
  * a pick ("the second overall pick", "finish third", "picked first"). "First round", "first half" and the like
  * are stages, compared elsewhere.
  */
 function ordinalsOf(masked: string): number[] {
   const out = new Set<number>();
-  for (const m of masked.matchAll(/\b(\d{1,3})(?:st|nd|rd|th)\b/g)) out.add(Number(m[1]));
+  for (const m of masked.matchAll(NUMERIC_POSITION)) out.add(Number(m[1]));
   for (const m of masked.matchAll(SPELLED_ORDINAL)) out.add(ORDINAL_WORDS[(m[1] ?? m[2]) as string] as number);
   return [...out].sort((x, y) => x - y);
 }

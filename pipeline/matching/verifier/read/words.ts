@@ -18,9 +18,17 @@ export function canonicalWord(word: string): string {
   return base;
 }
 
+/** Numeric ordinals up to ten read as their words, so "3rd" and "third" are one word (other numbers are not content words). */
+const ORDINAL_WORDS = ['first', 'second', 'third', 'fourth', 'fifth', 'sixth', 'seventh', 'eighth', 'ninth', 'tenth'];
+const NUMERIC_ORDINAL = /\b(10|[1-9])(?:st|nd|rd|th)\b/g;
+
+/** `text` (lower case) with "1st" to "10th" written as words. */
+export function spelledOrdinals(text: string): string {
+  return text.replace(NUMERIC_ORDINAL, (_, n: string) => ORDINAL_WORDS[Number(n) - 1]!);
+}
+
 export function contentWords(text: string): string[] {
-  const words = text
-    .toLowerCase()
+  const words = spelledOrdinals(text.toLowerCase())
     .replace(/most valuable player/g, 'mvp')
     .split(/[^a-z0-9'&+]+/)
     .map((w) => w.replace(/^'+|'+$/g, '').replace(/'s$/, ''))
