@@ -1,5 +1,7 @@
 import test from 'ava';
 import { isKalshiTicker, parseKalshiTicker } from '../../shared/text/kalshiTicker.ts';
+import { verifyPair } from '../../pipeline/matching/verifier/index.ts';
+import type { MarketRef } from '../../pipeline/matching/verifier/index.ts';
 
 test('a Kalshi ticker is read into its year, month, day, hour, side codes and market code', (t) => {
   t.like(parseKalshiTicker('KXFEDDECISION-25DEC-C25'), { series: 'FEDDECISION', year: 2025, month: 12, day: null, market: 'C25' });
@@ -10,6 +12,17 @@ test('a Kalshi ticker is read into its year, month, day, hour, side codes and ma
   t.like(parseKalshiTicker('KXHOUSERACE-AL02-26-R'), { year: 2026, market: 'R' });
   t.like(parseKalshiTicker('KXPRESPARTY-2028-R'), { year: 2028, market: 'R' });
   t.like(parseKalshiTicker('KXBRPRESIDENT2-BRPRES26-2-LSIL'), { year: 2026 });
+  // An event code after the year ("26FINAL": the 2026 World Cup's final) keeps the year and the market code.
+  t.like(parseKalshiTicker('KXWCROUND-26FINAL-SUI'), { year: 2026, eventCodes: 'FINAL', market: 'SUI' });
+  t.like(parseKalshiTicker('KXWCROUND-26R16-ARG'), { year: 2026, eventCodes: 'R16', market: 'ARG' });
+});
+
+test("a market whose ticker gives the event's year is placed by it against a market that states the year", (t) => {
+  const kalshi: MarketRef = { venue: 'kalshi', title: 'Will Switzerland qualify for FIFA World Cup Final?', outcome: 'Yes', end_date: null, category: 'sports', ticker: 'KXWCROUND-26FINAL-SUI' };
+  const poly = (team: string, year: number): MarketRef => ({ venue: 'polymarket', title: `Will ${team} reach the ${year} FIFA World Cup final?`, outcome: 'Yes', end_date: `${year}-07-20`, category: 'sports' });
+  t.is(verifyPair(kalshi, poly('Switzerland', 2026)).relation, 'identity');
+  t.is(verifyPair(kalshi, poly('Switzerland', 2030)).relation, 'different');
+  t.is(verifyPair(kalshi, poly('Ecuador', 2026)).relation, 'different');
 });
 
 test('names with a hyphen and a number, and Drift symbols, are not Kalshi tickers', (t) => {
