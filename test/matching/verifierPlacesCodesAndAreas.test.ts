@@ -61,3 +61,17 @@ test("one county's result is not the whole race's", (t) => {
   t.regex(why(state, county), /Santa Clara County on one side only/);
   t.is(rel(m('kalshi', 'Will Trump win Maricopa County?'), m('polymarket', 'Will Trump win Maricopa County, Arizona?')), 'identity');
 });
+
+// Titles from the ninth mined set's train half (nl2992/sig-arb's registry of SIG, Kalshi and Polymarket markets).
+test('"an independent" or "Independents" is anyone of a kind, broader than a named independent', (t) => {
+  const anyIndependent = m('polymarket', 'Will an independent win the Nebraska Senate race in 2026?', '2026-11-04');
+  const osborn = m('kalshi', 'Will Dan Osborn (as an independent)s win the 2026 Senate race in Nebraska?');
+  t.is(rel(osborn, anyIndependent), 'different');
+  t.regex(why(osborn, anyIndependent), /asks about anyone/);
+  t.is(rel(m('sig', 'Will Independents win the 2026 Senate race in Montana?'), m('polymarket', 'Will an Independent win the Montana Senate race in 2026?', '2026-11-04')), 'identity');
+});
+
+test('a template\'s plural of the party adjective ("Democratics") is the Democrats', (t) => {
+  t.is(rel(m('sig', 'Will Democratics win the 2026 Senate race in Florida?'), m('polymarket', 'Will the Democrats win the Florida Senate race in 2026?', '2026-11-04')), 'identity');
+  t.is(rel(m('sig', 'Will Democratics win the 2026 Senate race in Florida?'), m('polymarket', 'Will the Republicans win the Florida Senate race in 2026?', '2026-11-04')), 'different');
+});

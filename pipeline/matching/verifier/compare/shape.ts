@@ -111,11 +111,13 @@ export function compareEditions(a: Proposition, b: Proposition): string[] {
   return a.editions.some((e) => b.editions.includes(e)) ? [] : [`edition differs: ${a.editions[0]} vs ${b.editions[0]}`];
 }
 
-/** "anyone", "any candidate": a subject no one in particular, broader than any named one. */
-const ANYONE = /\b(?:anyone|anybody|someone|any (?:candidate|player|team|country|person|nominee|one)|a third[- ]party)\b/i;
+/**
+ * "anyone", "any candidate": a subject no one in particular, broader than any named one; so are "a third-party",
+ * "an independent" and "Independents" (not "X, as an independent", which names X).
+ */
+const ANYONE = /\b(?:anyone|anybody|someone|any (?:candidate|player|team|country|person|nominee|one)|a third[- ]party|(?<!\bas )an independent|independents)\b/i;
 const named = (p: Proposition): boolean => p.entities.some((e) => e.group === 'person' || e.group === 'name' || e.group === 'team');
 
-/** "Hegseth or another Cabinet member" is broader than "Hegseth"; "anyone wins outright" than "Lula wins outright". */
 /** "in Santa Clara County", "of Orleans Parish": a local count of a wider race or measure. */
 const LOCAL_AREA = /\b(?:in|of|within)\s+((?:[A-Z][\w.'’-]*\s+){1,3})(?:County|Parish|Borough|Precinct|Ward|Municipality)\b/;
 
@@ -127,6 +129,7 @@ function localAreaOnly(p: Proposition, other: Proposition): string | null {
   return other.text.toLowerCase().includes(name.toLowerCase()) ? null : m[0].replace(/^\w+\s+/, '');
 }
 
+/** "Hegseth or another Cabinet member" is broader than "Hegseth"; "anyone wins outright" than "Lula wins outright". */
 export function compareScope(a: Proposition, b: Proposition): string[] {
   if (a.widened !== b.widened) return [`scope differs: "${(a.widened ? a : b).source.title}" widens the subject to a group`];
   const anyA = ANYONE.test(a.text);
