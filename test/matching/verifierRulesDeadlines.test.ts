@@ -132,3 +132,16 @@ test('missing the playoffs or the cut is not making them: the exact negation', (
   t.is(rel(s('Will Scottie Scheffler make the cut at the Masters?'), s('Will Scottie Scheffler miss the cut at the Masters?', 'kalshi')), 'complement');
   t.is(rel(s('Will the Chiefs miss the playoffs?'), s('Will the Bills miss the playoffs?', 'kalshi')), 'different');
 });
+
+test('"the next prime minister" to a horizon years apart is two questions; the next election is due when it is due', (t) => {
+  // Titles from the seventh mined set's train half: Kalshi's market runs to 2045 (its ticker), Polymarket's
+  // counts only a prime minister in office by the end of 2027 and closes in 2026.
+  const kalshi = (ticker: string): MarketRef => ({ venue: 'kalshi', title: 'Will Emil Boc be the next Prime Minister of Romania?', outcome: 'Yes', end_date: null, category: 'politics', ticker });
+  const poly: MarketRef = { venue: 'polymarket', title: 'Next Prime Minister of Romania? - Will Emil Boc be the next Prime Minister of Romania?', outcome: 'Yes', end_date: '2026-05-31', category: 'politics' };
+  t.is(verifyPair(kalshi('KXNEXTROMANIAPM-45JAN01-EBOC'), poly).relation, 'different');
+  t.regex(verifyPair(kalshi('KXNEXTROMANIAPM-45JAN01-EBOC'), poly).reasons.join('; '), /horizon differs/);
+  t.is(verifyPair(kalshi('KXNEXTROMANIAPM-27-EBOC'), poly).relation, 'identity');
+  // A scheduled event: "the next presidential election" under a ticker year years away is still that election.
+  const simion: MarketRef = { venue: 'kalshi', title: 'Will George Simion be 1st in the next Romanian presidential election first round?', outcome: 'Yes', end_date: null, category: 'politics', ticker: 'KXROMANIATOP-30-GSIM' };
+  t.is(verifyPair(simion, { venue: 'polymarket', title: 'Will George Simion win the most votes in the 1st round of the Romanian presidential election?', outcome: 'Yes', end_date: '2025-07-31', category: 'politics' }).relation, 'identity');
+});

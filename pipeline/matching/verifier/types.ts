@@ -107,6 +107,11 @@ export interface Proposition {
   /** "both X and Y": a conjunction of two events, never the same as one of them. */
   readonly conjunction: boolean;
   readonly endDate: string | null;
+  /**
+   * "The next prime minister" with no year of its own: the year its ticker says the market runs to
+   * ("KXNEXTROMANIAPM-45JAN01" runs to 2045), the horizon within which the next one must come.
+   */
+  readonly horizon?: number | null;
   readonly fromSymbol: boolean;
   /** A Kalshi person code the ticker-title left unresolved ("JVAN"); a partner naming a fitting person resolves it. */
   readonly personCode?: string | null;

@@ -143,7 +143,26 @@ function withinPeriod(d: DateCondition, endDate: string): boolean {
   return t >= start && t <= end + RELEASE_LAG_DAYS * dayMs;
 }
 
+const SCHEDULED_NEXT = /\b(?:elections?|vote|round|government|primar(?:y|ies)|referendum|nominee|nomination)\b/i;
+
+/**
+ * "The next prime minister" asked to a horizon years apart is two questions: one venue's market stays open
+ * to 2045, the other's closes in 2026, and a successor in 2030 splits them. A horizon is the ticker's year
+ * (the market runs to about then); the partner's is its own horizon or its end date's year.
+ */
+function compareHorizons(a: Proposition, b: Proposition): string[] {
+  const far = a.horizon ? a : b.horizon ? b : null;
+  // "The next election", "the next government": a scheduled event comes when it is due, whatever the horizon.
+  if (!far?.horizon || SCHEDULED_NEXT.test(a.text) || SCHEDULED_NEXT.test(b.text)) return [];
+  const other = far === a ? b : a;
+  const otherYear = other.horizon ?? (other.endDate ? Number(other.endDate.slice(0, 4)) : null);
+  if (otherYear === null || Math.abs(far.horizon - otherYear) <= 1) return [];
+  return [`horizon differs: the next one by about ${far.horizon} vs ${other.horizon ? `about ${other.horizon}` : `a market ending ${other.endDate}`}`];
+}
+
 export function compareYears(a: Proposition, b: Proposition): string[] {
+  const horizons = compareHorizons(a, b);
+  if (horizons.length > 0) return horizons;
   if (a.years.length > 0 && b.years.length > 0) {
     if (a.years.some((y) => b.years.includes(y))) return [];
     return [`year differs: ${a.years.join('/')} vs ${b.years.join('/')}`];

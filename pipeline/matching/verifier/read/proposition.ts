@@ -230,6 +230,7 @@ export function extractProposition(ref: MarketRef, codeName: string | null = nul
     ordered: orderedSides(masked, text, contentWords),
     conjunction: /\bboth\b.+\band\b/i.test(title),
     endDate,
+    horizon: years.size === 0 && code?.year && NEXT_EVENT.test(title) ? code.year : null,
     fromSymbol: symbolQuestion !== null || ticker !== null,
     game,
     versus: contest.versus,
