@@ -67,11 +67,11 @@ function datePart(seg: string): DatePart | null {
   if (month?.[1] && month[2] && monthNumber(month[2])) return { year: 2000 + Number(month[1]), month: monthNumber(month[2]), day: null, hour: null, minute: null, rest: month[3] ?? '' };
   const year4 = /^(20\d\d)([A-Z]*)$/.exec(seg);
   if (year4?.[1]) return { year: Number(year4[1]), month: null, day: null, hour: null, minute: null, rest: year4[2] ?? '' };
-  // "26", "28R", "26FINAL", "26R16": the year first, then the event's own code.
-  const year2 = /^(\d{2})([A-Z][A-Z0-9]{0,11})?$/.exec(seg);
+  // "26", "28R", "26FINAL": the year first, then the event's own code.
+  const year2 = /^(\d{2})([A-Z]{0,12})$/.exec(seg);
   if (year2?.[1] && Number(year2[1]) >= 16 && Number(year2[1]) <= 60) return { year: 2000 + Number(year2[1]), month: null, day: null, hour: null, minute: null, rest: year2[2] ?? '' };
-  // "BRPRES26": an event code with its two-digit year at the end.
-  const tail = /^[A-Z]{3,}(\d{2})$/.exec(seg);
+  // "BRPRES26": an event code with its two-digit year at the end; "23D26": a district and a party, then the year.
+  const tail = /^(?:[A-Z]{3,}|\d{1,2}[A-Z]{1,2})(\d{2})$/.exec(seg);
   if (tail?.[1] && Number(tail[1]) >= 16 && Number(tail[1]) <= 60) return { year: 2000 + Number(tail[1]), month: null, day: null, hour: null, minute: null, rest: '' };
   return null;
 }

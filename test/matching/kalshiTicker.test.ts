@@ -14,7 +14,8 @@ test('a Kalshi ticker is read into its year, month, day, hour, side codes and ma
   t.like(parseKalshiTicker('KXBRPRESIDENT2-BRPRES26-2-LSIL'), { year: 2026 });
   // An event code after the year ("26FINAL": the 2026 World Cup's final) keeps the year and the market code.
   t.like(parseKalshiTicker('KXWCROUND-26FINAL-SUI'), { year: 2026, eventCodes: 'FINAL', market: 'SUI' });
-  t.like(parseKalshiTicker('KXWCROUND-26R16-ARG'), { year: 2026, eventCodes: 'R16', market: 'ARG' });
+  // A district and a party before the year ("23D26": Florida's 23rd, the Democratic primary of 2026).
+  t.like(parseKalshiTicker('KXFLPRIMARY-23D26-LFRA'), { year: 2026, market: 'LFRA' });
 });
 
 test("a market whose ticker gives the event's year is placed by it against a market that states the year", (t) => {
