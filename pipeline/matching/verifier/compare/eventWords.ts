@@ -179,12 +179,15 @@ export interface EventWordCheck {
   readonly qualifiers: readonly string[];
 }
 
+const COUNT_WORDS: ReadonlySet<string> = new Set('two three four five six seven eight nine ten eleven twelve'.split(' '));
+
 export function unexplainedEventWords(a: Proposition, b: Proposition): EventWordCheck {
   const va = view(a);
   const vb = view(b);
   // With a line on both sides ("O/U 2.5", "over 2.5 goals"), what the line counts restates it.
   const lines = a.numbers.length > 0 && b.numbers.length > 0;
-  const benign = (t: Term): boolean => BENIGN_ONE_SIDED.has(t.surface) || BENIGN_ONE_SIDED.has(t.canonical) || (lines && (LINE_WORDS.has(t.surface) || LINE_WORDS.has(t.canonical)));
+  // A number word ("two senators") is read as the count the other side writes in digits: with a count on both sides it adds nothing.
+  const benign = (t: Term): boolean => BENIGN_ONE_SIDED.has(t.surface) || BENIGN_ONE_SIDED.has(t.canonical) || (lines && (LINE_WORDS.has(t.surface) || LINE_WORDS.has(t.canonical) || COUNT_WORDS.has(t.surface)));
   let openA = va.terms.filter((t) => !explained(t, vb));
   let openB = vb.terms.filter((t) => !explained(t, va));
   // A harmless qualifier left open on one side never makes "both sides keep a word": drop it when the other side has none left.

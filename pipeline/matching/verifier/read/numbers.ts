@@ -81,6 +81,15 @@ const NUMBER_WORDS: Readonly<Record<string, string>> = {
   no: '0', zero: '0', one: '1', two: '2', three: '3', four: '4', five: '5', six: '6', seven: '7', eight: '8', nine: '9', ten: '10', eleven: '11', twelve: '12',
 };
 const WORD_COUNT = new RegExp(String.raw`\b(${Object.keys(NUMBER_WORDS).join('|')})\b(?=\s+(?:[a-z-]+\s+){0,2}?(?:times?|cuts?|hikes?|increases?|decreases?|seats?|goals?|games?|medals?|meetings?|states?|countries|members?)\b)`, 'g');
+/** Words ending in s that are not plurals of a counted thing. */
+const NOT_PLURAL = new Set(['this', 'his', 'hers', 'its', 'was', 'has', 'does', 'goes', 'yes', 'plus', 'news', 'series', 'less', 'unless', 'across', 'always', 'perhaps', 'whereas', 'various', 'previous', 'famous', 'us', 'bonus', 'status', 'versus', 'chaos', 'sales']);
+/**
+ * A number word other than "no" before a plural within two words ("two Republican senators", "ten
+ * Starships"), or after a comparison ("at least one senator", "exactly one", "more than two"): a count.
+ */
+const WORD_BEFORE_PLURAL = /(?<!\bat least\s+)\b(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b(?=\s+(?:[a-z-]+\s+){0,2}?([a-z]{3,}s)\b)(?!\s+of\b)/g;
+// "At least one" stays words: it is the event happening at all (polarity.ts), not a count to compare.
+const WORD_AFTER_COMPARISON = /\b(?:(at least)\s+(?!one\b)|(at most|exactly|precisely|more than|fewer than|less than|over|under|only|just)\s+)(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b(?!\s+of\b)/g;
 
 /** "$100.000" and "1.234.567": thousands written with dots (European style) become commas. */
 function localeThousands(text: string): string {
@@ -100,7 +109,9 @@ export function prepareNumbers(text: string): string {
     // "3 (75 bps)", "12+ (300+ bps)": the bracket restates the count in basis points.
     .replace(/(\d\+?)\s*\(\s*\d+\+?\s*(?:bps|bp)\s*\)/g, '$1')
     .replace(/\bonce\b/g, '1 time').replace(/\btwice\b/g, '2 times').replace(/\bthrice\b/g, '3 times')
-    .replace(WORD_COUNT, (w: string) => NUMBER_WORDS[w] ?? w);
+    .replace(WORD_COUNT, (w: string) => NUMBER_WORDS[w] ?? w)
+    .replace(WORD_AFTER_COMPARISON, (_m, least: string | undefined, cmp: string | undefined, w: string) => `${least ?? cmp} ${NUMBER_WORDS[w] ?? w}`)
+    .replace(WORD_BEFORE_PLURAL, (w: string, _n: string, plural: string) => (NOT_PLURAL.has(plural) ? w : (NUMBER_WORDS[w] ?? w)));
 }
 
 /** A bucket's upper bound written "to $101,999.99" means "below 102,000": round it up. */
