@@ -143,7 +143,8 @@ function withinPeriod(d: DateCondition, endDate: string): boolean {
   return t >= start && t <= end + RELEASE_LAG_DAYS * dayMs;
 }
 
-const SCHEDULED_NEXT = /\b(?:elections?|vote|round|government|primar(?:y|ies)|referendum|nominee|nomination)\b/i;
+/** An office that changes hands at no set date: its next holder may come in any year of the horizon. */
+const UNSCHEDULED_NEXT = /\bnext (?:[a-z]+ ){0,2}(?:prime minister|pm|pope|premier|ceo|supreme leader|leader)\b/i;
 
 /**
  * "The next prime minister" asked to a horizon years apart is two questions: one venue's market stays open
@@ -152,8 +153,9 @@ const SCHEDULED_NEXT = /\b(?:elections?|vote|round|government|primar(?:y|ies)|re
  */
 function compareHorizons(a: Proposition, b: Proposition): string[] {
   const far = a.horizon ? a : b.horizon ? b : null;
-  // "The next election", "the next government": a scheduled event comes when it is due, whatever the horizon.
-  if (!far?.horizon || SCHEDULED_NEXT.test(a.text) || SCHEDULED_NEXT.test(b.text)) return [];
+  // "The next election", "the next Fed chair" (a term that ends): a scheduled event comes when it is due,
+  // whatever the horizon; only an office that changes hands at no set date is asked to its horizon.
+  if (!far?.horizon || !UNSCHEDULED_NEXT.test(a.text) || !UNSCHEDULED_NEXT.test(b.text)) return [];
   const other = far === a ? b : a;
   const otherYear = other.horizon ?? (other.endDate ? Number(other.endDate.slice(0, 4)) : null);
   if (otherYear === null || Math.abs(far.horizon - otherYear) <= 1) return [];
