@@ -75,3 +75,13 @@ test('a template\'s plural of the party adjective ("Democratics") is the Democra
   t.is(rel(m('sig', 'Will Democratics win the 2026 Senate race in Florida?'), m('polymarket', 'Will the Democrats win the Florida Senate race in 2026?', '2026-11-04')), 'identity');
   t.is(rel(m('sig', 'Will Democratics win the 2026 Senate race in Florida?'), m('polymarket', 'Will the Republicans win the Florida Senate race in 2026?', '2026-11-04')), 'different');
 });
+
+test('a top-N finish reads the same in a question and in a title-cased event name; another N or the title is another market', (t) => {
+  const kalshi = m('kalshi', 'Will Chelsea finish in the top 4 of the Premier League?', '2026-05-24');
+  const poly = (title: string, outcome = 'Yes'): MarketRef => ({ ...m('polymarket', title, '2026-05-24'), outcome });
+  t.is(rel(kalshi, poly('Premier League Top 4 Finish', 'Chelsea')), 'identity');
+  t.is(rel(kalshi, poly('Will Chelsea finish in the Premier League top 4?')), 'identity');
+  t.is(rel(kalshi, poly('Will Chelsea finish in the Premier League top 6?')), 'different');
+  t.is(rel(kalshi, poly('Premier League Top 4 Finish', 'Arsenal')), 'different');
+  t.is(rel(kalshi, poly('Premier League Winner', 'Chelsea')), 'different');
+});

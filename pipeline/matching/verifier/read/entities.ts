@@ -169,6 +169,7 @@ function versionedNames(text: string, add: (e: PropEntity, at: number, len: numb
     const word = m[1] ?? '';
     const num = m[2] ?? '';
     if (COMMON_CAPITALISED.has(word.toLowerCase()) && !/^(question|initiative|proposition|prop|amendment|measure)$/i.test(word)) continue;
+    if (/^(?:top|bottom)$/i.test(word)) continue; // "Top 4 Finish": a placing, read with the numbers
     if (/^[A-Z]{2}$/.test(word) && !num.includes('.')) continue; // TX-31: districts are read elsewhere
     add({ key: `version:${word.toLowerCase()}-${num}`, group: 'name', label: m[0] }, m.index ?? 0, m[0].length);
   }
