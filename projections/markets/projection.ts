@@ -121,9 +121,10 @@ export function evolveMarket(doc: MarketDoc | null, event: MarketNormalized, seq
     ending_soon: m.end_time ? Date.parse(m.end_time) : NO_END,
   };
   const versioning = nextVersioning(doc, sort, seq);
-  // The keys of `{ ...m, _id, ..., ...versioning, _vol, _search }` in that order, built without spread syntax:
-  // V8 compiles a literal that spreads the market and then adds keys to a slow path (~10x the cost here).
-  return Object.assign({} as Record<string, unknown>, m, {
+  const pw = doc?.volume_windows;
+  // Values equal to the previous document's are taken from it (sameWindow, the sort keys, `_seq`, and
+  // shareUnchanged below): the same document, but less of each version is new (see shareUnchanged).
+  const added: AddedKeys = {
     _id: m.id,
     platform_id: venue.id,
     platform_name: venue.name,
@@ -131,19 +132,140 @@ export function evolveMarket(doc: MarketDoc | null, event: MarketNormalized, seq
     updated_at: event.source.fetched_at,
     volume_windows: {
       basis: windows.basis,
-      '24h': windows['24h'],
-      '7d': windows['7d'],
-      '30d': windows['30d'],
-      previous_24h: windows.previous_24h,
-      all: { volume: m.volume_total, complete: m.volume_total !== null },
+      '24h': sameWindow(pw?.['24h'], windows['24h']),
+      '7d': sameWindow(pw?.['7d'], windows['7d']),
+      '30d': sameWindow(pw?.['30d'], windows['30d']),
+      previous_24h: sameWindow(pw?.previous_24h, windows.previous_24h),
+      all: sameWindow(pw?.all, { volume: m.volume_total, complete: m.volume_total !== null }),
     },
-    _sort: sort,
+    _sort: doc && sameSortKeys(doc._sort, sort) ? doc._sort : sort,
     _created_seq: versioning._created_seq,
-    _seq: versioning._seq,
+    _seq: doc?._seq && doc._seq.a === versioning._seq.a && sameKeys(doc._seq, versioning._seq) ? doc._seq : versioning._seq,
     _sort_log: versioning._sort_log,
     _vol: encodeLedger(ledger),
     _search: searchFieldsSince(doc, m),
-  }) as MarketDoc;
+  };
+  // The keys of `{ ...m, _id, ..., ...versioning, _vol, _search }` in that order, built without spread syntax:
+  // V8 compiles a literal that spreads the market and then adds keys to a slow path (~10x the cost here).
+  const next = hasMarketKeys(m) ? marketDoc(m, added) : Object.assign({} as Record<string, unknown>, m, added);
+  if (doc) shareUnchanged(next, m, doc);
+  return next as MarketDoc;
+}
+
+/** The keys evolveMarket adds after the market's own, in their order. */
+interface AddedKeys {
+  readonly _id: string;
+  readonly platform_id: string;
+  readonly platform_name: string;
+  readonly first_seen_at: string;
+  readonly updated_at: string;
+  readonly volume_windows: VolumeWindowsView;
+  readonly _sort: MarketSortKeys;
+  readonly _created_seq: number;
+  readonly _seq: SortVersioning['_seq'];
+  readonly _sort_log: SortVersioning['_sort_log'];
+  readonly _vol: EncodedLedger;
+  readonly _search: { readonly title: string; readonly labels: string };
+}
+
+/** NormalizedMarket's keys in its schema's order (what the decoders return), `book_ref` last and optional. */
+const MARKET_KEYS = [
+  'id', 'platform_slug', 'platform_market_id', 'title', 'slug', 'description', 'url', 'category', 'status', 'end_time', 'created_at',
+  'outcomes', 'group', 'volume24h', 'volume_total', 'liquidity', 'currency', 'play_money', 'fee', 'quoted_at', 'book_ref',
+] as const;
+
+/** Whether `m`'s keys are MARKET_KEYS in that order (book_ref may be absent), checked without allocating. */
+function hasMarketKeys(m: NormalizedMarket): boolean {
+  let i = 0;
+  for (const k in m) if (k !== MARKET_KEYS[i++]) return false;
+  return i === MARKET_KEYS.length || i === MARKET_KEYS.length - 1;
+}
+
+/**
+ * evolveMarket's document for a market whose keys are MARKET_KEYS in order: the keys Object.assign gives, in the same
+ * order, as one literal (one object of its final size, instead of one grown key by key plus the object of extra keys).
+ */
+function marketDoc(m: NormalizedMarket, a: AddedKeys): Record<string, unknown> {
+  if (Object.hasOwn(m, 'book_ref')) {
+    return {
+      id: m.id, platform_slug: m.platform_slug, platform_market_id: m.platform_market_id, title: m.title, slug: m.slug,
+      description: m.description, url: m.url, category: m.category, status: m.status, end_time: m.end_time,
+      created_at: m.created_at, outcomes: m.outcomes, group: m.group, volume24h: m.volume24h, volume_total: m.volume_total,
+      liquidity: m.liquidity, currency: m.currency, play_money: m.play_money, fee: m.fee, quoted_at: m.quoted_at,
+      book_ref: m.book_ref,
+      _id: a._id, platform_id: a.platform_id, platform_name: a.platform_name, first_seen_at: a.first_seen_at,
+      updated_at: a.updated_at, volume_windows: a.volume_windows, _sort: a._sort, _created_seq: a._created_seq,
+      _seq: a._seq, _sort_log: a._sort_log, _vol: a._vol, _search: a._search,
+    };
+  }
+  return {
+    id: m.id, platform_slug: m.platform_slug, platform_market_id: m.platform_market_id, title: m.title, slug: m.slug,
+    description: m.description, url: m.url, category: m.category, status: m.status, end_time: m.end_time,
+    created_at: m.created_at, outcomes: m.outcomes, group: m.group, volume24h: m.volume24h, volume_total: m.volume_total,
+    liquidity: m.liquidity, currency: m.currency, play_money: m.play_money, fee: m.fee, quoted_at: m.quoted_at,
+    _id: a._id, platform_id: a.platform_id, platform_name: a.platform_name, first_seen_at: a.first_seen_at,
+    updated_at: a.updated_at, volume_windows: a.volume_windows, _sort: a._sort, _created_seq: a._created_seq,
+    _seq: a._seq, _sort_log: a._sort_log, _vol: a._vol, _search: a._search,
+  };
+}
+
+/**
+ * Puts the previous document's value in place of each market field whose JSON is the same (most of a market does
+ * not change between polls): the document is unchanged, key for key and byte for byte, but what it holds of the
+ * freshly decoded event (strings, outcomes, group, fee) can die young. A rebuild holds every document across
+ * thousands of messages, so each version's own copies were otherwise promoted to the old generation and collected
+ * there; the previous version's values are already there.
+ */
+function shareUnchanged(next: Record<string, unknown>, m: NormalizedMarket, doc: MarketDoc): void {
+  for (const k in m) {
+    const before = doc[k];
+    const now = next[k];
+    if (before !== now && before !== undefined && sameJson(before, now)) next[k] = before;
+  }
+}
+
+/** Whether two decoded JSON values serialise to the same text (keys in the same order). */
+function sameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return typeof a !== 'number' || Number.isFinite(a);
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!sameJson(a[i], b[i])) return false;
+    return true;
+  }
+  if (Array.isArray(b) || !sameKeys(a, b)) return false;
+  for (const k in a) if (!sameJson((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k])) return false;
+  return true;
+}
+
+/** Scratch for sameKeys, reused so that comparing keys allocates nothing (sameKeys never calls itself). */
+const keysOfA: string[] = [];
+
+/** The same keys in the same order (plain decoded objects: their for-in keys are their own keys). */
+function sameKeys(a: object, b: object): boolean {
+  let n = 0;
+  for (const k in a) keysOfA[n++] = k;
+  let i = 0;
+  for (const k in b) if (i >= n || keysOfA[i++] !== k) return false;
+  return i === n;
+}
+
+/** The previous window object when it holds the same figures (key for key), else the new one. */
+function sameWindow(before: WindowVolume | undefined, now: WindowVolume): WindowVolume {
+  return before && before.volume === now.volume && before.complete === now.complete && sameKeys(before, now) ? before : now;
+}
+
+function sameSortKeys(a: MarketSortKeys, b: MarketSortKeys): boolean {
+  return (
+    a.volume_24h === b.volume_24h &&
+    a.volume_7d === b.volume_7d &&
+    a.volume_30d === b.volume_30d &&
+    a.volume_all === b.volume_all &&
+    a.liquidity === b.liquidity &&
+    a.newest === b.newest &&
+    a.ending_soon === b.ending_soon &&
+    sameKeys(a, b)
+  );
 }
 
 export const marketsProjection: Projection<MarketEvent, MarketDoc> = {

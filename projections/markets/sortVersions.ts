@@ -54,14 +54,18 @@ export function nextVersioning(prev: Versioned | null, next: MarketSortKeys, seq
   // Documents written before versioning existed read as created at sequence 0 with no history.
   const created = prev._created_seq ?? 0;
   const oldLog = prev._sort_log ?? [];
-  const before = ACTIVITY_KEYS.map((key) => (prev._sort[key] === next[key] ? null : prev._sort[key]));
-  if (before.every((v) => v === null)) return { _created_seq: created, _seq: { a: prev._seq?.a ?? 0 }, _sort_log: oldLog };
-  const log: SortLogEntry[] = [...oldLog, [seq, ...before]];
-  return {
-    _created_seq: created,
-    _seq: { a: seq },
-    _sort_log: log.length > SORT_LOG_MAX ? log.slice(log.length - SORT_LOG_MAX) : log,
-  };
+  // Written with loops (every market snapshot goes through here): the entry is `[seq, ...before]` with before[i]
+  // the old value of ACTIVITY_KEYS[i] or null, and the log keeps its last SORT_LOG_MAX entries.
+  let changed = false;
+  for (const key of ACTIVITY_KEYS) if (prev._sort[key] !== next[key]) changed = true;
+  if (!changed) return { _created_seq: created, _seq: { a: prev._seq?.a ?? 0 }, _sort_log: oldLog };
+  const entry: Array<number | null> = [seq];
+  for (const key of ACTIVITY_KEYS) entry.push(prev._sort[key] === next[key] ? null : prev._sort[key]);
+  const from = Math.max(0, oldLog.length + 1 - SORT_LOG_MAX);
+  const log: SortLogEntry[] = [];
+  for (let i = from; i < oldLog.length; i++) log.push(oldLog[i] as SortLogEntry);
+  log.push(entry as unknown as SortLogEntry);
+  return { _created_seq: created, _seq: { a: seq }, _sort_log: log };
 }
 
 /** The key's value as of stream sequence `asOf`; null when the market did not exist yet. */

@@ -64,17 +64,16 @@ const cents = (x: number | null): number | null => (x === null ? null : Math.rou
 const HOUR_MS = 3_600_000;
 const DAY_MS = 86_400_000;
 
-function present(c: MarketContribution | null, field: 'v24' | 'vt' | 'liquidity', openOnly: boolean): { sum: number; n: number } {
-  if (!c || (openOnly && c.status !== 'open')) return { sum: 0, n: 0 };
-  const v = c[field];
-  return v === null ? { sum: 0, n: 0 } : { sum: v, n: 1 };
+/** A field's value when the contribution counts it (present, and open when `openOnly`), else null. */
+function counted(c: MarketContribution | null, field: 'v24' | 'vt' | 'liquidity', openOnly: boolean): number | null {
+  if (!c || (openOnly && c.status !== 'open')) return null;
+  return c[field];
 }
 
-function diff(prev: MarketContribution | null, next: MarketContribution, field: 'v24' | 'vt' | 'liquidity', openOnly: boolean) {
-  const a = present(prev, field, openOnly);
-  const b = present(next, field, openOnly);
-  return { sum: b.sum - a.sum, n: b.n - a.n };
-}
+/** The change of a sum: what `next` counts minus what `prev` counted (0 for a field not counted). */
+const sumChange = (a: number | null, b: number | null): number => (b === null ? 0 : b) - (a === null ? 0 : a);
+/** The change of a reporting count: 1 for a field counted, 0 for one not. */
+const countChange = (a: number | null, b: number | null): number => (b === null ? 0 : 1) - (a === null ? 0 : 1);
 
 /** The change an event makes; null when it changes nothing (an older snapshot, a repeat, an unknown delisting). */
 export function contributionChange(prev: MarketContribution | null, event: MarketEvent, seq: number): ContributionChange | null {
@@ -86,8 +85,10 @@ export function contributionChange(prev: MarketContribution | null, event: Marke
     const at = event.source.fetched_at;
     if (prev && at < prev.at) return null;
     const m = event.market;
+    const day = at.slice(0, 10);
+    // Strings equal to the previous contribution's are taken from it (already old; the decoded event's die young).
     next = {
-      _id: m.id,
+      _id: prev && prev._id === m.id ? prev._id : m.id,
       platform_slug: m.platform_slug,
       status: m.status,
       basis: basisOf(m.volume24h, m.volume_total),
@@ -95,7 +96,7 @@ export function contributionChange(prev: MarketContribution | null, event: Marke
       vt: cents(m.volume_total),
       liquidity: cents(m.liquidity),
       at,
-      day: at.slice(0, 10),
+      day: prev && prev.day === day ? prev.day : day,
       lastSeq: seq,
     };
   }
@@ -104,10 +105,15 @@ export function contributionChange(prev: MarketContribution | null, event: Marke
     if (prev) statusDelta[prev.status] = -1;
     statusDelta[next.status] = (statusDelta[next.status] ?? 0) + 1;
   }
-  const allVt = diff(prev, next, 'vt', false);
-  const openV24 = diff(prev, next, 'v24', true);
-  const openVt = diff(prev, next, 'vt', true);
-  const openLiq = diff(prev, next, 'liquidity', true);
+  // Plain numbers rather than a { sum, n } pair per field and side: every market event goes through here.
+  const allVtA = counted(prev, 'vt', false);
+  const allVtB = counted(next, 'vt', false);
+  const openV24A = counted(prev, 'v24', true);
+  const openV24B = counted(next, 'v24', true);
+  const openVtA = counted(prev, 'vt', true);
+  const openVtB = counted(next, 'vt', true);
+  const openLiqA = counted(prev, 'liquidity', true);
+  const openLiqB = counted(next, 'liquidity', true);
   const lifetimeOnly = (c: MarketContribution | null) => (c && c.status === 'open' && c.vt !== null && c.v24 === null ? 1 : 0);
 
   let dayVolume = 0;
@@ -130,14 +136,14 @@ export function contributionChange(prev: MarketContribution | null, event: Marke
     next,
     totals: {
       status: statusDelta,
-      all_vt: allVt.sum,
-      all_vt_reporting: allVt.n,
-      open_v24: openV24.sum,
-      open_v24_reporting: openV24.n,
-      open_vt: openVt.sum,
-      open_vt_reporting: openVt.n,
-      open_liquidity: openLiq.sum,
-      open_liquidity_reporting: openLiq.n,
+      all_vt: sumChange(allVtA, allVtB),
+      all_vt_reporting: countChange(allVtA, allVtB),
+      open_v24: sumChange(openV24A, openV24B),
+      open_v24_reporting: countChange(openV24A, openV24B),
+      open_vt: sumChange(openVtA, openVtB),
+      open_vt_reporting: countChange(openVtA, openVtB),
+      open_liquidity: sumChange(openLiqA, openLiqB),
+      open_liquidity_reporting: countChange(openLiqA, openLiqB),
       lifetime_only_rise: lifetimeOnlyRise,
       open_lifetime_only_reporting: lifetimeOnly(next) - lifetimeOnly(prev),
     },
@@ -148,8 +154,8 @@ export function contributionChange(prev: MarketContribution | null, event: Marke
 }
 
 export function isEmptyTotals(d: TotalsDelta): boolean {
+  for (const _ in d.status) return false;
   return (
-    Object.keys(d.status).length === 0 &&
     d.all_vt === 0 &&
     d.all_vt_reporting === 0 &&
     d.open_v24 === 0 &&

@@ -1,7 +1,7 @@
 import type { MarketEvent, MarketNormalized } from '../../shared/events.ts';
 import type { NormalizedMarket } from '../../shared/types/market.ts';
 import type { VenueSlug } from '../../shared/venues/registry.ts';
-import { addObservation, decodePoints, encodePoints, isoToSeconds, type EncodedSeries } from '../../shared/history/series.ts';
+import { addObservation, decodePointsShared, encodePoints, isoToSeconds, type EncodedSeries } from '../../shared/history/series.ts';
 import { marketsProjection } from '../markets/projection.ts';
 import type { Projection } from '../projection.ts';
 
@@ -39,12 +39,14 @@ export function evolvePriceHistory(doc: PriceHistoryDoc | null, event: MarketEve
   const price = yesPriceOf(event.market);
   const t = observedAt(event);
   if (price === null || !Number.isFinite(t)) return doc;
-  const state = { latest: doc?.latest ?? null, points: decodePoints(doc?.points) };
+  const state = { latest: doc?.latest ?? null, points: decodePointsShared(doc?.points) };
   const next = addObservation(state, t, price);
   if (doc && next === state) return doc;
+  // The previous document's id string when it is the same: it is already old, the decoded event's copy dies young.
+  const id = doc && doc._id === event.market.id ? doc._id : event.market.id;
   return {
-    _id: event.market.id,
-    market_id: event.market.id,
+    _id: id,
+    market_id: doc && doc.market_id === id ? doc.market_id : id,
     platform_slug: event.market.platform_slug,
     latest: next.latest as number,
     points: encodePoints(next.points),

@@ -90,6 +90,14 @@ export interface EncodedSeries {
   readonly p: readonly number[];
 }
 
+/**
+ * The points each encoding made in this process was made from. A document held in memory (a rebuild holds its
+ * documents across batches) hands its own encoding back with the next observation: decoding it again would only
+ * rebuild the same points. Point arrays are never mutated (insertPoint and downsample copy), so handing the same
+ * array out again is safe; a parsed document misses and is decoded.
+ */
+const encodedFrom = new WeakMap<EncodedSeries, readonly Point[]>();
+
 export function encodePoints(points: readonly Point[]): EncodedSeries {
   const t = new Array<number>(points.length);
   const p = new Array<number>(points.length);
@@ -100,7 +108,14 @@ export function encodePoints(points: readonly Point[]): EncodedSeries {
     p[i] = pt[1];
     prev = pt[0];
   }
-  return { t, p };
+  const encoded = { t, p };
+  encodedFrom.set(encoded, points);
+  return encoded;
+}
+
+/** The points of an encoding, read-only: the array may be the one the encoding was made from. */
+export function decodePointsShared(encoded: EncodedSeries | undefined): readonly Point[] {
+  return (encoded && encodedFrom.get(encoded)) ?? decodePoints(encoded);
 }
 
 export function decodePoints(encoded: EncodedSeries | undefined): Point[] {
