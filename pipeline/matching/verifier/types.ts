@@ -136,6 +136,8 @@ export interface Proposition {
   readonly sideCodes: string;
   /** The day the event takes place when the market states it (a ticker's date, "win on 2026-01-10"), else null. */
   readonly eventDay: string | null;
+  /** `eventDay` is the day in Eastern time (a Kalshi ticker's, or a rules text's "scheduled for Jan 25 at 6:35AM ET"). */
+  readonly eventDayEastern?: boolean;
   /** The market it was read from, so a missing year can be read again against a partner's end date. */
   readonly source: MarketRef;
 }

@@ -71,7 +71,10 @@ export function compareDates(a: Proposition, b: Proposition): string[] {
     // Teams meet many times a season: a game is placed by its day, or by a tournament whose draw pairs its sides once.
     if ((!x && placedBySetting(a) && y) || (!y && placedBySetting(b) && x)) return [];
     if (!x || !y) return [`game day unknown on one side (${x ?? 'no date'} vs ${y ?? 'no date'}): the same teams play again`];
-    return daysBetween(x, y) > GAME_SLACK_DAYS ? [`game days differ: ${x} vs ${y}`] : [];
+    // Two days both stated in Eastern time are compared exactly (the same teams may play on consecutive days);
+    // a close date may fall on the next day in UTC.
+    const slack = a.eventDayEastern && b.eventDayEastern ? 0 : GAME_SLACK_DAYS;
+    return daysBetween(x, y) > slack ? [`game days differ: ${x} vs ${y}`] : [];
   }
   const da = primary(a.dates);
   const db = primary(b.dates);

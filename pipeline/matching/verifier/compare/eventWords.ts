@@ -99,6 +99,8 @@ function view(p: Proposition): EventView {
       else if (!phraseOf.has(w)) phraseOf.set(w, words.filter((x) => x !== w));
     }
   }
+  // "AHL: Laval Rocket vs. Calgary Wranglers": the league or event a game is played in says where, not what.
+  const settingWords = p.game && p.setting ? new Set(tokensOf(p.setting)) : null;
   const terms: Term[] = [];
   const seen = new Set<string>();
   const offices = new Set<string>();
@@ -106,7 +108,7 @@ function view(p: Proposition): EventView {
     const c = canonicalWord(t);
     const office = officeKind(t);
     if (office) offices.add(office);
-    if (seen.has(c) || t.length < 3 || FILLER_WORDS.has(t) || SCAFFOLD_WORDS.has(t)) continue;
+    if (seen.has(c) || t.length < 3 || FILLER_WORDS.has(t) || SCAFFOLD_WORDS.has(t) || settingWords?.has(t)) continue;
     if (!office && (!content.has(c) || names.has(t) || names.has(c) || FILLER_WORDS.has(c))) continue;
     if (levels && (LEVEL_WORDS.has(t) || LEVEL_WORDS.has(c))) continue;
     // "A vs. B" with a side picked is a question about who wins: "beats" adds nothing to it.

@@ -11,10 +11,14 @@ import { foldAccents } from '../read/phrases.ts';
 import { readLexicon } from '../lexicon/dataFile.ts';
 
 /** Club-form words that carry no identity ("FC", "Club", "the"). */
-const FORM_WORDS = new Set(['fc', 'cf', 'sc', 'ec', 'afc', 'ac', 'cd', 'sd', 'ud', 'sk', 'fk', 'bk', 'club', 'the', 'de', 'team', 'esports', 'gaming']);
+const FORM_WORDS = new Set(['fc', 'cf', 'sc', 'ec', 'afc', 'ac', 'cd', 'sd', 'ud', 'sk', 'fk', 'bk', 'hc', 'club', 'the', 'de', 'team', 'esports', 'gaming']);
 
+/**
+ * Accents dropped, and their spelled-out transliterations with them: "Linköping" is written "Linkoeping",
+ * "Luleå" "Luleaa" by one venue and "Linkoping", "Lulea" by another.
+ */
 function words(phrase: string): string[] {
-  return foldAccents(phrase).toLowerCase().replace(/&/g, ' ').split(/[^a-z0-9']+/).filter((w) => w.length > 0);
+  return foldAccents(phrase).toLowerCase().replace(/&/g, ' ').replace(/aa|ae/g, 'a').replace(/oe/g, 'o').replace(/ue/g, 'u').split(/[^a-z0-9']+/).filter((w) => w.length > 0);
 }
 
 function significant(phrase: string): string[] {

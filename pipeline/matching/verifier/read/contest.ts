@@ -126,8 +126,19 @@ function selectedSide(title: string, label: string | null, entities: readonly Pr
 }
 
 /** Kalshi series of leagues without draws, and of competitions whose games may be drawn. */
-const NO_DRAW_SERIES = /^(?:NBA|WNBA|NFL|MLB|NHL|NCAAF|NCAAB|NCAAMB|NCAAWB|CFB|CBB|ATP|WTA|LOL|CS2|CSGO|DOTA|VALORANT|MLS?PLAYOFF)/;
+const NO_DRAW_SERIES = /^(?:NBA|WNBA|NFL|MLB|NHL|NCAAF|NCAAB|NCAAMB|NCAAWB|CFB|CBB|ATP|WTA|LOL|CS2|CSGO|DOTA|VALORANT|MLS?PLAYOFF|NBL|CBA|LNB|EUROLEAGUE|AHL|KHL|SHL)/;
 const DRAW_SERIES = /^(?:EPL|LALIGA|SERIEA|BUNDESLIGA|LIGUE1|UCL|UEL|MLS|FIFA|WC|COPA|BRASILEIRO|EREDIVISIE|LIGAMX|UFC|BOXING|SOCCER)/;
+
+/**
+ * What a game's rules say when its title and series do not: "the final score including any overtime periods", a
+ * basketball or hockey game. Words of a drawn result ("ends in a tie … 50-50") are not read: rules mention them
+ * for cancellations too.
+ */
+export function drawsOfRules(description: string | null | undefined): Draws {
+  if (!description) return 'unknown';
+  if (/\b(?:90 minutes|regulation time|soccer|football club)\b/i.test(description)) return 'unknown';
+  return /\b(?:including (?:any )?overtime|overtime (?:periods?|and shootouts?)|basketball|hockey|league of legends|valorant|counter-strike)\b/i.test(description) ? 'no' : 'unknown';
+}
 
 export function drawsOfSeries(series: string | null): Draws {
   if (!series) return 'unknown';

@@ -10,7 +10,7 @@
 import { kalshiTickerQuestion, parseKalshiTicker } from '../../../../shared/text/kalshiTicker.ts';
 import { symbolToQuestion } from '../../../../shared/text/marketSymbol.ts';
 import { readClock } from './clock.ts';
-import { drawsOfSeries, readContest } from './contest.ts';
+import { drawsOfRules, drawsOfSeries, readContest } from './contest.ts';
 import { extractDates } from './dates.ts';
 import { editions } from './editions.ts';
 import { extractEntities } from './entities.ts';
@@ -79,6 +79,19 @@ function questionOfEvent(title: string): string {
   return m && m[2] && !/\s[-–—]\s/.test(m[2]) ? m[2] : title;
 }
 
+/** What a suffix after a pairing may say about the market itself ("- Game 1 Winner", "- Total Kills O/U") or its day ("— Jan 10"). */
+const MARKET_SUFFIX = /\b(?:winner|o\/u|over|under|totals?|spread|handicap|game \d|map \d|set \d|kills|first blood|draw|exact score|both teams|half|quarter|period|inning|jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec|january|february|march|april|june|july|august|september|october|november|december|today|tonight)\b|\d/i;
+
+/**
+ * "LoL: RED Canids vs LOUD - CBLOL Cup Regular Season": the tournament and stage after a pairing say where the
+ * match is played, which the partner's day and sides already fix; read as words they would ask another
+ * question ("regular season", "playoffs" as a stage). A suffix about the market ("- Game 1 Winner") stays.
+ */
+function withoutTournamentSuffix(title: string): string {
+  const m = /^([^?]+?\s(?:vs\.?|v\.?)\s[^?]+?)\s+[-–—]\s+([^?]{3,80})$/i.exec(title);
+  return m?.[1] && m[2] && !MARKET_SUFFIX.test(m[2]) ? m[1] : title;
+}
+
 const ORDINAL_WORDS: Readonly<Record<string, number>> = { first: 1, second: 2, third: 3, fourth: 4, fifth: 5, sixth: 6, seventh: 7, eighth: 8, ninth: 9, tenth: 10 };
 const ORDINAL_WORD = Object.keys(ORDINAL_WORDS).join('|');
 /** "3rd", not when it numbers a round or a half (compared as stages) or a term ("a 3rd term" is "a third term"). */
@@ -95,6 +108,31 @@ function ordinalsOf(masked: string): number[] {
   for (const m of masked.matchAll(NUMERIC_POSITION)) out.add(Number(m[1]));
   for (const m of masked.matchAll(SPELLED_ORDINAL)) out.add(ORDINAL_WORDS[(m[1] ?? m[2]) as string] as number);
   return [...out].sort((x, y) => x - y);
+}
+
+const MONTHS: Readonly<Record<string, number>> = { jan: 1, feb: 2, mar: 3, apr: 4, may: 5, jun: 6, jul: 7, aug: 8, sep: 9, oct: 10, nov: 11, dec: 12 };
+/** "scheduled for 2026-01-24": the venue's own day of the game. */
+const SCHEDULED_ISO = /\bscheduled for (\d{4}-\d{2}-\d{2})\b/;
+const SCHEDULED_FOR = /\bscheduled for (?:[A-Z][a-z]+day,? )?(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]*\.? (\d{1,2})(?:st|nd|rd|th)?(?:,? (\d{4}))?(?= at \d{1,2}(?::\d{2})? ?[AP]M ET\b)/;
+
+/**
+ * A game's day as its rules state it ("In the upcoming CBA game, scheduled for January 25 at 6:35AM ET"): some
+ * venues close a game's market days after it (a week's postponement window), so the close is not its day. A
+ * day without a year takes the close's year, or the year before when that would put it after the close.
+ */
+function scheduledDay(description: string | null | undefined, endDate: string | null): string | null {
+  if (!description) return null;
+  const iso = SCHEDULED_ISO.exec(description);
+  if (iso?.[1]) return iso[1];
+  const m = SCHEDULED_FOR.exec(description);
+  if (!m?.[1] || !m[2]) return null;
+  const month = MONTHS[m[1].toLowerCase()] as number;
+  const day = Number(m[2]);
+  let year = m[3] ? Number(m[3]) : endDate ? Number(endDate.slice(0, 4)) : null;
+  if (year === null || day < 1 || day > 31) return null;
+  const at = (y: number): string => `${y}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+  if (!m[3] && endDate && at(year) > endDate) year -= 1;
+  return at(year);
 }
 
 const OPEN_QUESTION = /^who will ([^?]+?)\s*\??$/i;
@@ -146,7 +184,7 @@ export function extractProposition(ref: MarketRef, codeName: string | null = nul
   const ticker = series ? { title: series.title, outcome: seriesOutcome } : kalshiTickerQuestion(ref.title, ref.outcome);
   // The ticker states what a Kalshi title may leave out: the event's year, its day, the sides' codes.
   const code = parseKalshiTicker(ref.ticker ?? '') ?? parseKalshiTicker(ref.title);
-  const rawTitle = questionOfEvent(clean(ticker?.title ?? ref.title));
+  const rawTitle = withoutTournamentSuffix(questionOfEvent(clean(ticker?.title ?? ref.title)));
   const symbolQuestion = ticker ? null : symbolToQuestion(rawTitle);
   // "Who will win the Nobel Peace Prize?" answered Yes under KXNOBELPEACE-26-DJT asks about the one its code
   // names: the code is the subject, read again with the partner's name when it fits (personCode.ts).
@@ -235,14 +273,17 @@ export function extractProposition(ref: MarketRef, codeName: string | null = nul
     game,
     versus: contest.versus,
     // A ticker's series names the league when the title does not ("KXNCAAFGAME": college football, never drawn).
-    draws: contest.draws !== 'unknown' ? contest.draws : drawsOfSeries(code?.series ?? null),
+    draws: contest.draws !== 'unknown' ? contest.draws : drawsOfSeries(code?.series ?? null) !== 'unknown' ? drawsOfSeries(code?.series ?? null) : game ? drawsOfRules(ref.description) : 'unknown',
     // "Will Boston win against San Antonio?" under a game ticker: the two subjects are the game's sides.
     sides: contest.sides.length === 0 && game && contest.versus.length === 2 ? contest.versus.map((k) => entities.find((e) => e.key === k)?.label ?? k) : contest.sides,
     // A game read from its ticker picks its label, or the market code when that is one of the sides' codes.
     pick: contest.pick ?? (sideCodes && label && !/^(?:over|under)\b/i.test(label) ? label : sideCodes && code?.market && sideCodes.includes(code.market) ? code.market : null),
     setting: contest.setting,
     sideCodes,
-    eventDay: code?.day ?? (game && isoDay ? isoDay.end : null),
+    eventDay: code?.day ?? (game && isoDay ? isoDay.end : null) ?? (game ? scheduledDay(ref.description, endDate) : null),
+    // A ticker's day and a rules text's "scheduled for Jan 25 at 6:35AM ET" are the game's day in Eastern time; a
+    // bare "scheduled for 2026-01-24" may be the local day (a late game in Nevada is the 25th in New York).
+    eventDayEastern: Boolean(code?.day) || (!(game && isoDay) && game && SCHEDULED_FOR.test(ref.description ?? '') && !SCHEDULED_ISO.test(ref.description ?? '')),
     source: ref,
     personCode: series?.personCode ?? open?.personCode ?? null,
     personCodeKind: series?.codeKind ?? (open?.personCode ? 'any' : 'person'),

@@ -27,11 +27,14 @@ export function spelledOrdinals(text: string): string {
   return text.replace(NUMERIC_ORDINAL, (_, n: string) => ORDINAL_WORDS[Number(n) - 1]!);
 }
 
+/** "Linkoeping" / "Linkoping", "Luleaa" / "Lulea": a spelled-out umlaut or ring is the plain letter. */
+const transliterated = (w: string): string => (/aa|ae|oe|ue/.test(w) ? w.replace(/aa|ae/g, 'a').replace(/oe/g, 'o').replace(/ue/g, 'u') : w);
+
 export function contentWords(text: string): string[] {
   const words = spelledOrdinals(text.toLowerCase())
     .replace(/most valuable player/g, 'mvp')
     .split(/[^a-z0-9'&+]+/)
     .map((w) => w.replace(/^'+|'+$/g, '').replace(/'s$/, ''))
     .filter((w) => w.length > 1 && !STOPWORDS.has(w) && !/^\d/.test(w));
-  return [...new Set(words.map(canonicalWord))];
+  return [...new Set(words.map((w) => transliterated(canonicalWord(w))))];
 }
