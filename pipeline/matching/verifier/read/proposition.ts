@@ -80,15 +80,16 @@ function questionOfEvent(title: string): string {
 }
 
 /** What a suffix after a pairing may say about the market itself ("- Game 1 Winner", "- Total Kills O/U") or its day ("— Jan 10"). */
-const MARKET_SUFFIX = /\b(?:winner|o\/u|over|under|totals?|spread|handicap|game \d|map \d|set \d|kills|first blood|draw|exact score|both teams|half|quarter|period|inning|jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec|january|february|march|april|june|july|august|september|october|november|december|today|tonight)\b|\d/i;
+const MARKET_SUFFIX = /\b(?:winner|o\/u|over|under|totals?|spread|handicap|game \d|map \d|set \d|kills|first blood|draw|exact score|both teams|half|quarter|period|inning|jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec|january|february|march|april|june|july|august|september|october|november|december|today|tonight|series)\b|\d/i;
 
 /**
- * "LoL: RED Canids vs LOUD - CBLOL Cup Regular Season": the tournament and stage after a pairing say where the
- * match is played, which the partner's day and sides already fix; read as words they would ask another
- * question ("regular season", "playoffs" as a stage). A suffix about the market ("- Game 1 Winner") stays.
+ * "LoL: RED Canids vs LOUD - CBLOL Cup Regular Season": in a match title with its game before a colon, the
+ * tournament and stage after the pairing say where the match is played, which the partner's day and sides
+ * already fix; read as words they would ask another question ("regular season", "playoffs" as a stage). A
+ * suffix about the market ("- Game 1 Winner"), its day, or a series stays.
  */
 function withoutTournamentSuffix(title: string): string {
-  const m = /^([^?]+?\s(?:vs\.?|v\.?)\s[^?]+?)\s+[-–—]\s+([^?]{3,80})$/i.exec(title);
+  const m = /^([^:?]{2,30}:\s*[^?]+?\s(?:vs\.?|v\.?)\s[^?]+?)\s+[-–—]\s+([^?]{3,80})$/i.exec(title);
   return m?.[1] && m[2] && !MARKET_SUFFIX.test(m[2]) ? m[1] : title;
 }
 
