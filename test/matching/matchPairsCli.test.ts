@@ -57,3 +57,14 @@ test('match-pairs reads a line that gives only the titles, with the other fields
   t.false(different?.reasons[0]?.startsWith('invalid input'));
   t.regex(refused?.reasons[0] ?? '', /^invalid input: a\.end_date/);
 });
+
+test('a title or rules text far longer than any venue writes is read only as far as the bounds (600 and 4,000 characters)', async (t) => {
+  // A hostile line (100k characters of capitalised names) must cost what its first 600 characters cost, not stall the stream.
+  const { extractProposition, MAX_TITLE_CHARS } = await import('../../pipeline/matching/verifier/read/proposition.ts');
+  const title = `Will ${'Santa '.repeat(20_000)}County vote for Becerra?`;
+  const base = { venue: 'polymarket', outcome: 'Yes', end_date: null, category: 'politics' };
+  const long = extractProposition({ ...base, title, description: 'x'.repeat(50_000) });
+  const cut = extractProposition({ ...base, title: title.slice(0, MAX_TITLE_CHARS), description: 'x'.repeat(4_000) });
+  t.deepEqual({ ...long, source: null }, { ...cut, source: null });
+  t.is(long.source.title.length, MAX_TITLE_CHARS);
+});

@@ -176,7 +176,28 @@ function questionText(title: string, label: string | null): string {
  * `codeName` is the person a partner market names whose name fits this market's unresolved Kalshi person
  * code (see `resolvedCode`); without it the code stands in for the subject.
  */
-export function extractProposition(ref: MarketRef, codeName: string | null = null): Proposition {
+/**
+ * How much of a market's texts is read. Venue titles run to a few hundred characters and the rules the verifier
+ * reads (a deadline, a game's scheduled day) come first; a title of many thousands is no market's, and some
+ * readings cost more than linear time in the number of names, so an unbounded one would stall the linker.
+ */
+export const MAX_TITLE_CHARS = 600;
+export const MAX_RULES_CHARS = 4_000;
+
+function bounded(ref: MarketRef): MarketRef {
+  const long = (s: string | null | undefined, n: number): boolean => typeof s === 'string' && s.length > n;
+  if (!long(ref.title, MAX_TITLE_CHARS) && !long(ref.outcome, MAX_TITLE_CHARS) && !long(ref.description, MAX_RULES_CHARS) && !long(ref.rules, MAX_RULES_CHARS)) return ref;
+  return {
+    ...ref,
+    title: ref.title.slice(0, MAX_TITLE_CHARS),
+    outcome: ref.outcome.slice(0, MAX_TITLE_CHARS),
+    description: ref.description?.slice(0, MAX_RULES_CHARS) ?? ref.description,
+    rules: ref.rules?.slice(0, MAX_RULES_CHARS) ?? ref.rules,
+  };
+}
+
+export function extractProposition(input: MarketRef, codeName: string | null = null): Proposition {
+  const ref = bounded(input);
   const endDate = ref.end_date && /^\d{4}-\d{2}-\d{2}$/.test(ref.end_date) ? ref.end_date : null;
   // A series whose code names the subject ("KXPRESPERSON-28-JVAN") reads as its event's question; its
   // outcome label, when it is a name, is the subject and leaves a plain Yes behind.
