@@ -83,28 +83,11 @@ export function addTotals(doc: PlatformTotalsDoc, d: TotalsDelta, at: string, ho
     const key = k as MarketStatus;
     status[key] = (status[key] ?? 0) + (d.status[key] as number);
   }
-  if (hasTotalsKeys(doc)) {
-    // The literal below has emptyTotals' keys in its order, which is what `{ ...doc, ... }` gives for such a
-    // document, without the spread (a slow path in V8 when keys follow it). An unchanged status is the same object.
-    return {
-      _id: doc._id,
-      lastSeq: seq,
-      latest_at: at > doc.latest_at ? at : doc.latest_at,
-      status,
-      all_vt: doc.all_vt + d.all_vt,
-      all_vt_reporting: doc.all_vt_reporting + d.all_vt_reporting,
-      open_v24: doc.open_v24 + d.open_v24,
-      open_v24_reporting: doc.open_v24_reporting + d.open_v24_reporting,
-      open_vt: doc.open_vt + d.open_vt,
-      open_vt_reporting: doc.open_vt_reporting + d.open_vt_reporting,
-      open_liquidity: doc.open_liquidity + d.open_liquidity,
-      open_liquidity_reporting: doc.open_liquidity_reporting + d.open_liquidity_reporting,
-      open_lifetime_only_reporting: (doc.open_lifetime_only_reporting ?? 0) + d.open_lifetime_only_reporting,
-      rises: nextRises(doc.rises, hour, d.lifetime_only_rise),
-    };
-  }
-  return {
-    ...doc,
+  // The literal has emptyTotals' keys in its order, which is what `{ ...doc, ... }` gives for a document with
+  // those keys, without the spread (a slow path in V8 when keys follow it). Any other document keeps its own keys
+  // first, as the spread over it did. An unchanged status is the same object.
+  const next: PlatformTotalsDoc = {
+    _id: doc._id,
     lastSeq: seq,
     latest_at: at > doc.latest_at ? at : doc.latest_at,
     status,
@@ -119,6 +102,7 @@ export function addTotals(doc: PlatformTotalsDoc, d: TotalsDelta, at: string, ho
     open_lifetime_only_reporting: (doc.open_lifetime_only_reporting ?? 0) + d.open_lifetime_only_reporting,
     rises: nextRises(doc.rises, hour, d.lifetime_only_rise),
   };
+  return hasTotalsKeys(doc) ? next : { ...doc, ...next };
 }
 
 /**
