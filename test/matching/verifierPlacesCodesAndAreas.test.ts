@@ -85,3 +85,14 @@ test('a top-N finish reads the same in a question and in a title-cased event nam
   t.is(rel(kalshi, poly('Premier League Top 4 Finish', 'Arsenal')), 'different');
   t.is(rel(kalshi, poly('Premier League Winner', 'Chelsea')), 'different');
 });
+
+test('a numbered part of a game is compared whichever way it is written: the first quarter is not the second', (t) => {
+  // Found by a probe: "first quarter" and "second quarter" linked (spelled parts were not read), and "after the
+  // 1st quarter" was not read as an interim lead as "after the first quarter" was.
+  const lakers = (part: string): MarketRef => m('polymarket', `Will the Lakers lead after the ${part} quarter?`, '2026-01-10');
+  t.is(rel(lakers('first'), lakers('second')), 'different');
+  t.is(rel(lakers('1st'), lakers('second')), 'different');
+  t.is(rel(lakers('1st'), lakers('first')), 'identity');
+  t.is(rel(m('kalshi', 'Will Sinner win the first set?'), m('polymarket', 'Will Sinner win the 2nd set?')), 'different');
+  t.is(rel(m('kalshi', 'Will Sinner win the first set?'), m('polymarket', 'Will Sinner win the 1st set?')), 'identity');
+});

@@ -84,7 +84,7 @@ const STAGES: readonly (readonly [RegExp, string])[] = [
   [/\b(?:reach|reaches|reached|reaching|make|makes|made|making)\s+(?:the\s+)?(?:[\w'-]+\s+){0,4}?(?:finals?|semi-?finals?|quarter-?finals?|round of (?:16|32|64)|knockout (?:stage|rounds?))\b/i, 'advance'],
   // A shortlist, a lead part-way, a method of winning, a playoff berth, a request: each stops short of or narrows the event.
   [/\bfinalists?\b|\bshortlist(?:ed)?\b|\bnominated for\b/i, 'shortlist'],
-  [/\blead(?:er|ing|s)? (?:after|at the end of) (?:day|round|stage|week|lap|hole|quarter|period|the first|the second|the third)\b/i, 'interim'],
+  [/\blead(?:er|ing|s)? (?:after|at the end of) (?:day|round|stage|week|lap|hole|quarter|period|the (?:first|second|third|1st|2nd|3rd))\b/i, 'interim'],
   [/\bby (?:knockout|ko|tko|submission|decision|stoppage)\b/i, 'method'],
   [/\bmake (?:the )?(?:[\w-]+ ){0,3}playoffs?\b|\bclinch(?:es)? (?:a )?playoff\b/i, 'make-playoffs'],
   [/\brequests? (?:a )?trade\b/i, 'request'],

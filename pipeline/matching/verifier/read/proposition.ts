@@ -97,12 +97,12 @@ const ORDINAL_WORDS: Readonly<Record<string, number>> = { first: 1, second: 2, t
 const ORDINAL_WORD = Object.keys(ORDINAL_WORDS).join('|');
 /** "3rd", not when it numbers a round or a half (compared as stages) or a term ("a 3rd term" is "a third term"). */
 const NUMERIC_POSITION = /\b(\d{1,3})(?:st|nd|rd|th)\b(?!\s+(?:round|half|term)s?\b)/g;
-const SPELLED_ORDINAL = new RegExp(`\\b(${ORDINAL_WORD})\\s+(?:overall\\s+)?(?:pick|place|selection|seed)\\b|\\b(?:picked|drafted|selected|finish(?:es)?|place[sd]?|come|comes)\\s+(${ORDINAL_WORD})\\b`, 'g');
+const SPELLED_ORDINAL = new RegExp(`\\b(${ORDINAL_WORD})\\s+(?:overall\\s+)?(?:pick|place|selection|seed|quarter|period|set|map|inning|leg)\\b|\\b(?:picked|drafted|selected|finish(?:es)?|place[sd]?|come|comes)\\s+(${ORDINAL_WORD})\\b`, 'g');
 
 /**
  * Positions a title states, dates already blanked: "1st", "23rd" (not "1st round"), and a spelled ordinal where it is a place or
- * a pick ("the second overall pick", "finish third", "picked first"). "First round", "first half" and the like
- * are stages, compared elsewhere.
+ * a pick ("the second overall pick", "finish third", "picked first") or numbers a part of a game ("the second
+ * quarter", "the first set"). "First round", "first half" and the like are stages, compared elsewhere.
  */
 function ordinalsOf(masked: string): number[] {
   const out = new Set<number>();
