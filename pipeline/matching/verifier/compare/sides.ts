@@ -8,6 +8,7 @@
  */
 import { TEAMS, type Team } from '../../../../shared/text/teams.ts';
 import { foldAccents } from '../read/phrases.ts';
+import { transliterated } from '../read/words.ts';
 import { readLexicon } from '../lexicon/dataFile.ts';
 
 /** Club-form words that carry no identity ("FC", "Club", "the"). */
@@ -18,7 +19,7 @@ const FORM_WORDS = new Set(['fc', 'cf', 'sc', 'ec', 'afc', 'ac', 'cd', 'sd', 'ud
  * "Luleå" "Luleaa" by one venue and "Linkoping", "Lulea" by another.
  */
 function words(phrase: string): string[] {
-  return foldAccents(phrase).toLowerCase().replace(/&/g, ' ').replace(/aa|ae/g, 'a').replace(/oe/g, 'o').replace(/ue/g, 'u').split(/[^a-z0-9']+/).filter((w) => w.length > 0);
+  return transliterated(foldAccents(phrase).toLowerCase().replace(/&/g, ' ')).split(/[^a-z0-9']+/).filter((w) => w.length > 0);
 }
 
 function significant(phrase: string): string[] {

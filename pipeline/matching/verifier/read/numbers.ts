@@ -81,15 +81,17 @@ const NUMBER_WORDS: Readonly<Record<string, string>> = {
   no: '0', zero: '0', one: '1', two: '2', three: '3', four: '4', five: '5', six: '6', seven: '7', eight: '8', nine: '9', ten: '10', eleven: '11', twelve: '12',
 };
 const WORD_COUNT = new RegExp(String.raw`\b(${Object.keys(NUMBER_WORDS).join('|')})\b(?=\s+(?:[a-z-]+\s+){0,2}?(?:times?|cuts?|hikes?|increases?|decreases?|seats?|goals?|games?|medals?|meetings?|states?|countries|members?)\b)`, 'g');
+/** The number words a count is written with ("no" and "zero" say none, read by polarity.ts). */
+const COUNT_WORD = Object.keys(NUMBER_WORDS).filter((w) => w !== 'no' && w !== 'zero').join('|');
 /** Words ending in s that are not plurals of a counted thing. */
 const NOT_PLURAL = new Set(['this', 'his', 'hers', 'its', 'was', 'has', 'does', 'goes', 'yes', 'plus', 'news', 'series', 'less', 'unless', 'across', 'always', 'perhaps', 'whereas', 'various', 'previous', 'famous', 'us', 'bonus', 'status', 'versus', 'chaos', 'sales']);
 /**
  * A number word other than "no" before a plural within two words ("two Republican senators", "ten
  * Starships"), or after a comparison ("at least one senator", "exactly one", "more than two"): a count.
  */
-const WORD_BEFORE_PLURAL = /(?<!\bat least\s+)\b(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b(?=\s+(?:[a-z-]+\s+){0,2}?([a-z]{3,}s)\b)(?!\s+of\b)/g;
+const WORD_BEFORE_PLURAL = new RegExp(String.raw`(?<!\bat least\s+)\b(${COUNT_WORD})\b(?=\s+(?:[a-z-]+\s+){0,2}?([a-z]{3,}s)\b)(?!\s+of\b)`, 'g');
 // "At least one" stays words: it is the event happening at all (polarity.ts), not a count to compare.
-const WORD_AFTER_COMPARISON = /\b(?:(at least)\s+(?!one\b)|(at most|exactly|precisely|more than|fewer than|less than|over|under|only|just)\s+)(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b(?!\s+of\b)/g;
+const WORD_AFTER_COMPARISON = new RegExp(String.raw`\b(?:(at least)\s+(?!one\b)|(at most|exactly|precisely|more than|fewer than|less than|over|under|only|just)\s+)(${COUNT_WORD})\b(?!\s+of\b)`, 'g');
 
 /** "$100.000" and "1.234.567": thousands written with dots (European style) become commas. */
 function localeThousands(text: string): string {

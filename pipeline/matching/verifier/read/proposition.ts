@@ -8,6 +8,7 @@
  * cached per market and compared against many candidates.
  */
 import { kalshiTickerQuestion, parseKalshiTicker } from '../../../../shared/text/kalshiTicker.ts';
+import { monthNumber } from '../../../../shared/text/calendar.ts';
 import { symbolToQuestion } from '../../../../shared/text/marketSymbol.ts';
 import { readClock } from './clock.ts';
 import { drawsOfRules, drawsOfSeries, readContest } from './contest.ts';
@@ -111,7 +112,6 @@ function ordinalsOf(masked: string): number[] {
   return [...out].sort((x, y) => x - y);
 }
 
-const MONTHS: Readonly<Record<string, number>> = { jan: 1, feb: 2, mar: 3, apr: 4, may: 5, jun: 6, jul: 7, aug: 8, sep: 9, oct: 10, nov: 11, dec: 12 };
 /** "scheduled for 2026-01-24": the venue's own day of the game. */
 const SCHEDULED_ISO = /\bscheduled for (\d{4}-\d{2}-\d{2})\b/;
 const SCHEDULED_FOR = /\bscheduled for (?:[A-Z][a-z]+day,? )?(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]*\.? (\d{1,2})(?:st|nd|rd|th)?(?:,? (\d{4}))?(?= at \d{1,2}(?::\d{2})? ?[AP]M ET\b)/;
@@ -120,20 +120,22 @@ const SCHEDULED_FOR = /\bscheduled for (?:[A-Z][a-z]+day,? )?(Jan|Feb|Mar|Apr|Ma
  * A game's day as its rules state it ("In the upcoming CBA game, scheduled for January 25 at 6:35AM ET"): some
  * venues close a game's market days after it (a week's postponement window), so the close is not its day. A
  * day without a year takes the close's year, or the year before when that would put it after the close.
+ * `eastern`: the day is given with an Eastern time; a bare "scheduled for 2026-01-24" may be the local day (a
+ * late game in Nevada is the 25th in New York).
  */
-function scheduledDay(description: string | null | undefined, endDate: string | null): string | null {
+function scheduledDay(description: string | null | undefined, endDate: string | null): { readonly day: string; readonly eastern: boolean } | null {
   if (!description) return null;
   const iso = SCHEDULED_ISO.exec(description);
-  if (iso?.[1]) return iso[1];
+  if (iso?.[1]) return { day: iso[1], eastern: false };
   const m = SCHEDULED_FOR.exec(description);
-  if (!m?.[1] || !m[2]) return null;
-  const month = MONTHS[m[1].toLowerCase()] as number;
+  const month = m?.[1] ? monthNumber(m[1]) : null;
+  if (!m?.[2] || month === null) return null;
   const day = Number(m[2]);
   let year = m[3] ? Number(m[3]) : endDate ? Number(endDate.slice(0, 4)) : null;
   if (year === null || day < 1 || day > 31) return null;
   const at = (y: number): string => `${y}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
   if (!m[3] && endDate && at(year) > endDate) year -= 1;
-  return at(year);
+  return { day: at(year), eastern: true };
 }
 
 const OPEN_QUESTION = /^who will ([^?]+?)\s*\??$/i;
@@ -268,6 +270,11 @@ export function extractProposition(input: MarketRef, codeName: string | null = n
   const onDay = clock ? undefined : titleDates.find((d) => d.sense === 'on' && d.granularity === 'day');
   const houseClock = onDay && counts.numbers.length > 0 ? venueClock(ref.venue, text, onDay.end) : null;
   const isoDay = titleDates.find((d) => d.sense === 'on' && d.granularity === 'day' && /\d{4}-\d{2}-\d{2}/.test(d.text));
+  // A ticker's series names the league when the title does not ("KXNCAAFGAME": college football, never drawn);
+  // the rules, when neither does.
+  const seriesDraws = contest.draws !== 'unknown' ? contest.draws : drawsOfSeries(code?.series ?? null);
+  const draws = seriesDraws !== 'unknown' || !game ? seriesDraws : drawsOfRules(ref.description);
+  const scheduled = game && !code?.day && !isoDay ? scheduledDay(ref.description, endDate) : null;
   return {
     venue: ref.venue,
     text,
@@ -294,18 +301,16 @@ export function extractProposition(input: MarketRef, codeName: string | null = n
     fromSymbol: symbolQuestion !== null || ticker !== null,
     game,
     versus: contest.versus,
-    // A ticker's series names the league when the title does not ("KXNCAAFGAME": college football, never drawn).
-    draws: contest.draws !== 'unknown' ? contest.draws : drawsOfSeries(code?.series ?? null) !== 'unknown' ? drawsOfSeries(code?.series ?? null) : game ? drawsOfRules(ref.description) : 'unknown',
+    draws,
     // "Will Boston win against San Antonio?" under a game ticker: the two subjects are the game's sides.
     sides: contest.sides.length === 0 && game && contest.versus.length === 2 ? contest.versus.map((k) => entities.find((e) => e.key === k)?.label ?? k) : contest.sides,
     // A game read from its ticker picks its label, or the market code when that is one of the sides' codes.
     pick: contest.pick ?? (sideCodes && label && !/^(?:over|under)\b/i.test(label) ? label : sideCodes && code?.market && sideCodes.includes(code.market) ? code.market : null),
     setting: contest.setting,
     sideCodes,
-    eventDay: code?.day ?? (game && isoDay ? isoDay.end : null) ?? (game ? scheduledDay(ref.description, endDate) : null),
-    // A ticker's day and a rules text's "scheduled for Jan 25 at 6:35AM ET" are the game's day in Eastern time; a
-    // bare "scheduled for 2026-01-24" may be the local day (a late game in Nevada is the 25th in New York).
-    eventDayEastern: Boolean(code?.day) || (!(game && isoDay) && game && SCHEDULED_FOR.test(ref.description ?? '') && !SCHEDULED_ISO.test(ref.description ?? '')),
+    eventDay: code?.day ?? (game && isoDay ? isoDay.end : null) ?? scheduled?.day ?? null,
+    // A ticker's day is in Eastern time, as is a rules text's day given with an Eastern time.
+    eventDayEastern: Boolean(code?.day) || (!(game && isoDay) && scheduled?.eastern === true),
     source: ref,
     personCode: series?.personCode ?? open?.personCode ?? null,
     personCodeKind: series?.codeKind ?? (open?.personCode ? 'any' : 'person'),

@@ -28,7 +28,7 @@ export function spelledOrdinals(text: string): string {
 }
 
 /** "Linkoeping" / "Linkoping", "Luleaa" / "Lulea": a spelled-out umlaut or ring is the plain letter. */
-const transliterated = (w: string): string => (/aa|ae|oe|ue/.test(w) ? w.replace(/aa|ae/g, 'a').replace(/oe/g, 'o').replace(/ue/g, 'u') : w);
+export const transliterated = (w: string): string => (/aa|ae|oe|ue/.test(w) ? w.replace(/aa|ae/g, 'a').replace(/oe/g, 'o').replace(/ue/g, 'u') : w);
 
 export function contentWords(text: string): string[] {
   const words = spelledOrdinals(text.toLowerCase())
