@@ -314,8 +314,8 @@ export function createLinker(deps: LinkerDeps) {
     if (prev && event.source.fetched_at < prev.fetched_at) return;
     if (prev && prev.match_key === key && prev.override_fp === overrideFp) {
       const member = memberOf(m, { relation: prev.relation, confidence: prev.confidence, method: prev.match_method, reasons: prev.reasons });
-      if (redelivered || JSON.stringify(member) !== JSON.stringify(prev.member)) {
-        await scope.markets.put({ ...prev, member, fetched_at: event.source.fetched_at });
+      if (redelivered || prev.end_time !== m.end_time || JSON.stringify(member) !== JSON.stringify(prev.member)) {
+        await scope.markets.put({ ...prev, member, end_time: m.end_time, fetched_at: event.source.fetched_at });
         await publishQuestion(prev.question_id, { market_id: m.id, kind: 'updated', reason: 'prices, volumes or status changed' });
       }
       return;
@@ -351,6 +351,7 @@ export function createLinker(deps: LinkerDeps) {
       member: memberOf(m, placement),
       fetched_at: event.source.fetched_at,
       group_title: isContractOfGroup(m) && m.group ? m.group.title : null,
+      end_time: m.end_time,
       override_fp: overrideFp,
       moves,
     };

@@ -27,6 +27,8 @@ export interface LinkedMarketState extends Doc {
   /** Fetch time of the snapshot `member` reflects; older snapshots arriving late are ignored. */
   readonly fetched_at: string;
   readonly group_title: string | null;
+  /** The market's end time: a question ends when its title member does (absent in states written before it was kept). */
+  readonly end_time?: string | null;
   /** Overrides naming this market when it was placed; a change re-places it. */
   readonly override_fp: string;
   readonly moves: readonly LinkMove[];
