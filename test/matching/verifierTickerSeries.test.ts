@@ -21,6 +21,11 @@ test('a person code fits the name Kalshi formed it from: initials, or first init
   t.true(codeFitsName('DTJR', 'Donald Trump Jr.'));
   t.true(codeFitsName('KW', 'Kevin Warsh'));
   t.false(codeFitsName('DTJR', 'Donald Trump'), 'a Jr. has a code of his own');
+  // Every initial of a name written with its middle initial fits without the suffix; a left-out middle initial does not.
+  t.true(codeFitsName('RFK', 'Robert F. Kennedy Jr.'));
+  t.false(codeFitsName('DJT', 'Donald Trump Jr.'), "Trump's own code is not his son's");
+  t.false(codeFitsName('DT', 'Donald Trump Jr.'), 'no middle initial written: the suffix is still needed');
+  t.false(codeFitsName('RK', 'Robert F. Kennedy Jr.'));
   t.false(codeFitsName('DTRU', 'Donald Trump Jr.'));
   t.false(codeFitsName('GNEWS', 'JD Vance'));
   t.false(codeFitsName('JV', 'Vance'), 'one name part gives no initials to check');
@@ -38,6 +43,8 @@ test('a person-series ticker links to the market naming that person in the same 
   t.is(relation(m('kalshi', 'KXPRESNOMR-28-DTJR'), m('polymarket', 'Will Donald Trump Jr. win the 2028 Republican presidential nomination?')), 'identity');
   t.is(relation(m('kalshi', 'KXPRESNOMR-28-DTJR'), m('polymarket', 'Will Donald Trump win the 2028 Republican presidential nomination?')), 'different');
   t.is(relation(m('kalshi', 'KXPRESPERSON-28-DTRU'), m('polymarket', 'Will Donald Trump Jr. win the 2028 US Presidential Election?')), 'different');
+  t.is(relation(m('kalshi', 'KXPRESNOMR-28-RFK'), m('polymarket', 'Will Robert F. Kennedy Jr. win the 2028 Republican presidential nomination?')), 'identity');
+  t.is(relation(m('kalshi', 'KXPRESNOMR-28-RFK'), m('polymarket', 'Will Robert F. Kennedy Jr. win the 2028 Democratic presidential nomination?')), 'different');
 });
 
 test('a refusal on a person code names the code and the people it did not fit', (t) => {

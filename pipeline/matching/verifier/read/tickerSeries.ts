@@ -146,7 +146,8 @@ function initialsOf(name: string): string {
  * Whether a Kalshi person code can be formed from a name: the initials of every part ("AOC" Alexandria
  * Ocasio-Cortez, "JDV" JD Vance, "RDS" Ron DeSantis), with one middle initial the name leaves out ("DJT"
  * Donald Trump), or the first initial and the start of the surname ("JVAN", "GNEWS", "AOCA"), either
- * followed by a generational suffix ("DTJR" Donald Trump Jr.). A player's code ("PEG") is the start of
+ * followed by a generational suffix ("DTJR" Donald Trump Jr.), or without it when the code is every initial
+ * of a name written with its middle initial ("RFK" Robert F. Kennedy Jr.). A player's code ("PEG") is the start of
  * the surname ("Jessica Pegula"; "DEJ" Jesper de Jong); a country's, the start of its name ("CRO" Croatia).
  */
 export function codeFitsName(code: string, name: string, kind: CodeKind = 'person'): boolean {
@@ -160,12 +161,13 @@ export function codeFitsName(code: string, name: string, kind: CodeKind = 'perso
     const surname = parts.slice(1).join('').replace(/[^a-z]/g, '');
     return c.length >= 3 && surname.startsWith(c);
   }
-  // Kalshi gives a Jr. a code of his own: a suffix must be on both or on neither.
+  const initials = initialsOf(name);
+  // Kalshi gives a Jr. a code of his own: a suffix must be on both or on neither, unless the code is every
+  // initial of a name written with its middle initial ("RFK" Robert F. Kennedy Jr.), which no shorter name fits.
   if (suffix) {
-    if (!c.endsWith(suffix)) return false;
+    if (!c.endsWith(suffix)) return parts.length >= 3 && parts.slice(1, -1).some((x) => x.length === 1) && c === initials;
     c = c.slice(0, -suffix.length);
   } else if (/(?:jr|sr)$/.test(c)) return false;
-  const initials = initialsOf(name);
   if (c === initials) return true;
   if (initials.length >= 2 && c.length === initials.length + 1 && c.charAt(0) === initials.charAt(0) && c.slice(2) === initials.slice(1)) return true;
   const surname = (parts[parts.length - 1] ?? '').replace(/[^a-z]/g, '');
