@@ -1,6 +1,7 @@
 import test from 'ava';
 import { verifyPair } from '../../pipeline/matching/verifier/index.ts';
 import type { MarketRef } from '../../pipeline/matching/verifier/index.ts';
+import { sameSide } from '../../pipeline/matching/verifier/compare/sides.ts';
 
 // Titles, tickers and rules from the tenth mined set's train half (astavrop0/Polymarket-arbitrage's recorded
 // Kalshi and Polymarket game payloads, January 2026).
@@ -46,4 +47,16 @@ test('a spelled-out umlaut or ring is the plain letter: Linkoeping is Linkoping,
   const kal = kalshi('Lulea Hockey at Linkoping HC Winner?', 'Linkoping HC', 'KXSHLGAME-26JAN24LULLIN-LIN');
   t.is(rel(kal, poly('SHL: Linkoeping vs. Luleaa', 'Linkoeping', '2026-01-24')), 'identity');
   t.is(rel(kal, poly('SHL: Linkoeping vs. Frolunda', 'Linkoeping', '2026-01-24')), 'different');
+});
+
+test('a place written with its river after a slash is the place: "Chalon/Saone" is Elan Chalon, and not another club', (t) => {
+  const rules = (team: string) => `If ${team} wins the Cholet Basket at Elan Chalon professional LNB Elite basketball game originally scheduled for Jan 24, 2026, then the market resolves to Yes.`;
+  const chalon = kalshi('Cholet Basket at Elan Chalon Winner?', 'Elan Chalon', 'KXLNBELITEGAME-26JAN24CHOCHA-CHA', rules('Elan Chalon'));
+  const cholet = kalshi('Cholet Basket at Elan Chalon Winner?', 'Cholet Basket', 'KXLNBELITEGAME-26JAN24CHOCHA-CHO', rules('Cholet Basket'));
+  const game = (outcome: string) => poly('Chalon/Saone vs. Cholet', outcome, '2026-01-24');
+  t.is(rel(chalon, game('Chalon/Saone')), 'identity');
+  t.is(rel(cholet, game('Chalon/Saone')), 'complement');
+  t.true(sameSide('Elan Chalon', 'Chalon/Saone'));
+  t.false(sameSide('Elan Chalon', 'Chalons/Reims'), 'another place before the slash');
+  t.false(sameSide('Le Mans', 'Chalon/Saone'));
 });

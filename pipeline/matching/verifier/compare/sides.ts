@@ -78,6 +78,19 @@ function startsOfWords(c: string, ws: readonly string[]): boolean {
 
 export function sameSide(x: string, y: string): boolean {
   if (!x || !y) return false;
+  if (sameName(x, y)) return true;
+  // "Chalon/Saone" is Chalon-sur-Saône written short: a place named with its river or region after a slash is the place.
+  const px = beforeSlash(x);
+  const py = beforeSlash(y);
+  return (px !== x || py !== y) && sameName(px, py);
+}
+
+const beforeSlash = (name: string): string => {
+  const m = /^([^/]{4,}?)\s*\/\s*[^/\s][^/]*$/.exec(name.trim());
+  return m?.[1] ?? name;
+};
+
+function sameName(x: string, y: string): boolean {
   const wx = significant(x);
   const wy = significant(y);
   if (wx.join(' ') === wy.join(' ')) return true;
