@@ -11,6 +11,14 @@ export interface StreamConnection {
   close(): Promise<void>;
 }
 
+/**
+ * How long a JetStream API request or a publish waits for the server's answer (the client's default is 5 s).
+ * On a loaded machine nats-server answered some requests later than that (seen in tests running beside a CI
+ * run): the request then failed and was retried, adding load, though the server would have answered. A server
+ * that is gone is noticed by the connection's status and by /ready's round trip, not by this timeout.
+ */
+export const JETSTREAM_TIMEOUT_MS = 15_000;
+
 /** Connects to NATS with JetStream. noAsyncTraces: the async stack capture halves publish throughput. */
 export async function connectStreams(url: string, log: Logger, name = 'concord'): Promise<StreamConnection> {
   const nc = await connect({
@@ -26,8 +34,8 @@ export async function connectStreams(url: string, log: Logger, name = 'concord')
       log.info({ nats_status: status.type, data: typeof status.data === 'string' ? status.data : undefined }, 'nats status');
     }
   })().catch(() => undefined);
-  const jsm = await nc.jetstreamManager();
-  const js = nc.jetstream();
+  const jsm = await nc.jetstreamManager({ timeout: JETSTREAM_TIMEOUT_MS });
+  const js = nc.jetstream({ timeout: JETSTREAM_TIMEOUT_MS });
   return {
     nc,
     js,
