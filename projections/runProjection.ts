@@ -10,6 +10,7 @@ import { runOrderedBatches } from '../pipeline/streams/orderedBatches.ts';
 import { sharedDecodes } from '../pipeline/streams/sharedDecodes.ts';
 import { projectionGate, type ProjectionGate } from '../pipeline/ops/projectionControl.ts';
 import { STREAMS } from '../shared/streams/subjects.ts';
+import { withFastPath } from './decodeFast.ts';
 
 export const projectionDurable = (name: string): string => `proj-${name}`;
 
@@ -68,7 +69,7 @@ export async function startProjection<E, D extends Doc>(
       stream: projection.stream,
       durable,
       log,
-      decode: projection.decode,
+      decode: withFastPath(projection),
       checkpoint: async () => (await checkpoints.get(projection.name))?.lastSeq ?? 0,
       applyRun: async (events, lastSeq) => {
         await applyBatch(store, projection, events);
@@ -87,6 +88,7 @@ export async function startProjection<E, D extends Doc>(
     });
     return closingGate(loop, gate);
   }
+  const decode = withFastPath(projection);
   const loop = runConsumer({
     conn,
     stream: projection.stream,
@@ -94,7 +96,7 @@ export async function startProjection<E, D extends Doc>(
     log,
     concurrency: 1,
     handle: async (data, meta) => {
-      const decoded = decodeMessage(data, projection.decode);
+      const decoded = decodeMessage(data, decode);
       if (!decoded.ok) return { kind: 'poison', reason: decoded.reason };
       try {
         await gate.run(() => applyEvent(store, projection, decoded.event, meta.streamSeq), meta.working);
@@ -145,7 +147,7 @@ export async function startCustomProjection<E>(conn: StreamConnection, store: Do
     stream: projection.stream,
     durable,
     log,
-    decode: projection.decode,
+    decode: withFastPath(projection),
     ...(orderedCheckpoint ? { checkpoint: orderedCheckpoint } : {}),
     applyRun: async (events, lastSeq) => {
       await applyBuffered(store, projection.writeOrder, async (view) => {

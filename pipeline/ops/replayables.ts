@@ -7,8 +7,7 @@ import { applyBatch, applyBuffered, type BatchCounts, type SequencedEvent } from
 import { projectionDurable } from '../../projections/runProjection.ts';
 import { HeldStore } from './rebuildCache.ts';
 import { ProjectionRebuild } from './projectionRebuild.ts';
-import { marketsProjection } from '../../projections/markets/projection.ts';
-import { fastMarketEvent } from './marketEventFastDecode.ts';
+import { withFastPath } from '../../projections/decodeFast.ts';
 
 /** Suffix of the collection a full rebuild writes before it is swapped in. */
 export const REBUILD_SUFFIX = '_rebuild';
@@ -59,24 +58,6 @@ interface Checkpoint extends Doc {
   readonly lastSeq: number;
 }
 const rebuildCheckpointId = (name: string): string => `${name}@rebuild`;
-
-type Decode = Replayable['decode'];
-/** Fast paths that accept only what a decoder accepts and return what it returns; anything else goes to the decoder. */
-const FAST_PATHS = new Map<unknown, (value: unknown) => unknown>([[marketsProjection.decode, fastMarketEvent]]);
-
-/**
- * `owner.decode` with its fast path in front, when it has one: the same verdicts and reasons (the decoder gives
- * both). Called as a method, as before.
- */
-export function withFastPath(owner: { decode: Decode }): Decode {
-  const decode: Decode = (value) => owner.decode(value);
-  const fast = FAST_PATHS.get(owner.decode);
-  if (!fast) return decode;
-  return (value) => {
-    const event = fast(value);
-    return event === undefined ? decode(value) : { ok: true, event };
-  };
-}
 
 export function replayableProjection(projection: Projection<never, Doc>): Replayable {
   const p = projection as unknown as Projection<unknown, Doc>;

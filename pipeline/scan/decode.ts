@@ -1,18 +1,18 @@
 import { z } from 'zod';
-import { normalizedMarketSchema } from '../../shared/types/marketSchema.ts';
+import type { MarketEvent } from '../../shared/events.ts';
+import { marketsProjection } from '../../projections/markets/projection.ts';
+import { withFastPath } from '../../projections/decodeFast.ts';
 import { CATEGORIES } from '../../shared/types/market.ts';
 import { VENUE_SLUGS } from '../../shared/venues/registry.ts';
 
-/** What the scanner reads of MARKETS, LINKS and VENUES; anything else on those streams is skipped. */
-export const marketEventSchema = z.discriminatedUnion('type', [
-  z.object({
-    type: z.literal('market_normalized'),
-    market: normalizedMarketSchema,
-    source: z.object({ item_id: z.string(), content_hash: z.string(), fetched_at: z.string() }),
-  }),
-  z.object({ type: z.literal('market_delisted'), market_id: z.string(), venue: z.enum(VENUE_SLUGS), item_id: z.string(), at: z.string() }),
-]);
-export type ScannerMarketEvent = z.infer<typeof marketEventSchema>;
+/**
+ * What the scanner reads of MARKETS, LINKS and VENUES; anything else on those streams is skipped. MARKETS is
+ * decoded as the markets projection decodes it (one schema, with its fast path: projections/decodeFast.ts).
+ */
+const decodeMarketEvent = withFastPath(marketsProjection);
+export const decodeScannerMarketEvent = (value: unknown): { ok: true; event: ScannerMarketEvent } | { ok: false; reason: string } =>
+  decodeMarketEvent(value) as { ok: true; event: ScannerMarketEvent } | { ok: false; reason: string };
+export type ScannerMarketEvent = MarketEvent;
 
 const member = z.looseObject({
   market_id: z.string(),

@@ -11,7 +11,7 @@ import { createWorkerPool } from '../process/workerPool.ts';
 import type { HttpClient } from '../http/types.ts';
 import type { VenueModule } from '../venues/types.ts';
 import { createBookFetcher } from './books.ts';
-import { decodeWith, linkEventSchema, marketEventSchema, venueEventSchema } from './decode.ts';
+import { decodeScannerMarketEvent, decodeWith, linkEventSchema, venueEventSchema } from './decode.ts';
 import { ScannerMemory } from './memory.ts';
 import { runScanPass, type PassReport } from './scanPass.ts';
 import { ensureScannerIndexes, scannerCollections } from './state.ts';
@@ -81,7 +81,7 @@ export async function startScanner(deps: ScannerDeps): Promise<RunningScanner> {
     await provisionDurable(deps.conn.jsm, { stream, durable, maxDeliver: 10 });
   }
   const loops: ConsumerLoop[] = [
-    consume('markets', SCANNER_DURABLES.markets, decodeWith(marketEventSchema, 'market event'), (e) => memory.onMarket(e)),
+    consume('markets', SCANNER_DURABLES.markets, decodeScannerMarketEvent, (e) => memory.onMarket(e)),
     consume('links', SCANNER_DURABLES.links, decodeWith(linkEventSchema, 'link event'), (e) => memory.onLink(e)),
     consume('venues', SCANNER_DURABLES.venues, decodeWith(venueEventSchema, 'venue event'), (e) => memory.onVenue(e)),
   ];

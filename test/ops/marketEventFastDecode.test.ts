@@ -1,6 +1,6 @@
 import test from 'ava';
-import { fastMarketEvent } from '../../pipeline/ops/marketEventFastDecode.ts';
-import { withFastPath } from '../../pipeline/ops/replayables.ts';
+import { fastMarketEvent } from '../../projections/markets/fastDecode.ts';
+import { withFastPath } from '../../projections/decodeFast.ts';
 import { marketsProjection } from '../../projections/markets/projection.ts';
 import { catalogueMarkets, snapshotOf } from '../../bench/support/marketEvents.ts';
 import { market, snapshot } from '../support/marketEvents.ts';

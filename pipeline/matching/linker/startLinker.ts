@@ -12,6 +12,7 @@ import { ensureEmbeddingModel } from '../../../adapters/embedder/createEmbedder.
 import { cachedEmbedder } from '../../../adapters/embedder/cachedEmbedder.ts';
 import { createVectorIndex } from '../../../adapters/vector/createVectorIndex.ts';
 import { marketsProjection } from '../../../projections/markets/projection.ts';
+import { withFastPath } from '../../../projections/decodeFast.ts';
 import { structuralVerifier } from './structuralVerifier.ts';
 import { createLinker } from './linker.ts';
 import { overrideSource } from './overrides.ts';
@@ -69,7 +70,7 @@ export async function startLinker(deps: {
     stream: 'markets',
     durable: LINKER_DURABLE,
     log,
-    decode: marketsProjection.decode,
+    decode: withFastPath(marketsProjection),
     checkpoint: () => checkpoint.read(),
     applyRun: async (events, lastSeq) => {
       const items = events.map((e) => ({ event: e.event, redelivered: e.redelivered === true || attempted.has(e.seq) }));
