@@ -3,6 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { connect as netConnect } from 'node:net';
 import type { Logger } from 'pino';
 import { freePort } from './freePort.ts';
+import { freeNatsStore } from './natsStoreHolders.ts';
 
 export interface LocalNatsServer {
   readonly url: string;
@@ -78,10 +79,13 @@ async function spawnServer(binary: string, storeDir: string, port: number): Prom
 /**
  * Starts `nats-server -js` as a child with its store under `storeDir`, on loopback. Used by `npm start`
  * when NATS_URL is unset (supervised: restarted if it dies), and by the tests. Fails with an actionable
- * message when the binary is missing.
+ * message when the binary is missing. A nats-server an earlier run left on the same store is stopped first
+ * (natsStoreHolders.ts).
  */
 export async function startLocalNatsServer(storeDir: string, log?: Logger, binary = 'nats-server', options: LocalNatsOptions = {}): Promise<LocalNatsServer> {
   mkdirSync(storeDir, { recursive: true });
+  // An orphan of an earlier run on this store would write the same files as the server started here.
+  await freeNatsStore(storeDir, log);
   const port = options.port ?? (await freePort());
   let current = await spawnServer(binary, storeDir, port);
   let stopping = false;
