@@ -1,6 +1,6 @@
 import test from 'ava';
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { connect } from 'nats';
@@ -15,10 +15,10 @@ import { waitFor } from './waitFor.ts';
  */
 
 const linux = existsSync('/proc/self/stat');
+/** Running (a zombie waiting for its reaper is not). */
 const alive = (pid: number): boolean => {
   try {
-    process.kill(pid, 0);
-    return !/^\S+ \(.*\) Z/.test(execFileSync('cat', [`/proc/${pid}/stat`], { encoding: 'utf8' }));
+    return !/^\S+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
   } catch {
     return false;
   }

@@ -8,7 +8,7 @@
  * cached per market and compared against many candidates.
  */
 import { kalshiTickerQuestion, parseKalshiTicker } from '../../../../shared/text/kalshiTicker.ts';
-import { monthNumber } from '../../../../shared/text/calendar.ts';
+import { MONTHS, monthNumber } from '../../../../shared/text/calendar.ts';
 import { symbolToQuestion } from '../../../../shared/text/marketSymbol.ts';
 import { readClock } from './clock.ts';
 import { drawsOfRules, drawsOfSeries, readContest } from './contest.ts';
@@ -81,7 +81,11 @@ function questionOfEvent(title: string): string {
 }
 
 /** What a suffix after a pairing may say about the market itself ("- Game 1 Winner", "- Total Kills O/U") or its day ("— Jan 10"). */
-const MARKET_SUFFIX = /\b(?:winner|o\/u|over|under|totals?|spread|handicap|game \d|map \d|set \d|kills|first blood|draw|exact score|both teams|half|quarter|period|inning|jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec|january|february|march|april|june|july|august|september|october|november|december|today|tonight|series)\b|\d/i;
+const MONTH_WORDS = MONTHS.flatMap(([name, abbreviations]) => [name.toLowerCase(), ...abbreviations.filter((a) => !a.endsWith('.'))]);
+const MARKET_SUFFIX = new RegExp(
+  String.raw`\b(?:winner|o\/u|over|under|totals?|spread|handicap|game \d|map \d|set \d|kills|first blood|draw|exact score|both teams|half|quarter|period|inning|${MONTH_WORDS.join('|')}|today|tonight|series)\b|\d`,
+  'i',
+);
 
 /**
  * "LoL: RED Canids vs LOUD - CBLOL Cup Regular Season": in a match title with its game before a colon, the
@@ -114,7 +118,9 @@ function ordinalsOf(masked: string): number[] {
 
 /** "scheduled for 2026-01-24": the venue's own day of the game. */
 const SCHEDULED_ISO = /\bscheduled for (\d{4}-\d{2}-\d{2})\b/;
-const SCHEDULED_FOR = /\bscheduled for (?:[A-Z][a-z]+day,? )?(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]*\.? (\d{1,2})(?:st|nd|rd|th)?(?:,? (\d{4}))?(?= at \d{1,2}(?::\d{2})? ?[AP]M ET\b)/;
+const SCHEDULED_FOR = new RegExp(
+  String.raw`\bscheduled for (?:[A-Z][a-z]+day,? )?(${MONTHS.map(([name]) => name.slice(0, 3)).join('|')})[a-z]*\.? (\d{1,2})(?:st|nd|rd|th)?(?:,? (\d{4}))?(?= at \d{1,2}(?::\d{2})? ?[AP]M ET\b)`,
+);
 
 /**
  * A game's day as its rules state it ("In the upcoming CBA game, scheduled for January 25 at 6:35AM ET"): some
@@ -274,7 +280,8 @@ export function extractProposition(input: MarketRef, codeName: string | null = n
   // the rules, when neither does.
   const seriesDraws = contest.draws !== 'unknown' ? contest.draws : drawsOfSeries(code?.series ?? null);
   const draws = seriesDraws !== 'unknown' || !game ? seriesDraws : drawsOfRules(ref.description);
-  const scheduled = game && !code?.day && !isoDay ? scheduledDay(ref.description, endDate) : null;
+  // The game's day: a ticker's (Eastern), a day in the title, else the day its rules schedule it for.
+  const gameDay = code?.day ? { day: code.day, eastern: true } : game && isoDay ? { day: isoDay.end, eastern: false } : game ? scheduledDay(ref.description, endDate) : null;
   return {
     venue: ref.venue,
     text,
@@ -308,9 +315,9 @@ export function extractProposition(input: MarketRef, codeName: string | null = n
     pick: contest.pick ?? (sideCodes && label && !/^(?:over|under)\b/i.test(label) ? label : sideCodes && code?.market && sideCodes.includes(code.market) ? code.market : null),
     setting: contest.setting,
     sideCodes,
-    eventDay: code?.day ?? (game && isoDay ? isoDay.end : null) ?? scheduled?.day ?? null,
+    eventDay: gameDay?.day ?? null,
     // A ticker's day is in Eastern time, as is a rules text's day given with an Eastern time.
-    eventDayEastern: Boolean(code?.day) || (!(game && isoDay) && scheduled?.eastern === true),
+    eventDayEastern: gameDay?.eastern ?? false,
     source: ref,
     personCode: series?.personCode ?? open?.personCode ?? null,
     personCodeKind: series?.codeKind ?? (open?.personCode ? 'any' : 'person'),
