@@ -37,6 +37,14 @@ export function openSqliteStore(options: SqliteStoreOptions): DocumentStore {
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');
   db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+  // A statement that can fire triggers (a text-indexed collection's) keeps a statement journal: the page
+  // images it needs to undo itself alone. SQLite spills that journal to a temporary file once it passes
+  // 64 KiB, which one document update with the markets' 15 indexes does, so every such write paid ~40
+  // pwrite calls to a file deleted when the statement ended (half of a market update's CPU: bench/README.md
+  // finding 34). In memory it is freed with the statement. A sort too big for the page cache then keeps its
+  // runs in memory too: the API's pages are top-N sorts (LIMIT), and a full sorted read holds no more than the
+  // rows its caller takes back anyway.
+  db.pragma('temp_store = MEMORY');
   registerTextFunctions(db);
   // A file database checkpoints its WAL in a worker thread once it writes in earnest (sqliteCheckpointer.ts).
   const checkpointer = options.file === ':memory:' ? null : sqliteCheckpointer(db, options.file, log);
