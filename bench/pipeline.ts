@@ -20,7 +20,7 @@ import { join, resolve } from 'node:path';
 import pino from 'pino';
 import { startLocalNatsServer } from '../pipeline/system/localNatsServer.ts';
 import { connectStreams } from '../pipeline/streams/connection.ts';
-import { jetStreamPublisher } from '../pipeline/streams/publisher.ts';
+import { inboxPublisher } from '../pipeline/streams/inboxPublisher.ts';
 import { startServices } from '../bin/services.ts';
 import { loadConfig, type Role } from '../shared/config.ts';
 import { subjects, STREAMS } from '../shared/streams/subjects.ts';
@@ -69,7 +69,9 @@ async function main(): Promise<void> {
     });
     const svc = await startServices(config, ROLES, log);
     const conn = await connectStreams(server.url, log, 'bench-ingest');
-    const publish = jetStreamPublisher(conn.js);
+    // The ingest role's publisher (bin/services.ts): one reply subscription for every publish's ack.
+    const ingest = inboxPublisher(conn.nc);
+    const publish = ingest.publish;
     const caughtUp = async (stream: string): Promise<boolean> => {
       const info = await conn.jsm.streams.info(stream);
       if (info.state.messages === 0) return false;
@@ -110,6 +112,7 @@ async function main(): Promise<void> {
     const projected = (projectedAt - t0) / 1000;
     const stored = await markets.count();
     const questions = ROLES.includes('link') ? await svc.store.collection('questions').count() : 0;
+    ingest.close();
     await conn.close();
     await svc.stop();
 
