@@ -1,6 +1,6 @@
 import test from 'ava';
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,35 +15,9 @@ import { PIPELINE_DURABLES, TEST_MODEL } from '../support/service.ts';
 import { waitForQuiet } from '../support/quiesce.ts';
 import { liveRunOracle, readModelSnapshot, SCANNER_CLOCK_HELD } from '../ops/readModels.ts';
 import { waitFor } from './waitFor.ts';
+import { alive, descendants } from './processTree.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-
-/** Every process below `pid` (children, grandchildren...), from /proc. */
-function descendants(pid: number): number[] {
-  const parentOf = new Map<number, number>();
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      parentOf.set(Number(entry), ppid);
-    } catch {
-      // gone meanwhile
-    }
-  }
-  const out: number[] = [];
-  const walk = (p: number) => {
-    for (const [child, parent] of parentOf) {
-      if (parent !== p) continue;
-      out.push(child);
-      walk(child);
-    }
-  };
-  walk(pid);
-  return out;
-}
-
-const alive = (pid: number) => existsSync(`/proc/${pid}`) && !readFileSync(`/proc/${pid}/stat`, 'utf8').includes(') Z ');
 
 test('npm start stopped by SIGTERM under load: in-flight requests finish, consumers drain without acking unapplied work, no child is left, and a restart converges', async (t) => {
   const dataDir = mkdtempSync(join(tmpdir(), 'concord-shutdown-'));

@@ -8,6 +8,7 @@ import { startLocalNatsServer } from '../../pipeline/system/localNatsServer.ts';
 import { natsServersOnStore } from '../../pipeline/system/natsStoreHolders.ts';
 import { freePort } from '../../pipeline/system/freePort.ts';
 import { waitFor } from './waitFor.ts';
+import { alive } from './processTree.ts';
 
 /**
  * `npm start` killed with SIGKILL leaves its nats-server child running on DATA_DIR/nats. nats-server 2.9 lets a
@@ -15,15 +16,6 @@ import { waitFor } from './waitFor.ts';
  */
 
 const linux = existsSync('/proc/self/stat');
-/** Running (a zombie waiting for its reaper is not). */
-const alive = (pid: number): boolean => {
-  try {
-    return !/^\S+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
-  } catch {
-    return false;
-  }
-};
-
 /** A nats-server whose parent has exited, as one left by a killed `npm start` is. */
 function orphanServer(storeDir: string, port: number): number {
   const out = execFileSync('sh', ['-c', `nats-server -js -sd '${storeDir}' -a 127.0.0.1 -p ${port} >/dev/null 2>&1 & echo $!`], { encoding: 'utf8' });
