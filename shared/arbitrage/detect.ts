@@ -6,7 +6,7 @@ import { opportunityId } from './opportunityId.ts';
 import { pairEconomics, walkBooks, type PairEconomics } from './money.ts';
 import { actionableBlockers, guarantee, riskGateState, type PolicyLeg } from './policy.ts';
 import { arbitrageScore } from './score.ts';
-import { classify } from './classify.ts';
+import { classify, servedScore } from './classify.ts';
 import { isStale, quoteAgeMs } from './staleness.ts';
 import type { ArbitrageLeg, ArbitrageType, OpportunityCandidate, PlatformInfo, QuestionScanResult, ScanClock, ScanMember, ScanQuestion } from './types.ts';
 
@@ -134,6 +134,7 @@ function candidate(question: ScanQuestion, a: ScanMember, b: ScanMember, c: Choi
   ];
   const gate = riskGateState(policyLegs);
   const blockers = actionableBlockers(policyLegs);
+  const scoreServed = servedScore(score.score, blockers);
   const lockedDays = latest ? Math.max(1, (Date.parse(latest) - now) / DAY_MS) : null;
   return {
     id: opportunityId(question.id, a.market_id, b.market_id),
@@ -150,8 +151,8 @@ function candidate(question: ScanQuestion, a: ScanMember, b: ScanMember, c: Choi
     spread_bps: Math.round(e.spread * 10_000),
     net_spread: r6(e.net),
     estimated_profit: r4(estimatedProfit),
-    arbitrage_score: score.score,
-    classification: classify({ score: score.score, netSpread: e.net, liquidity, blockers }),
+    arbitrage_score: scoreServed,
+    classification: classify({ score: scoreServed, netSpread: e.net, liquidity }),
     liquidity: r2(liquidity),
     volume24h: r2(volume24h),
     risk_gate_state: gate,

@@ -1,12 +1,12 @@
 import test from 'ava';
-import { classify, isLowLiquidity } from '../../shared/arbitrage/classify.ts';
+import { classify, isLowLiquidity, servedScore } from '../../shared/arbitrage/classify.ts';
 import { arbitrageScore, executionQuality, marketQuality, temporalQuality } from '../../shared/arbitrage/score.ts';
 
 const near = (t: { true: (v: boolean, m?: string) => void }, got: number, want: number, what = '') =>
   t.true(Math.abs(got - want) < 1e-6, `${what} got ${got}, want ${want}`);
 
 test('classification at the spec boundaries: 39 noise, 40 informational, 69 informational, 70 actionable', (t) => {
-  const at = (score: number) => classify({ score, netSpread: 0.02, liquidity: 10_000, blockers: [] });
+  const at = (score: number) => classify({ score, netSpread: 0.02, liquidity: 10_000 });
   t.is(at(39), 'noise');
   t.is(at(40), 'informational');
   t.is(at(69), 'informational');
@@ -17,15 +17,21 @@ test('classification at the spec boundaries: 39 noise, 40 informational, 69 info
 test('liquidity 500 is low (actionable needs above 500): informational at any score, even below 40', (t) => {
   t.true(isLowLiquidity(500));
   t.false(isLowLiquidity(500.01));
-  t.is(classify({ score: 90, netSpread: 0.02, liquidity: 500, blockers: [] }), 'informational');
-  t.is(classify({ score: 90, netSpread: 0.02, liquidity: 500.01, blockers: [] }), 'actionable');
-  t.is(classify({ score: 10, netSpread: 0.02, liquidity: 500, blockers: [] }), 'informational');
-  t.is(classify({ score: 10, netSpread: 0.02, liquidity: 501, blockers: [] }), 'noise');
+  t.is(classify({ score: 90, netSpread: 0.02, liquidity: 500 }), 'informational');
+  t.is(classify({ score: 90, netSpread: 0.02, liquidity: 500.01 }), 'actionable');
+  t.is(classify({ score: 10, netSpread: 0.02, liquidity: 500 }), 'informational');
+  t.is(classify({ score: 10, netSpread: 0.02, liquidity: 501 }), 'noise');
 });
 
-test('score 70+ without a positive net spread, or with a policy blocker, is informational, not actionable', (t) => {
-  t.is(classify({ score: 80, netSpread: 0, liquidity: 10_000, blockers: [] }), 'informational');
-  t.is(classify({ score: 80, netSpread: 0.03, liquidity: 10_000, blockers: ['play_money:manifold'] }), 'informational');
+test('score 70+ without a positive net spread is informational, not actionable', (t) => {
+  t.is(classify({ score: 80, netSpread: 0, liquidity: 10_000 }), 'informational');
+});
+
+test('a policy blocker caps the served score at 69, so the spec rule on the served score makes it informational', (t) => {
+  t.is(servedScore(80, ['play_money:manifold']), 69);
+  t.is(servedScore(55, ['stale_quote:polymarket']), 55, 'a score already under the bound is left alone');
+  t.is(servedScore(80, []), 80);
+  t.is(classify({ score: servedScore(80, ['play_money:manifold']), netSpread: 0.03, liquidity: 10_000 }), 'informational');
 });
 
 test('execution quality: 40% net spread (full at 5 points), 40% profit per 100 (full at 5), 20% of the spread kept after fees', (t) => {

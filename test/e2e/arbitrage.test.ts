@@ -215,6 +215,17 @@ test('nothing that play money, fees or stale quotes rule out is actionable', (t)
   t.false(opportunities.some((o) => o.classification === 'actionable' && (o.net_spread <= 0 || !o.fees_known || o.status !== 'active')));
 });
 
+test('every classification is the spec rule applied to the score, net spread and liquidity served beside it', (t) => {
+  // Spec: actionable when score >= 70, net spread positive and liquidity above 500; informational when 40-69 or
+  // liquidity low at any score; noise under 40 (the open case, 70+ without a positive net spread: informational).
+  const rule = (o: Json) =>
+    o.arbitrage_score >= 70 && o.net_spread > 0 && o.liquidity > 500 ? 'actionable' : o.liquidity <= 500 || o.arbitrage_score >= 40 ? 'informational' : 'noise';
+  t.true(opportunities.length > 0);
+  for (const o of opportunities) t.is(o.classification, rule(o), `${o.id}: score ${o.arbitrage_score}, net ${o.net_spread}, liquidity ${o.liquidity}`);
+  // What the policy rules out scores under the actionable bound, and says why.
+  for (const o of opportunities.filter((x) => x.actionable_blockers.length > 0)) t.true(o.arbitrage_score <= 69, o.id);
+});
+
 test('a second identical request within the cache window is served from the cache; nothing matched is empty', async (t) => {
   const path = '/api/v1/external/arbitrage/opportunities?min_score=0&limit=100';
   const first = await get(path, { 'x-api-key': key });
