@@ -66,7 +66,8 @@ function perVenue(inputs: readonly IndexInput[]): IndexInput[] {
  * - index_price: Σ wᵢ pᵢ / Σ wᵢ with wᵢ = 24-hour volume; equal weights when every venue in
  *   the set reports 0 or no volume.
  * - divergence: weighted standard deviation √(Σ wᵢ (pᵢ − index)² / Σ wᵢ), null under two prices.
- * - best buy = cheapest Yes, best sell = dearest Yes, spread_bps = (max − min) × 10 000.
+ * - best buy = cheapest Yes, best sell = dearest Yes, spread_bps = (max − min) × 10 000, over every priced
+ *   venue (play money included, as in platform_prices).
  */
 export function computeIndex(inputs: readonly IndexInput[]): IndexResult {
   const listed = new Set(inputs.map((i) => i.platform_slug));
@@ -102,9 +103,11 @@ export function computeIndex(inputs: readonly IndexInput[]): IndexResult {
   const divergence =
     set.length >= 2 ? Math.sqrt(prices.reduce((acc, p, i) => acc + (weights[i] as number) * (p - index) ** 2, 0) / wSum) : null;
 
-  let buy = set[0] as IndexInput;
-  let sell = set[0] as IndexInput;
-  for (const p of set) {
+  // Cheapest and dearest Yes across every priced venue, as platform_prices shows them (the spec's "across
+  // linked venues"): a play-money venue can be where Yes is cheapest, though it never moves the index.
+  let buy = priced[0] as IndexInput;
+  let sell = priced[0] as IndexInput;
+  for (const p of priced) {
     if ((p.yes_price as number) < (buy.yes_price as number)) buy = p;
     if ((p.yes_price as number) > (sell.yes_price as number)) sell = p;
   }
@@ -118,7 +121,7 @@ export function computeIndex(inputs: readonly IndexInput[]): IndexResult {
     best_buy_platform: buy.platform_slug,
     best_sell_price: sell.yes_price,
     best_sell_platform: sell.platform_slug,
-    spread_bps: set.length >= 2 ? Math.round(((sell.yes_price as number) - (buy.yes_price as number)) * 10_000) : null,
+    spread_bps: priced.length >= 2 ? Math.round(((sell.yes_price as number) - (buy.yes_price as number)) * 10_000) : null,
     platform_prices,
     weighting,
     basis: realMoney.length > 0 ? 'real_money' : 'play_money',

@@ -178,13 +178,15 @@ function oracleIndex(members: readonly Member[]) {
   const W = w.reduce((a, b) => a + b, 0);
   const index = set.reduce((acc, [, v], i) => acc + w[i]! * v.price, 0) / W;
   const sd = Math.sqrt(set.reduce((acc, [, v], i) => acc + w[i]! * (v.price - index) ** 2, 0) / W);
-  const prices = set.map(([, v]) => v.price);
-  const cheapest = set.find(([, v]) => v.price === Math.min(...prices))![0];
-  const dearest = set.find(([, v]) => v.price === Math.max(...prices))![0];
+  // Best buy / sell and the spread: every priced venue, play money included (the spec's "across linked venues").
+  const all = [...venues];
+  const prices = all.map(([, v]) => v.price);
+  const cheapest = all.find(([, v]) => v.price === Math.min(...prices))![0];
+  const dearest = all.find(([, v]) => v.price === Math.max(...prices))![0];
   return {
     index_price: index,
     divergence: set.length >= 2 ? sd : null,
-    spread_bps: set.length >= 2 ? Math.round((Math.max(...prices) - Math.min(...prices)) * 10_000) : null,
+    spread_bps: all.length >= 2 ? Math.round((Math.max(...prices) - Math.min(...prices)) * 10_000) : null,
     best_buy_platform: cheapest,
     best_sell_platform: dearest,
     weighting: totalVolume > 0 ? 'volume_24h' : 'equal',
@@ -195,7 +197,7 @@ function oracleIndex(members: readonly Member[]) {
 
 const near = (a: number | null, b: number | null) => (a === null || b === null ? a === b : Math.abs(a - b) <= 1e-6);
 
-test('each question index recomputes from its markets by the documented rule (volume-weighted, complements as 1 - p, play money apart)', (t) => {
+test('each question index recomputes from its markets by the documented rule (volume-weighted, complements as 1 - p, play money apart from the index but in best buy / sell and the spread)', (t) => {
   const rules = new Set<string>();
   for (const q of docs.values()) {
     const want = oracleIndex(q.members);
@@ -209,6 +211,11 @@ test('each question index recomputes from its markets by the documented rule (vo
       q.title,
     );
     t.deepEqual(Object.keys(got.platform_prices).sort(), Object.keys(want.platform_prices).sort(), q.title);
+    const shown = Object.values(got.platform_prices) as number[];
+    if (shown.length > 0) {
+      t.is(got.best_buy_price, Math.min(...shown), `${q.title}: best buy is the cheapest price shown`);
+      t.is(got.best_sell_price, Math.max(...shown), `${q.title}: best sell is the dearest price shown`);
+    }
     for (const [slug, price] of Object.entries(want.platform_prices)) t.true(near(got.platform_prices[slug as never] ?? null, price), `${q.title}: ${slug}`);
     t.is(got.platform_count, new Set(q.members.filter((m) => m.status === 'open').map((m) => m.platform_slug)).size);
     rules.add(`${want.weighting}/${want.basis}`);
