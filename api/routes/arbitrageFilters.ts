@@ -1,6 +1,6 @@
 import { enumParam, intParam } from '../http/queryFields.ts';
-import { CATEGORIES } from '../../shared/types/market.ts';
 import { CLASSIFICATIONS, GUARANTEES, OPPORTUNITY_STATUSES, RISK_GATE_STATES } from '../../shared/arbitrage/types.ts';
+import { categoryParam } from '../http/categoryParam.ts';
 
 /**
  * The arbitrage feed's filters (spec "External arbitrage feed"), shared by the list and the stream:
@@ -9,7 +9,7 @@ import { CLASSIFICATIONS, GUARANTEES, OPPORTUNITY_STATUSES, RISK_GATE_STATES } f
 export const arbitrageFilterFields = {
   min_score: intParam(0, 100, 40),
   classification: enumParam(CLASSIFICATIONS).optional(),
-  category: enumParam(CATEGORIES).optional(),
+  category: categoryParam,
   status: enumParam(OPPORTUNITY_STATUSES).optional(),
   guarantee: enumParam(GUARANTEES).optional(),
   risk_gate: enumParam(RISK_GATE_STATES).optional(),

@@ -3,7 +3,6 @@ import type { Middleware } from 'koa';
 import { z } from 'zod';
 import type { AppDeps } from '../deps.ts';
 import { enumParam, limitParam } from '../http/queryFields.ts';
-import { CATEGORIES } from '../../shared/types/market.ts';
 import { VENUE_SLUGS } from '../../shared/venues/registry.ts';
 import { isUuid } from '../../shared/ids.ts';
 import { AppError } from '../../shared/errors.ts';
@@ -19,6 +18,7 @@ import { contract } from '../openapi/contract.ts';
 import { uuidParam } from '../openapi/schemas/common.ts';
 import { marketListResponse, marketResponse, sparklinesResponse, trendingResponse } from '../openapi/schemas/markets.ts';
 import { marketHistoryResponse } from '../openapi/schemas/history.ts';
+import { categoryParam } from '../http/categoryParam.ts';
 
 /** The market list's query (exported as a value: the OpenAPI document is generated from it). */
 export const listQuery = z
@@ -27,7 +27,7 @@ export const listQuery = z
     sort: enumParam(MARKET_SORTS).optional(),
     window: enumParam(VOLUME_WINDOWS).default('24h'),
     platform: enumParam(VENUE_SLUGS).optional(),
-    category: enumParam(CATEGORIES).optional(),
+    category: categoryParam,
     q: z.string().trim().min(1, 'must not be empty').max(200, 'must be at most 200 characters').optional(),
     cursor: z.string().min(1, 'must not be empty').max(512, 'is too long').optional(),
     limit: limitParam,

@@ -2,9 +2,8 @@ import Router from '@koa/router';
 import { z } from 'zod';
 import type { AppDeps } from '../deps.ts';
 import { ParsedQueries } from '../http/parsedQueries.ts';
-import { enumParam, limitParam, offsetParam } from '../http/queryFields.ts';
+import { limitParam, offsetParam } from '../http/queryFields.ts';
 import { requireSession } from '../auth/guards.ts';
-import { CATEGORIES } from '../../shared/types/market.ts';
 import { isUuid } from '../../shared/ids.ts';
 import { AppError } from '../../shared/errors.ts';
 import { discoverQuestions, getQuestion } from '../../projections/questions/queries.ts';
@@ -16,8 +15,9 @@ import { sendJsonBytes } from '../http/jsonBytes.ts';
 import { contract } from '../openapi/contract.ts';
 import { uuidParam } from '../openapi/schemas/common.ts';
 import { discoverResponse, questionResponse } from '../openapi/schemas/questions.ts';
+import { categoryParam } from '../http/categoryParam.ts';
 
-const discoverQuery = z.object({ category: enumParam(CATEGORIES).optional(), limit: limitParam, offset: offsetParam }).strict();
+const discoverQuery = z.object({ category: categoryParam, limit: limitParam, offset: offsetParam }).strict();
 
 /** /discover and /questions/{id}: canonical questions, session authentication (spec table). */
 export function questionsRouter(deps: AppDeps): Router {

@@ -251,6 +251,7 @@ test('filters select: min_score, classification, status, guarantee, risk_gate an
   const politics = await list('category=politics&min_score=0');
   t.true(politics.length > 0 && politics.every((o) => o.category === 'politics'));
   t.true((await list('category=crypto&min_score=0')).every((o) => o.category === 'crypto'));
+  t.deepEqual((await list('category=all')).map((o) => o.id), defaults.map((o) => o.id), 'category=all (the spec default) filters nothing');
   const scores = defaults.map((o) => o.arbitrage_score);
   t.deepEqual(scores, [...scores].sort((a, b) => b - a));
 });

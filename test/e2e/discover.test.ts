@@ -140,6 +140,9 @@ test('category, limit and offset select and page the list, with meta', async (t)
   t.deepEqual(politics.meta, { count: politics.data.length, total: politics.data.length, offset: 0, limit: 200 });
   const crypto = (await svc.get('/api/v1/discover?category=crypto', auth)).body as { data: DiscoverItem[] };
   t.true(crypto.data.length > 0 && crypto.data.every((q) => q.category === 'crypto'));
+  // The spec's stated default, category=all, filters nothing.
+  const everything = (await svc.get('/api/v1/discover?category=all&limit=200', auth)).body as { data: DiscoverItem[] };
+  t.deepEqual(everything.data.map((q) => q.id), all.map((q) => q.id));
   const page = (await svc.get('/api/v1/discover?limit=2&offset=3', auth)).body as { data: DiscoverItem[]; meta: Record<string, number> };
   t.deepEqual(page.data.map((q) => q.id), all.slice(3, 5).map((q) => q.id));
   t.deepEqual(page.meta, { count: 2, total: all.length, offset: 3, limit: 2 });

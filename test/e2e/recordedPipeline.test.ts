@@ -101,6 +101,11 @@ test.serial('q finds markets whose title holds every word, case-insensitively, c
   t.true(expected.length > 0);
   const found = await walkAll(svc, 'q=BITCOIN%202026&platform=polymarket');
   t.deepEqual(found.map((m) => m.id).sort(), expected.map((m) => m.id).sort());
+  // category=all, the spec's default for the category filter, filters nothing; an unknown category is a 400.
+  t.deepEqual((await walkAll(svc, 'sort=volume_24h&category=all')).map((m) => m.id), everything.map((m) => m.id));
+  const unknown = await svc.get('/api/v1/markets?category=weather');
+  t.is(unknown.status, 400);
+  t.regex((unknown.body as { message: string }).message, /'category': must be all or one of crypto, politics/);
 });
 
 test.serial('a market is served by id, an unknown id is 404 MARKET_NOT_FOUND, a malformed id is 400', async (t) => {
