@@ -6,6 +6,7 @@ import { storeUnavailable } from './middleware/storeUnavailable.ts';
 import { requestLog } from './middleware/requestLog.ts';
 import { authenticate } from './middleware/authenticate.ts';
 import { rateLimit } from './middleware/rateLimit.ts';
+import { refuseFailedApiKey } from './middleware/failedApiKey.ts';
 import { usageCapture } from './middleware/usageCapture.ts';
 import { jsonBody } from './middleware/jsonBody.ts';
 import { unmatchedRoute } from './middleware/unmatchedRoute.ts';
@@ -19,8 +20,8 @@ import { indexRouterByPrefix } from './http/prefixIndex.ts';
  * Builds the Koa application; never listens (api/server.ts does, and answers what node refuses before
  * Koa sees it). Order: request id + log (outermost, so its line carries the final status) → API-key
  * usage capture (sees the final status, errors included) → error envelope → auth → tiered rate limit
- * → body (the one place bodies are read and bounded) → routers → unmatched route (404, or 405 with
- * Allow). The body is parsed after the rate limit, so malformed or oversized bodies are answered with
+ * → a presented API key that failed is refused (401 on every /api/ route) → body (the one
+ * place bodies are read and bounded) → routers → unmatched route (404, or 405 with Allow). The body is parsed after the rate limit, so malformed or oversized bodies are answered with
  * the X-RateLimit-* headers too and a flood of bodies is refused before any parsing.
  */
 export function createApp(deps: AppDeps): Koa {
@@ -32,6 +33,7 @@ export function createApp(deps: AppDeps): Koa {
   app.use(storeUnavailable());
   app.use(authenticate(deps));
   app.use(rateLimit(deps));
+  app.use(refuseFailedApiKey());
   app.use(jsonBody());
 
   const health = healthRouter(deps);

@@ -56,10 +56,9 @@ export function errorCodesFor(c: RouteContract, hasPathParams: boolean): ErrorCo
     codes.add('UNSUPPORTED_MEDIA_TYPE');
   }
   if (c.auth === 'session' || c.auth === 'account' || c.auth === 'refresh') codes.add('UNAUTHORIZED');
-  if (typeof c.auth === 'object') {
-    codes.add('INVALID_API_KEY');
-    if (c.auth.apiKey) codes.add('FORBIDDEN');
-  }
+  // A presented X-API-Key that is invalid or revoked is refused on every API route (api/middleware/failedApiKey.ts).
+  if (c.auth !== 'none') codes.add('INVALID_API_KEY');
+  if (typeof c.auth === 'object' && c.auth.apiKey) codes.add('FORBIDDEN');
   codes.add('RATE_LIMITED');
   codes.add('QUOTA_EXCEEDED');
   codes.add('INTERNAL_ERROR');
