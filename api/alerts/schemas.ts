@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isUuid } from '../../shared/ids.ts';
 import { ALERT_TYPES, MARKET_FIELD, OPERATORS, QUESTION_FIELD } from '../../pipeline/alerts/conditions.ts';
+import { displayNameField } from '../http/textFields.ts';
 
 /** Request bodies of /alerts and /watchlists, each problem named by its field (api/http/validate.ts). */
 
@@ -75,14 +76,8 @@ export const updateAlertBody = z
   .refine((b) => PATCHABLE.some((k) => b[k] !== undefined), `give at least one of ${PATCHABLE.join(', ')}`);
 export type UpdateAlertBody = z.infer<typeof updateAlertBody>;
 
-/** Watchlist names: 1-100 characters, no control characters (they break every place a name is shown). */
-export const watchlistNameField = z
-  .string({ error: required('must be a string') })
-  .trim()
-  .min(1, 'must not be empty')
-  .max(100, 'must be at most 100 characters')
-  // eslint-disable-next-line no-control-regex
-  .refine((v) => !/[\u0000-\u001f\u007f]/.test(v), 'must not contain control characters');
+/** Watchlist names: a display name like a key's or an account's (api/http/textFields.ts), 1-100 characters. */
+export const watchlistNameField = displayNameField(1, 100);
 
 export const watchlistBody = z.object({ name: watchlistNameField }, { error: BODY_HINT }).strict();
 

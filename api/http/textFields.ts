@@ -39,7 +39,7 @@ export function unsafeTextProblem(text: string): string | null {
  */
 export const displayNameField = (min = 1, max = 100) =>
   z
-    .string({ error: 'must be a string' })
+    .string({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be a string') })
     .superRefine((v, ctx) => {
       const problem = unsafeTextProblem(v);
       if (problem) ctx.addIssue({ code: 'custom', message: problem });

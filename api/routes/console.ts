@@ -47,11 +47,15 @@ const permissionsField = z.unknown().transform((value, ctx): Scope[] => {
   return SCOPES.filter((s) => (list as unknown[]).includes(s));
 });
 
-const createKeyBody = z.object({
-  name: displayNameField(1, 100),
-  permissions: permissionsField.optional(),
-  rate_limit: z.number({ error: 'must be an integer from 1 to 10000' }).int('must be an integer from 1 to 10000').min(1, 'must be an integer from 1 to 10000').max(10_000, 'must be an integer from 1 to 10000').optional(),
-});
+// Strict: a misspelled field ("ratelimit", "scopes") would otherwise make a key with every scope and the
+// default rate, silently; it is refused naming the field.
+const createKeyBody = z
+  .object({
+    name: displayNameField(1, 100),
+    permissions: permissionsField.optional(),
+    rate_limit: z.number({ error: 'must be an integer from 1 to 10000' }).int('must be an integer from 1 to 10000').min(1, 'must be an integer from 1 to 10000').max(10_000, 'must be an integer from 1 to 10000').optional(),
+  })
+  .strict();
 
 const keyIdParam = z.string({ error: 'is required' }).refine(isUuid, 'must be an API key UUID (see GET /api/v1/console/keys)');
 

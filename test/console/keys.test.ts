@@ -47,6 +47,8 @@ test('key creation validates name, permissions and rate_limit with 400 naming th
     [{ name: 'k', rate_limit: 10_001 }, /'rate_limit'/],
     [{ name: 'k', rate_limit: '100' }, /'rate_limit'/],
     [{ name: 'k', rate_limit: 1.5 }, /'rate_limit'/],
+    // A misspelled field is refused, not dropped (the key would get every scope and the default rate).
+    [{ name: 'k', scopes: ['read:markets'], ratelimit: 5 }, /Unknown body field 'scopes'/],
   ];
   for (const [body, message] of cases) {
     const reply = await api.request('POST', '/api/v1/console/keys', { bearer: s.access, body });
