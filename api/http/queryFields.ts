@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { parseIsoInstant } from '../../shared/time/utc.ts';
+import { echoed } from './echoed.ts';
 
 /** Reusable query-string field schemas with messages a person can act on. */
 export const intParam = (min: number, max: number, dflt: number) =>
@@ -10,7 +11,7 @@ export const intParam = (min: number, max: number, dflt: number) =>
       if (v === undefined) return dflt;
       const n = /^-?\d+$/.test(v.trim()) ? Number(v) : NaN;
       if (!Number.isSafeInteger(n) || n < min || n > max) {
-        ctx.addIssue({ code: 'custom', message: `must be an integer from ${min} to ${max}, got "${v}"` });
+        ctx.addIssue({ code: 'custom', message: `must be an integer from ${min} to ${max}, got "${echoed(v)}"` });
         return z.NEVER;
       }
       return n;

@@ -1,5 +1,6 @@
 import type { ZodType } from 'zod';
 import { AppError } from '../../shared/errors.ts';
+import { echoed, echoedNames } from './echoed.ts';
 
 /**
  * Parses a query string or body with a zod schema; the first problem becomes a 400
@@ -12,8 +13,8 @@ export function parseInput<T>(schema: ZodType<T>, input: unknown, where: 'query 
   if (issue?.code === 'unrecognized_keys') {
     const keys = (issue as { keys: string[] }).keys;
     // Nested objects name the full path (condition.x), top-level fields just their name.
-    const names = keys.map((k) => `'${[...issue.path, k].join('.')}'`);
-    throw new AppError('INVALID_REQUEST', `Unknown ${where} ${names.join(', ')}: not accepted here.`);
+    const names = keys.map((k) => [...issue.path, k].join('.'));
+    throw new AppError('INVALID_REQUEST', `Unknown ${where} ${echoedNames(names)}: not accepted here.`);
   }
   const name = issue?.path.length ? issue.path.join('.') : undefined;
   const message = name
@@ -26,7 +27,7 @@ export function parseInput<T>(schema: ZodType<T>, input: unknown, where: 'query 
 export function singleValuedQuery(query: Record<string, string | string[] | undefined>): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [key, value] of Object.entries(query)) {
-    if (Array.isArray(value)) throw new AppError('INVALID_REQUEST', `Invalid query parameter '${key}': give it once, not ${value.length} times`);
+    if (Array.isArray(value)) throw new AppError('INVALID_REQUEST', `Invalid query parameter '${echoed(key)}': give it once, not ${value.length} times`);
     if (value !== undefined) out[key] = value;
   }
   return out;

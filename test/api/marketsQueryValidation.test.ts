@@ -41,6 +41,15 @@ for (const [query, param] of BAD) {
   });
 }
 
+test('an error quotes at most 40 characters of a value and names at most five unknown parameters', async (t) => {
+  const long = await app.request(`/api/v1/markets?limit=${'9'.repeat(12_000)}`);
+  t.is(long.status, 400);
+  t.is((long.body as { message: string }).message, `Invalid query parameter 'limit': must be an integer from 1 to 200, got "${'9'.repeat(40)}…"`);
+  const many = await app.request(`/api/v1/markets?${Array.from({ length: 1_500 }, (_, i) => `p${i}=1`).join('&')}`);
+  t.is(many.status, 400);
+  t.is((many.body as { message: string }).message, "Unknown query parameter 'p0', 'p1', 'p2', 'p3', 'p4' and 1495 more: not accepted here.");
+});
+
 test('a cursor from one sort is refused by another sort', async (t) => {
   const { encodeCursor } = await import('../../projections/markets/queries.ts');
   const cursor = encodeCursor({ k: 'liquidity', q: '', v: 10, id: 'x', t: 0, n: 0 });
