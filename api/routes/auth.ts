@@ -48,7 +48,9 @@ async function signIn(ctx: Context, deps: AppDeps, auth: AuthContext, account: A
 const REFRESH_FAILURES = {
   expired: 'The refresh token has expired; sign in again at POST /api/v1/auth/login.',
   invalid: 'The refresh token is not valid; send the refresh_token from login as Authorization: Bearer <refresh_token>.',
-  reused: 'This refresh token was already exchanged; every session from that sign-in has been ended. Sign in again.',
+  // A token that is no longer held was exchanged, signed out (logout), or ended with its sign-in (a replay of
+  // another token of it, a password change): which one is not kept, so the message names all three.
+  reused: 'This refresh token is no longer valid: it was already exchanged, signed out, or its sign-in was ended; every session from that sign-in has been ended. Sign in again at POST /api/v1/auth/login.',
 } as const;
 
 /** /api/v1/auth: email-and-password accounts, sessions, password change and reset (docs/auth.md). */
