@@ -103,7 +103,7 @@ export function watchlistsRouter(deps: AppDeps): Router {
 
   const addContract = watchlistContract({
     summary: 'Add a canonical question and/or a venue market to a watchlist',
-    description: 'Each reference must exist; the same references twice in one watchlist are 409 CONFLICT naming the existing item; at most 200 items.',
+    description: 'Each reference must exist, and a market given with a question must be one of its markets; the same references twice in one watchlist are 409 CONFLICT naming the existing item; at most 200 items.',
     params: watchlistIdParams,
     body: itemBody,
     responses: { 201: watchlistItemResponse },
@@ -114,11 +114,16 @@ export function watchlistsRouter(deps: AppDeps): Router {
     const list = await owned(owner, ctx.params.id);
     const body = parseInput(itemBody, ctx.request.body, 'body field');
     const refs = { canonical_question_id: body.canonical_question_id ?? null, market_id: body.market_id ?? null };
-    if (refs.canonical_question_id && !(await getQuestion(deps.store, refs.canonical_question_id))) {
+    const question = refs.canonical_question_id ? await getQuestion(deps.store, refs.canonical_question_id) : null;
+    if (refs.canonical_question_id && !question) {
       throw new AppError('QUESTION_NOT_FOUND', `No canonical question with id ${refs.canonical_question_id} (body field 'canonical_question_id').`);
     }
     if (refs.market_id && !(await getMarket(deps.store, refs.market_id))) {
       throw new AppError('MARKET_NOT_FOUND', `No market with id ${refs.market_id} (body field 'market_id').`);
+    }
+    // Both together name a venue market of the question; a market of another question is a mistake to refuse.
+    if (question && refs.market_id && !question.members.some((m) => m.market_id === refs.market_id)) {
+      throw new AppError('INVALID_REQUEST', `Invalid body field 'market_id': market ${refs.market_id} is not one of canonical question ${question._id}'s markets (see GET /api/v1/questions/${question._id}); send one of its markets, or either reference alone.`);
     }
     const added = await repo.addItem(owner, list._id, refs, now());
     if (!added.ok && added.reason === 'duplicate') {

@@ -9,6 +9,8 @@ let api: TestApi;
 // Recorded titles (Polymarket, Limitless); prices chosen to be worked out by hand.
 const btc = market('polymarket', 'wl-btc', 'Will Bitcoin reach $150,000 by December 31, 2026?', 0.42);
 const btcLimitless = market('limitless', 'wl-btc-l', 'Will BTC hit $150k by end of 2026?', 0.5, 1000);
+/** A market of no question of this test. */
+const eth = market('polymarket', 'wl-eth', 'Will Ethereum reach $10,000 by December 31, 2026?', 0.1);
 const questionId = randomUUID();
 const H = 3_600_000;
 const now = Date.parse('2026-05-02T12:00:00.000Z');
@@ -23,6 +25,7 @@ test.before(async () => {
     { event: tick({ ...btc, outcomes: [{ label: 'Yes', outcome_index: 0, price: 0.4 }, { label: 'No', outcome_index: 1, price: 0.6 }] }, iso(now - 23 * H)), seq: 3 },
     { event: tick(btc, iso(now - H)), seq: 4 },
     { event: tick(btcLimitless, iso(now - H)), seq: 5 },
+    { event: tick(eth, iso(now - H)), seq: 6 },
     // Index (volume 3000 at 0.42, 1000 at 0.5): (1260 + 500) / 4000 = 0.44. Known for 2 hours only.
     { event: snapshot(questionId, 'Bitcoin above $150k by the end of 2026', [member({ ...btc, volume24h: 3000, quoted_at: iso(now - 2 * H) }), member({ ...btcLimitless, quoted_at: iso(now - 2 * H) })]), seq: 1 },
   ]);
@@ -86,6 +89,11 @@ test('items: each reference must exist, at least one is needed, no duplicates; t
   t.is(missingMarket.status, 404);
   t.is(missingMarket.body.status, 'MARKET_NOT_FOUND');
   t.regex(missingMarket.body.message, /market_id/);
+  // A market given with a question must be one of its markets.
+  const unrelated = await api.request('POST', items, { ...me.headers, body: { canonical_question_id: questionId, market_id: eth.id } });
+  t.is(unrelated.status, 400);
+  t.is(unrelated.body.status, 'INVALID_REQUEST');
+  t.regex(unrelated.body.message, new RegExp(`'market_id': market ${eth.id} is not one of canonical question ${questionId}'s markets`));
   const missingQuestion = await api.request('POST', items, { ...me.headers, body: { canonical_question_id: randomUUID(), market_id: btc.id } });
   t.is(missingQuestion.body.status, 'QUESTION_NOT_FOUND');
   const none = await api.request('POST', items, { ...me.headers, body: {} });
