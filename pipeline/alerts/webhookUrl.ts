@@ -36,8 +36,9 @@ export function checkWebhookUrlSyntax(raw: string, policy: WebhookPolicy): UrlCh
   } catch {
     return { ok: false, reason: 'must be an absolute URL such as https://example.com/hooks/concord' };
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') return { ok: false, reason: 'must use https' };
-  if (policy.requireHttps && url.protocol !== 'https:') return { ok: false, reason: 'must use https' };
+  const scheme = url.protocol.slice(0, -1).slice(0, 20);
+  if (policy.requireHttps && url.protocol !== 'https:') return { ok: false, reason: `must use https, not ${scheme}` };
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return { ok: false, reason: `must use https (or http outside production), not ${scheme}` };
   if (url.username || url.password) return { ok: false, reason: 'must not carry credentials (user:password@); authenticate the request with the signature instead' };
   if (url.hash) return { ok: false, reason: 'must not have a #fragment' };
   if (!url.hostname) return { ok: false, reason: 'must name a host' };
