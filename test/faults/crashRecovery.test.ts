@@ -9,13 +9,12 @@ import { randomUUID } from 'node:crypto';
 import { freePort } from '../../pipeline/system/freePort.ts';
 import { connectStreams } from '../../pipeline/streams/connection.ts';
 import { subjects } from '../../shared/streams/subjects.ts';
-import { startServices, natsUrlFile } from '../../bin/services.ts';
-import { loadConfig } from '../../shared/config.ts';
+import { natsUrlFile } from '../../bin/services.ts';
 import { silentLog } from '../support/nats.ts';
-import { PIPELINE_DURABLES, TEST_MODEL } from '../support/service.ts';
-import { waitForQuiet } from '../support/quiesce.ts';
-import { liveRunOracle, readModelSnapshot, SCANNER_CLOCK_HELD } from '../ops/readModels.ts';
+import { TEST_MODEL } from '../support/service.ts';
+import { SCANNER_CLOCK_HELD } from '../ops/readModels.ts';
 import { waitFor } from './waitFor.ts';
+import { assertRestartConverges } from './restartConverges.ts';
 import { alive, commandLine, descendants } from './processTree.ts';
 
 /**
@@ -73,21 +72,7 @@ function storedCount(file: string, collection: string): number {
     t.log(`${atKill} of ${N} stored at the kill`);
     t.true(atKill < N, `the kill landed before the burst was projected (${atKill} of ${N} stored)`);
 
-    const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, NATS_URL: '', VENUE_SOURCE: 'recorded', VENUES: 'manifold', INGEST_INTERVAL_SECONDS: '86400', WORKERS: '1', LOG_LEVEL: 'silent', EMBEDDING_MODEL: TEST_MODEL, ...SCANNER_CLOCK_HELD });
-    const restarted = await startServices(config, ['all'], silentLog);
-    try {
-      await waitForQuiet(restarted.conn, PIPELINE_DURABLES, 180_000);
-      t.is(await restarted.store.collection('api_request_logs').count(), N);
-      const hours = await restarted.store.collection<{ _id: string; total_calls: number }>('api_usage_hourly').find({});
-      t.is(hours.reduce((a, h) => a + h.total_calls, 0), N, 'the hourly usage counts each request once');
-      await restarted.scanner!.scanNow(true);
-      await waitForQuiet(restarted.conn, PIPELINE_DURABLES, 120_000);
-      const oracle = await liveRunOracle(restarted.conn);
-      t.deepEqual(await readModelSnapshot(restarted.store), await readModelSnapshot(oracle), 'read models equal one uninterrupted run over the streams');
-      await oracle.close();
-    } finally {
-      await restarted.stop();
-    }
+    await assertRestartConverges(t, dataDir, N);
   } finally {
     if (npm.exitCode === null) npm.kill('SIGKILL');
     for (const pid of [...tree, ...descendants(npm.pid ?? 0)]) {

@@ -8,13 +8,12 @@ import { randomUUID } from 'node:crypto';
 import { freePort } from '../../pipeline/system/freePort.ts';
 import { connectStreams } from '../../pipeline/streams/connection.ts';
 import { subjects } from '../../shared/streams/subjects.ts';
-import { startServices, natsPidFile, natsUrlFile } from '../../bin/services.ts';
-import { loadConfig } from '../../shared/config.ts';
+import { natsPidFile, natsUrlFile } from '../../bin/services.ts';
 import { silentLog } from '../support/nats.ts';
-import { PIPELINE_DURABLES, TEST_MODEL } from '../support/service.ts';
-import { waitForQuiet } from '../support/quiesce.ts';
-import { liveRunOracle, readModelSnapshot, SCANNER_CLOCK_HELD } from '../ops/readModels.ts';
+import { TEST_MODEL } from '../support/service.ts';
+import { SCANNER_CLOCK_HELD } from '../ops/readModels.ts';
 import { waitFor } from './waitFor.ts';
+import { assertRestartConverges } from './restartConverges.ts';
 import { alive, descendants } from './processTree.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -71,23 +70,7 @@ test('npm start stopped by SIGTERM under load: in-flight requests finish, consum
     t.false(alive(natsPid), 'the nats-server child is stopped');
 
     // Nothing acked without being applied: after a restart every event is in the read model exactly once.
-    const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, NATS_URL: '', VENUE_SOURCE: 'recorded', VENUES: 'manifold', INGEST_INTERVAL_SECONDS: '86400', WORKERS: '1', LOG_LEVEL: 'silent', EMBEDDING_MODEL: TEST_MODEL, ...SCANNER_CLOCK_HELD });
-    const service = await startServices(config, ['all'], silentLog);
-    try {
-      await waitForQuiet(service.conn, PIPELINE_DURABLES, 120_000);
-      t.is(await service.store.collection('api_request_logs').count(), N);
-      const hours = await service.store.collection<{ _id: string; total_calls: number }>('api_usage_hourly').find({});
-      t.is(hours.reduce((a, h) => a + h.total_calls, 0), N);
-      // The scanner's clock is held (as in npm start above) and one pass is asked for and settled here, so no
-      // pass of its own lands between the oracle's read of the streams and the store's snapshot.
-      await service.scanner!.scanNow(true);
-      await waitForQuiet(service.conn, PIPELINE_DURABLES, 120_000);
-      const oracle = await liveRunOracle(service.conn);
-      t.deepEqual(await readModelSnapshot(service.store), await readModelSnapshot(oracle));
-      await oracle.close();
-    } finally {
-      await service.stop();
-    }
+    await assertRestartConverges(t, dataDir, N);
   } finally {
     if (npm.exitCode === null) npm.kill('SIGKILL');
     for (const pid of descendants(npm.pid ?? 0)) {
