@@ -116,7 +116,7 @@ export function authRouter(deps: AppDeps): Router {
   router.post('/forgot-password', CONTRACT.forgotPassword, async (ctx) => {
     const body = parseInput(forgotBody, ctx.request.body, 'body field');
     await requestPasswordReset(auth, body.email);
-    ctx.body = { data: { message: 'If an account exists for this email, a 6-digit code has been sent to it. The code is valid for 10 minutes.' } };
+    ctx.body = { data: { message: 'If an account exists for this email, a 6-digit code has been sent to it (one per minute at most: a code sent in the last minute is not sent again). The code is valid for 10 minutes.' } };
   });
 
   router.post('/verify-otp', CONTRACT.verifyOtp, async (ctx) => {
