@@ -24,6 +24,7 @@ export function requireSession(options: { allowWallet?: boolean } = {}): Middlew
     const caller = callerOf(ctx.state);
     if (caller.kind === 'session' || (options.allowWallet && caller.kind === 'wallet')) return next();
     if (caller.kind === 'apiKey') throw new AppError('UNAUTHORIZED', `API keys are not accepted on ${ctx.path}; ${SESSION_HINT}`);
+    if (caller.kind === 'wallet') throw new AppError('UNAUTHORIZED', `Wallet sessions (svc_siwe) are not accepted on ${ctx.path}: it needs an email account's session. ${SESSION_HINT}`);
     throw sessionError(ctx.state.authProblem as AuthProblem | undefined);
   };
 }

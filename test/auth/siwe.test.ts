@@ -129,7 +129,9 @@ test('a wallet session works on watchlists and alerts but never becomes an email
 
   // Everything of the console and the email account refuses it.
   t.is((await api.request('GET', '/api/v1/auth/me', asWallet)).status, 401);
-  t.is((await api.request('GET', '/api/v1/console/keys', asWallet)).status, 401);
+  const keys = await api.request('GET', '/api/v1/console/keys', asWallet);
+  t.is(keys.status, 401);
+  t.regex(keys.body.message, /^Wallet sessions \(svc_siwe\) are not accepted on \/api\/v1\/console\/keys: it needs an email account's session/);
   t.is((await api.request('POST', '/api/v1/console/keys', { ...asWallet, body: { name: 'wallet key' } })).status, 401);
   t.is((await api.request('GET', '/api/v1/console/stats?api_key_id=00000000-0000-4000-8000-000000000000', asWallet)).status, 401);
   t.is((await api.request('POST', '/api/v1/auth/change-password', { ...asWallet, body: { current_password: 'x', new_password: 'long enough pw' } })).status, 401);
