@@ -7,6 +7,7 @@ import { authRouter } from './auth.ts';
 import { siweRouter } from './siwe.ts';
 import { consoleRouter } from './console.ts';
 import { externalMarketsRouter } from './externalMarkets.ts';
+import { externalQuestionsRouter } from './externalQuestions.ts';
 import { walletTrackerRouter } from './walletTracker.ts';
 import { alertsRouter } from './alerts.ts';
 import { watchlistsRouter } from './watchlists.ts';
@@ -23,6 +24,7 @@ export function apiV1Routers(deps: AppDeps): Router[] {
     siweRouter(deps),
     consoleRouter(deps),
     externalMarketsRouter(deps),
+    externalQuestionsRouter(deps),
     walletTrackerRouter(deps),
     alertsRouter(deps),
     watchlistsRouter(deps),

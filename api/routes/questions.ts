@@ -1,4 +1,5 @@
 import Router from '@koa/router';
+import type { Middleware } from 'koa';
 import { z } from 'zod';
 import type { AppDeps } from '../deps.ts';
 import { ParsedQueries } from '../http/parsedQueries.ts';
@@ -17,7 +18,39 @@ import { uuidParam } from '../openapi/schemas/common.ts';
 import { discoverResponse, questionResponse } from '../openapi/schemas/questions.ts';
 import { categoryParam } from '../http/categoryParam.ts';
 
-const discoverQuery = z.object({ category: categoryParam, limit: limitParam, offset: offsetParam }).strict();
+export const discoverQuery = z.object({ category: categoryParam, limit: limitParam, offset: offsetParam }).strict();
+export const questionParams = z.object({ id: uuidParam('canonical question') });
+
+/** The discover list (canonical questions on two venues or more), its serialised pages cached per read-model version. */
+export function discoverHandler(deps: AppDeps): Middleware {
+  const pages = new ViewBodyCache({ maxAgeMs: deps.config.API_VIEW_CACHE_MS });
+  const queries = new ParsedQueries(discoverQuery, (query) => ({ query, key: JSON.stringify([query.category ?? null, query.limit, query.offset]) }));
+  return async (ctx) => {
+    const { query, key } = queries.of(ctx);
+    const version = await readModelVersion(deps.store, questionsProjection.name);
+    const body = await pages.get(key, version, async () => {
+      const { items, total } = await discoverQuestions(deps.store, query);
+      return { data: items.map(discoverItemView), meta: { count: items.length, total, offset: query.offset, limit: query.limit } };
+    });
+    sendJsonBytes(ctx, body!);
+  };
+}
+
+/** One canonical question with its venue markets and index, cached per read-model version. */
+export function questionHandler(deps: AppDeps): Middleware {
+  const details = new ViewBodyCache({ maxAgeMs: deps.config.API_VIEW_CACHE_MS });
+  return async (ctx) => {
+    const id = String(ctx.params.id ?? '');
+    if (!isUuid(id)) throw new AppError('INVALID_REQUEST', `Invalid path parameter 'id': must be a canonical question UUID, got "${id.slice(0, 64)}".`);
+    const version = await readModelVersion(deps.store, questionsProjection.name);
+    const body = await details.get(id, version, async () => {
+      const question = await getQuestion(deps.store, id);
+      return question ? { data: questionDetailView(question) } : null;
+    });
+    if (!body) throw new AppError('QUESTION_NOT_FOUND', `No canonical question with id ${id}.`);
+    sendJsonBytes(ctx, body);
+  };
+}
 
 /** /discover and /questions/{id}: canonical questions, session authentication (spec table). */
 export function questionsRouter(deps: AppDeps): Router {
@@ -30,36 +63,15 @@ export function questionsRouter(deps: AppDeps): Router {
     query: discoverQuery,
     responses: { 200: discoverResponse },
   });
-  const pages = new ViewBodyCache({ maxAgeMs: deps.config.API_VIEW_CACHE_MS });
-  const details = new ViewBodyCache({ maxAgeMs: deps.config.API_VIEW_CACHE_MS });
-  const discoverQueries = new ParsedQueries(discoverQuery, (query) => ({ query, key: JSON.stringify([query.category ?? null, query.limit, query.offset]) }));
-  router.get('/discover', discoverContract, requireSession(), async (ctx) => {
-    const { query, key } = discoverQueries.of(ctx);
-    const version = await readModelVersion(deps.store, questionsProjection.name);
-    const body = await pages.get(key, version, async () => {
-      const { items, total } = await discoverQuestions(deps.store, query);
-      return { data: items.map(discoverItemView), meta: { count: items.length, total, offset: query.offset, limit: query.limit } };
-    });
-    sendJsonBytes(ctx, body!);
-  });
+  router.get('/discover', discoverContract, requireSession(), discoverHandler(deps));
   const questionContract = contract({
     summary: 'One canonical question with every linked venue market and the cross-venue index',
     tags: ['Questions'],
     auth: 'session',
-    params: z.object({ id: uuidParam('canonical question') }),
+    params: questionParams,
     responses: { 200: questionResponse },
     errors: ['QUESTION_NOT_FOUND'],
   });
-  router.get('/questions/:id', questionContract, requireSession(), async (ctx) => {
-    const id = String(ctx.params.id ?? '');
-    if (!isUuid(id)) throw new AppError('INVALID_REQUEST', `Invalid path parameter 'id': must be a canonical question UUID, got "${id.slice(0, 64)}".`);
-    const version = await readModelVersion(deps.store, questionsProjection.name);
-    const body = await details.get(id, version, async () => {
-      const question = await getQuestion(deps.store, id);
-      return question ? { data: questionDetailView(question) } : null;
-    });
-    if (!body) throw new AppError('QUESTION_NOT_FOUND', `No canonical question with id ${id}.`);
-    sendJsonBytes(ctx, body);
-  });
+  router.get('/questions/:id', questionContract, requireSession(), questionHandler(deps));
   return router;
 }

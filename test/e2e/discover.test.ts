@@ -307,3 +307,32 @@ test('an unknown question is 404 QUESTION_NOT_FOUND and a malformed id is 400', 
   t.is((missing.body as { status: string }).status, 'QUESTION_NOT_FOUND');
   t.is((await svc.get('/api/v1/questions/nope', auth)).status, 400);
 });
+
+test('API keys with read:questions read the same list and details under /api/v1/external/questions; a key without the scope gets 403', async (t) => {
+  const createKey = async (permissions: string[]) => {
+    const res = await fetch(`${svc.baseUrl}/api/v1/console/keys`, {
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: `questions ${permissions.join(' ')}`, permissions: JSON.stringify(permissions) }),
+    });
+    t.is(res.status, 201);
+    return { 'x-api-key': ((await res.json()) as { data: { key: string } }).data.key };
+  };
+  const reader = await createKey(['read:questions']);
+  const list = await svc.get('/api/v1/external/questions?limit=200', reader);
+  t.is(list.status, 200);
+  t.deepEqual((list.body as { data: DiscoverItem[] }).data, all, 'the discover list, item for item');
+  const politics = await svc.get('/api/v1/external/questions?category=politics&limit=5&offset=1', reader);
+  t.deepEqual(politics.body, (await svc.get('/api/v1/discover?category=politics&limit=5&offset=1', auth)).body);
+  const id = all[0]!.id;
+  const detail = await svc.get(`/api/v1/external/questions/${id}`, reader);
+  t.is(detail.status, 200);
+  t.deepEqual(detail.body, (await svc.get(`/api/v1/questions/${id}`, auth)).body);
+  const missing = await svc.get('/api/v1/external/questions/00000000-0000-4000-8000-000000000000', reader);
+  t.is((missing.body as { status: string }).status, 'QUESTION_NOT_FOUND');
+  const marketsOnly = await createKey(['read:markets']);
+  const refused = await svc.get('/api/v1/external/questions', marketsOnly);
+  t.is(refused.status, 403);
+  t.is((refused.body as { status: string }).status, 'FORBIDDEN');
+  t.is((await svc.get('/api/v1/external/questions')).status, 401, 'no key');
+});

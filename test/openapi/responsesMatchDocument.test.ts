@@ -129,6 +129,12 @@ test.serial('every documented operation answers, and every response validates ag
   t.is((await call('GET', '/api/v1/external/markets?limit=500', { headers: apiKey })).status, 400);
   t.is((await call('GET', '/api/v1/external/markets')).status, 401);
   t.is((await call('GET', '/api/v1/external/markets', { headers: { 'x-api-key': narrow.body.data.key } })).status, 403);
+  const questionsKey = await call('POST', '/api/v1/console/keys', { headers: session, body: { name: 'questions', permissions: '["read:questions"]' } });
+  const questionsReader = { 'x-api-key': questionsKey.body.data.key as string };
+  await call('GET', '/api/v1/external/questions?category=politics&limit=3', { headers: questionsReader });
+  await call('GET', `/api/v1/external/questions/${discover.body.data[0].id}`, { headers: questionsReader });
+  t.is((await call('GET', '/api/v1/external/questions/00000000-0000-4000-8000-000000000000', { headers: questionsReader })).status, 404);
+  t.is((await call('GET', '/api/v1/external/questions', { headers: apiKey })).status, 403);
   await walkArbitrage(t, call, svc, validator, failures, { arbitrage: narrow.body.data.key, marketsOnly: key.body.data.key }, session);
   await call('GET', '/api/v1/console/keys', { headers: session });
   await svc.settle();
