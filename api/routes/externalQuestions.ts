@@ -2,8 +2,10 @@ import Router from '@koa/router';
 import type { AppDeps } from '../deps.ts';
 import { requireScope } from '../auth/guards.ts';
 import { contract } from '../openapi/contract.ts';
-import { discoverResponse, questionResponse } from '../openapi/schemas/questions.ts';
-import { discoverHandler, discoverQuery, questionHandler, questionParams } from './questions.ts';
+import { DISCOVER_DOC, QUESTION_DOC, discoverHandler, questionHandler } from './questions.ts';
+
+const AUTH = { apiKey: 'read:questions' } as const;
+const TAGS = ['External', 'Questions'];
 
 /**
  * GET /api/v1/external/questions and /external/questions/{id}: the discover list and a question's detail for
@@ -11,24 +13,9 @@ import { discoverHandler, discoverQuery, questionHandler, questionParams } from 
  */
 export function externalQuestionsRouter(deps: AppDeps): Router {
   const router = new Router({ prefix: '/external/questions' });
-  const listContract = contract({
-    summary: 'Canonical questions listed on at least two venues (API key)',
-    description: 'The list of GET /api/v1/discover for API keys holding read:questions.',
-    tags: ['External', 'Questions'],
-    auth: { apiKey: 'read:questions' },
-    query: discoverQuery,
-    responses: { 200: discoverResponse },
-  });
-  router.get('/', listContract, requireScope('read:questions'), discoverHandler(deps));
-  const detailContract = contract({
-    summary: 'One canonical question with its venue markets and index (API key)',
-    description: 'GET /api/v1/questions/{id} for API keys holding read:questions.',
-    tags: ['External', 'Questions'],
-    auth: { apiKey: 'read:questions' },
-    params: questionParams,
-    responses: { 200: questionResponse },
-    errors: ['QUESTION_NOT_FOUND'],
-  });
-  router.get('/:id', detailContract, requireScope('read:questions'), questionHandler(deps));
+  const list = contract({ ...DISCOVER_DOC, summary: `${DISCOVER_DOC.summary} (API key)`, description: 'The list of GET /api/v1/discover for API keys holding read:questions.', tags: TAGS, auth: AUTH });
+  router.get('/', list, requireScope('read:questions'), discoverHandler(deps));
+  const detail = contract({ ...QUESTION_DOC, summary: `${QUESTION_DOC.summary} (API key)`, description: 'GET /api/v1/questions/{id} for API keys holding read:questions.', tags: TAGS, auth: AUTH });
+  router.get('/:id', detail, requireScope('read:questions'), questionHandler(deps));
   return router;
 }

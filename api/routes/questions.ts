@@ -52,26 +52,26 @@ export function questionHandler(deps: AppDeps): Middleware {
   };
 }
 
+/** What the discover list and the question detail document, whichever credential a router asks for. */
+export const DISCOVER_DOC = {
+  summary: 'Canonical questions listed on at least two venues',
+  description: 'Most venues first, then 24-hour real-money volume; each with its volume-weighted index price and divergence.',
+  tags: ['Questions'],
+  query: discoverQuery,
+  responses: { 200: discoverResponse },
+};
+export const QUESTION_DOC = {
+  summary: 'One canonical question with every linked venue market and the cross-venue index',
+  tags: ['Questions'],
+  params: questionParams,
+  responses: { 200: questionResponse },
+  errors: ['QUESTION_NOT_FOUND' as const],
+};
+
 /** /discover and /questions/{id}: canonical questions, session authentication (spec table). */
 export function questionsRouter(deps: AppDeps): Router {
   const router = new Router();
-  const discoverContract = contract({
-    summary: 'Canonical questions listed on at least two venues',
-    description: 'Most venues first, then 24-hour real-money volume; each with its volume-weighted index price and divergence.',
-    tags: ['Questions'],
-    auth: 'session',
-    query: discoverQuery,
-    responses: { 200: discoverResponse },
-  });
-  router.get('/discover', discoverContract, requireSession(), discoverHandler(deps));
-  const questionContract = contract({
-    summary: 'One canonical question with every linked venue market and the cross-venue index',
-    tags: ['Questions'],
-    auth: 'session',
-    params: questionParams,
-    responses: { 200: questionResponse },
-    errors: ['QUESTION_NOT_FOUND'],
-  });
-  router.get('/questions/:id', questionContract, requireSession(), questionHandler(deps));
+  router.get('/discover', contract({ ...DISCOVER_DOC, auth: 'session' }), requireSession(), discoverHandler(deps));
+  router.get('/questions/:id', contract({ ...QUESTION_DOC, auth: 'session' }), requireSession(), questionHandler(deps));
   return router;
 }
