@@ -2,6 +2,9 @@ import test from 'ava';
 import { fastMarketEvent } from '../../projections/markets/fastDecode.ts';
 import { withFastPath } from '../../projections/decodeFast.ts';
 import { marketsProjection } from '../../projections/markets/projection.ts';
+import { priceHistoryProjection } from '../../projections/priceHistory/projection.ts';
+import { platformMetricsProjection } from '../../projections/platformMetrics/projection.ts';
+import { questionsProjection } from '../../projections/questions/projection.ts';
 import { catalogueMarkets, snapshotOf } from '../../bench/support/marketEvents.ts';
 import { market, snapshot } from '../support/marketEvents.ts';
 
@@ -143,4 +146,14 @@ test('no mutation of any field of recorded events is accepted by the fast path u
   t.true(copied > 100);
   t.true(tried > 10_000, `${tried} mutations`);
   t.true(refusedBySchema > 1_000, `${refusedBySchema} refused by the schema`);
+});
+
+test('every consumer of one decoder gets the same function back, so read models of one stream still share a decode', (t) => {
+  // Price history and platform metrics read MARKETS with the markets decoder; pipeline/streams/sharedDecodes.ts
+  // shares a message's decode between consumers passing the same decoder function.
+  t.is(withFastPath(marketsProjection), withFastPath(priceHistoryProjection));
+  t.is(withFastPath(marketsProjection), withFastPath(platformMetricsProjection));
+  t.not(withFastPath(marketsProjection), marketsProjection.decode, 'the markets decoder has its fast path in front');
+  // A decoder without a fast path is passed through as it is.
+  t.is(withFastPath(questionsProjection), questionsProjection.decode);
 });
