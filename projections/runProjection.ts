@@ -62,6 +62,7 @@ export async function startProjection<E, D extends Doc>(
   });
   // An operator tool (replay) may pause this projection to be the read model's only writer for a while.
   const gate = await projectionGate(conn.nc, projection.name, log);
+  const decode = withFastPath(projection);
   if (batched) {
     const checkpoints = store.collection<Doc & { lastSeq: number }>(CHECKPOINTS);
     const loop = runOrderedBatches<E>({
@@ -69,7 +70,7 @@ export async function startProjection<E, D extends Doc>(
       stream: projection.stream,
       durable,
       log,
-      decode: withFastPath(projection),
+      decode,
       checkpoint: async () => (await checkpoints.get(projection.name))?.lastSeq ?? 0,
       applyRun: async (events, lastSeq) => {
         await applyBatch(store, projection, events);
@@ -88,7 +89,6 @@ export async function startProjection<E, D extends Doc>(
     });
     return closingGate(loop, gate);
   }
-  const decode = withFastPath(projection);
   const loop = runConsumer({
     conn,
     stream: projection.stream,

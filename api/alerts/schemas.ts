@@ -1,12 +1,10 @@
 import { z } from 'zod';
 import { isUuid } from '../../shared/ids.ts';
 import { ALERT_TYPES, MARKET_FIELD, OPERATORS, QUESTION_FIELD } from '../../pipeline/alerts/conditions.ts';
-import { displayNameField } from '../http/textFields.ts';
+import { displayNameField, required } from '../http/textFields.ts';
 
 /** Request bodies of /alerts and /watchlists, each problem named by its field (api/http/validate.ts). */
 
-type Issue = { readonly input?: unknown };
-const required = (otherwise: string) => (iss: Issue) => (iss.input === undefined ? 'is required' : otherwise);
 
 /** `what` with its article: 'a market', 'an alert'. */
 export const uuidField = (what: string) =>

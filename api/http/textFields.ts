@@ -1,5 +1,8 @@
 import { z } from 'zod';
 
+/** A zod error message: 'is required' when the field is missing, `otherwise` when it is there but wrong. */
+export const required = (otherwise: string) => (issue: { readonly input?: unknown }) => (issue.input === undefined ? 'is required' : otherwise);
+
 /** Bidirectional formatting characters: they reorder how text around them is shown (spoofing). */
 const BIDI_CONTROLS = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/u;
 /** C0 and C1 controls, NUL and DEL included. */
@@ -39,7 +42,7 @@ export function unsafeTextProblem(text: string): string | null {
  */
 export const displayNameField = (min = 1, max = 100) =>
   z
-    .string({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be a string') })
+    .string({ error: required('must be a string') })
     .superRefine((v, ctx) => {
       const problem = unsafeTextProblem(v);
       if (problem) ctx.addIssue({ code: 'custom', message: problem });
