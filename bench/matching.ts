@@ -16,6 +16,8 @@
  * train split stands in, and the line says so.
  * Each mined set is also reported with its Kalshi markets given as bare tickers (`asTickerTitles`).
  * `--sweep` prints the operating-point sweep instead.
+ * Linking one new market against the indexed catalogue (p50/p99) and the vector index's candidate recall against
+ * an exact scan are measured by bench:linking, which builds the index.
  */
 import { fileURLToPath } from 'node:url';
 import { dirname, join } from 'node:path';
