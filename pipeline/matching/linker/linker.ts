@@ -14,7 +14,7 @@ import { RELINK_ITEM_PREFIX, type OverrideLookup, type OverrideSource } from './
 import { buildSnapshot } from './questionSnapshot.ts';
 import { createKeyIndex } from './keyIndex.ts';
 import { absorbQuestion } from './absorb.ts';
-import { RunOverlay, type OverlayCollection } from './runOverlay.ts';
+import { RunOverlay, WarmDocs, type OverlayCollection } from './runOverlay.ts';
 import { EMBED_CHUNK, embedInChunks, type RunEmbeddings } from './runEmbeddings.ts';
 
 export interface LinkerDeps {
@@ -29,7 +29,12 @@ export interface LinkerDeps {
   readonly candidates?: number;
   /** Titles per embedding call of a run (default EMBED_CHUNK); the chunks are embedded while earlier markets are placed. */
   readonly embedChunk?: number;
+  /** Documents of each linker collection kept in memory across runs (default LINKER_WARM_DOCS); 0 keeps none. */
+  readonly warmDocs?: number;
 }
+
+/** ~20k market states of a few KB each (title, rules text, venue view, vector): tens of MB. */
+export const LINKER_WARM_DOCS = 20_000;
 
 /** Where a market should live after (re)matching. */
 export interface Placement {
@@ -97,6 +102,12 @@ interface RunScope {
 export function createLinker(deps: LinkerDeps) {
   const stored = linkerCollections(deps.store);
   const direct: RunScope = { ...stored, publish: deps.publish };
+  // The linker is its collections' only writer (one link process: docker-compose.yml), so what it read or wrote
+  // stays valid across runs: a market's candidates are read from memory instead of the store (~14% of its CPU).
+  const warm = new Map([
+    [LINKER_MARKETS, new WarmDocs(deps.warmDocs ?? LINKER_WARM_DOCS)],
+    [LINKER_QUESTIONS, new WarmDocs(deps.warmDocs ?? LINKER_WARM_DOCS)],
+  ]);
   // Runs are applied one after another (the consumer awaits each), so one scope at a time is in force.
   let scope = direct;
   const k = deps.candidates ?? 24;
@@ -258,7 +269,7 @@ export function createLinker(deps: LinkerDeps) {
    */
   async function handleRun(items: readonly LinkItem[]): Promise<void> {
     if (items.length === 0) return;
-    const overlay = new RunOverlay(deps.store);
+    const overlay = new RunOverlay(deps.store, warm);
     const sent: Promise<void>[] = [];
     const run: RunScope = {
       markets: overlay.collection<LinkedMarketState>(LINKER_MARKETS),
