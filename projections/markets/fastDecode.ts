@@ -56,30 +56,37 @@ function exactKeys(o: Obj, keys: readonly string[], optional: ReadonlySet<string
 /** Returns `o` itself when its keys are the schema's, in order; else the copy zod would make. */
 const sameOrCopy = (o: Obj, keys: readonly string[], copy: () => Obj, optional?: ReadonlySet<string>): Obj => (exactKeys(o, keys, optional) ? o : copy());
 
+/**
+ * `o` itself when it holds exactly `keys`, else a copy with only those. At module level rather than a closure in
+ * `fee`: tsx (esbuild keepNames) names each nested function every time it is created, a defineProperty per call.
+ */
+function keepKeys(o: Obj, keys: readonly string[]): Obj {
+  return sameOrCopy(o, keys, () => Object.fromEntries(keys.map((k) => [k, o[k]])));
+}
+
 function fee(f: unknown): Obj | undefined {
   if (!isObj(f)) return FAIL;
   const kind = f.kind;
   if (kind === 'unknown') return isStr(f.reason) ? sameOrCopy(f, ['kind', 'reason'], () => ({ kind, reason: f.reason })) : FAIL;
   const source = f.source;
   if (!feeSources.has(source)) return FAIL;
-  const keep = (keys: readonly string[]): Obj => sameOrCopy(f, keys, () => Object.fromEntries(keys.map((k) => [k, f[k]])));
   switch (kind) {
     case 'none':
-      return noneReasons.has(f.reason) ? keep(['kind', 'reason', 'source']) : FAIL;
+      return noneReasons.has(f.reason) ? keepKeys(f, ['kind', 'reason', 'source']) : FAIL;
     case 'price_curve':
-      return isNum(f.rate) && isNum(f.exponent) && typeof f.taker_only === 'boolean' ? keep(['kind', 'rate', 'exponent', 'taker_only', 'source']) : FAIL;
+      return isNum(f.rate) && isNum(f.exponent) && typeof f.taker_only === 'boolean' ? keepKeys(f, ['kind', 'rate', 'exponent', 'taker_only', 'source']) : FAIL;
     case 'min_price_bps':
-      return isNum(f.taker_bps) && isNum(f.maker_bps) ? keep(['kind', 'taker_bps', 'maker_bps', 'source']) : FAIL;
+      return isNum(f.taker_bps) && isNum(f.maker_bps) ? keepKeys(f, ['kind', 'taker_bps', 'maker_bps', 'source']) : FAIL;
     case 'profit_share':
-      return isNum(f.profit_rate) && isNum(f.withdrawal_rate) ? keep(['kind', 'profit_rate', 'withdrawal_rate', 'source']) : FAIL;
+      return isNum(f.profit_rate) && isNum(f.withdrawal_rate) ? keepKeys(f, ['kind', 'profit_rate', 'withdrawal_rate', 'source']) : FAIL;
     case 'odds_margin':
-      return isNum(f.margin) ? keep(['kind', 'margin', 'source']) : FAIL;
+      return isNum(f.margin) ? keepKeys(f, ['kind', 'margin', 'source']) : FAIL;
     case 'flat':
-      return isNum(f.taker) && isNum(f.maker) ? keep(['kind', 'taker', 'maker', 'source']) : FAIL;
+      return isNum(f.taker) && isNum(f.maker) ? keepKeys(f, ['kind', 'taker', 'maker', 'source']) : FAIL;
     case 'quadratic_per_order': {
       const { taker_rate, maker_rate, multiplier, fill_round_up_to, order_round_up_to } = f;
       const ok = isNum(taker_rate) && taker_rate >= 0 && isNum(maker_rate) && maker_rate >= 0 && isNum(multiplier) && multiplier >= 0 && isNum(fill_round_up_to) && fill_round_up_to > 0 && isNum(order_round_up_to) && order_round_up_to > 0;
-      return ok ? keep(['kind', 'taker_rate', 'maker_rate', 'multiplier', 'fill_round_up_to', 'order_round_up_to', 'source']) : FAIL;
+      return ok ? keepKeys(f, ['kind', 'taker_rate', 'maker_rate', 'multiplier', 'fill_round_up_to', 'order_round_up_to', 'source']) : FAIL;
     }
     default:
       return FAIL;

@@ -73,6 +73,8 @@ function counted(c: MarketContribution | null, field: 'v24' | 'vt' | 'liquidity'
 /** The change of a sum: what `next` counts minus what `prev` counted (0 for a field not counted). */
 const sumChange = (a: number | null, b: number | null): number => (b === null ? 0 : b) - (a === null ? 0 : a);
 /** The change of a reporting count: 1 for a field counted, 0 for one not. */
+/** 1 for an open market whose venue publishes only lifetime volume (no 24-hour figure), else 0. */
+const lifetimeOnly = (c: MarketContribution | null): number => (c && c.status === 'open' && c.vt !== null && c.v24 === null ? 1 : 0);
 const countChange = (a: number | null, b: number | null): number => (b === null ? 0 : 1) - (a === null ? 0 : 1);
 
 /** The change an event makes; null when it changes nothing (an older snapshot, a repeat, an unknown delisting). */
@@ -114,7 +116,6 @@ export function contributionChange(prev: MarketContribution | null, event: Marke
   const openVtB = counted(next, 'vt', true);
   const openLiqA = counted(prev, 'liquidity', true);
   const openLiqB = counted(next, 'liquidity', true);
-  const lifetimeOnly = (c: MarketContribution | null) => (c && c.status === 'open' && c.vt !== null && c.v24 === null ? 1 : 0);
 
   let dayVolume = 0;
   let lifetimeOnlyRise = 0;
