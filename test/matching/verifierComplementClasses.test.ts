@@ -43,6 +43,24 @@ test('keeping rates steady or unchanged is holding them: the negation of a chang
   t.is(rel(m('kalshi', 'Will the ECB keep rates unchanged in December 2026?', 'Yes', '2026-12-17'), m('polymarket', 'Will the Fed keep rates unchanged in December 2026?', 'Yes', '2026-12-16')), 'different');
 });
 
+test("a hold is the named bank's: another central bank's hold or change is a different market, its own are a hold's identity and complement", (t) => {
+  const fedHold = m('kalshi', 'Will the Fed hold rates at the March 2026 meeting?', 'Yes', '2026-03-18');
+  t.is(rel(fedHold, m('kalshi', 'Will the ECB hold rates at the March 2026 meeting?', 'Yes', '2026-03-12')), 'different', 'the rule once wrote "Fed" into any hold');
+  t.is(rel(fedHold, m('polymarket', 'No change in ECB rates after March 2026 meeting?', 'Yes', '2026-03-12')), 'different');
+  t.is(rel(fedHold, m('polymarket', 'No change in Fed interest rates after March 2026 meeting?', 'Yes', '2026-03-18')), 'identity');
+  const ecbNoChange = m('polymarket', 'No change in ECB rates after March 2026 meeting?', 'Yes', '2026-03-12');
+  t.is(rel(m('kalshi', 'Will the ECB change rates at the March 2026 meeting?', 'Yes', '2026-03-12'), ecbNoChange), 'complement');
+  t.is(rel(m('kalshi', 'Will the Bank of England hold rates at its March 2026 meeting?', 'Yes', '2026-03-18'), m('polymarket', 'No change in BoE rates after March 2026 meeting?', 'Yes', '2026-03-18')), 'identity');
+  t.is(rel(m('kalshi', 'Will the ECB change rates at the April 2026 meeting?', 'Yes', '2026-04-30'), ecbNoChange), 'different', 'another meeting');
+});
+
+test('"at March 2026 meeting" without an article is the meeting, as "at the March 2026 meeting" and "after March 2026 meeting" are', (t) => {
+  // A cut of more than 25 bp, in 25 bp steps, is a cut of 50 bp or more.
+  const more = m('kalshi', 'Fed cuts more than 25bp at March 2026 meeting?', 'Yes', '2026-03-18');
+  t.is(rel(more, m('polymarket', 'Fed decreases interest rates by 50+ bps after March 2026 meeting?', 'Yes', '2026-03-18')), 'identity');
+  t.is(rel(more, m('polymarket', 'Fed decreases interest rates by 50+ bps after April 2026 meeting?', 'Yes', '2026-04-29')), 'different');
+});
+
 test('a policy rate held on the line is neither above nor below it; a side closed on the line makes the negation', (t) => {
   const above = m('polymarket', 'Will the RBI repo rate be above 5.25% after February?', 'Yes', '2026-02-06');
   t.is(rel(m('kalshi', 'RBI repo rate after the February 2026 meeting?', 'Below 5.25%', '2026-02-06'), above), 'different');
