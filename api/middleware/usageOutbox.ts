@@ -57,6 +57,7 @@ export function usageOutbox(
   let held = 0;
   let dropped = 0;
   let lost = 0;
+  /** Rounds of attempts that failed since the last success (each doubles the wait before the next). */
   let failing = 0;
   let retryAfter = 0;
   let closed = false;
@@ -72,7 +73,7 @@ export function usageOutbox(
     if (err === undefined) {
       held -= 1;
       if (failing > 0) {
-        log.info({ failed_attempts: failing, held }, 'usage events are being stored again');
+        log.info({ failed_rounds: failing, held }, 'usage events are being stored again');
         failing = 0;
       }
     } else if (closed) {
@@ -81,8 +82,11 @@ export function usageOutbox(
       if (lost === 1 || lost % 1000 === 0) log.error({ err, lost }, 'usage events lost: the stream did not take them before the API stopped');
     } else {
       if (failing === 0) log.warn({ err, held }, 'usage events are not being stored; holding them and retrying');
-      failing += 1;
-      retryAfter = Date.now() + Math.min(limits.retryMaxMs, limits.retryFirstMs * 2 ** Math.min(failing - 1, 16));
+      // One back-off step per round of attempts: the failures of publishes sent together arrive together.
+      if (Date.now() >= retryAfter) {
+        failing += 1;
+        retryAfter = Date.now() + Math.min(limits.retryMaxMs, limits.retryFirstMs * 2 ** Math.min(failing - 1, 16));
+      }
       queue.push(event);
     }
     if (queue.length > 0) schedule(Math.max(0, retryAfter - Date.now()));

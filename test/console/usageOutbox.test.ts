@@ -92,3 +92,22 @@ test('close sends everything held at once, past the back-off and the in-flight b
   t.is(stream.attempts.length, 8, 'the three failed ones and the two never sent are tried once more at close, without waiting a minute');
   t.deepEqual(lines.filter((l) => l.level === 50).map((l) => l.lost), [1], 'the first loss is an error line with the count');
 });
+
+test('publishes that fail together are one round of the back-off: a short outage costs one short wait, not the longest', async (t) => {
+  const { log, lines } = capturedLog();
+  let failuresLeft = 20;
+  const stored: string[] = [];
+  const outbox = usageOutbox(async (_s, _p, id) => {
+    await new Promise((r) => setImmediate(r));
+    if (failuresLeft > 0) {
+      failuresLeft -= 1;
+      throw new Error('503 no responders');
+    }
+    stored.push(id ?? '');
+  }, log, { ...LIMITS, maxInFlight: 50, maxHeld: 50, retryFirstMs: 5, retryMaxMs: 60_000 });
+  for (let i = 0; i < 20; i++) outbox.add(event(i));
+  // Counting each failed event as a step would make the wait 5 ms x 2^19, capped at a minute.
+  await until(() => outbox.held === 0, 'drained after one short wait');
+  t.is(stored.length, 20);
+  t.deepEqual(lines.filter((l) => l.msg === 'usage events are being stored again').map((l) => l.failed_rounds), [1]);
+});
