@@ -1,5 +1,6 @@
 import { RequestStrategy, type Msg, type NatsConnection, type Subscription } from 'nats';
 import type { Logger } from 'pino';
+import { ConsumerStopping } from '../streams/consumerStopping.ts';
 
 /**
  * Pause and resume of a live projection by an operator tool (replay): while paused, the projection applies
@@ -100,7 +101,7 @@ export async function projectionGate(nc: NatsConnection, projection: string, log
       for (;;) {
         await whenRunning(keepAlive);
         // Stopping while paused: apply nothing (the message stays unacked and is delivered again later).
-        if (closed) throw new Error(`projection ${projection} is stopping`);
+        if (closed) throw new ConsumerStopping(`projection ${projection}`);
         // No await between this check and taking the in-flight slot: a pause cannot slip in between.
         if (pausedUntil !== 0) continue;
         const p = work();

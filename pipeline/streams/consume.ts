@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { StreamConnection } from './connection.ts';
 import { STREAMS, subjects, type StreamKey } from '../../shared/streams/subjects.ts';
 import { isStoreUnavailable } from '../../shared/ports/documentStore.ts';
+import { isConsumerStopping } from './consumerStopping.ts';
 
 /**
  * Headers of a dead letter sent again by `npm run ops -- deadletters --retry <id>`: the copy is meant for one
@@ -135,6 +136,10 @@ export function runConsumer(opts: ConsumerLoopOptions): ConsumerLoop {
           m.working();
           await pause(Math.min(250 * 2 ** Math.min(attempt, 5), HOLD_MAX_DELAY_MS));
           continue;
+        }
+        if (isConsumerStopping(err)) {
+          log.info({ seq: m.seq }, 'stopping before the message was handled; left unacked for redelivery');
+          return;
         }
         log.error({ err, seq: m.seq }, 'handler failed; will retry');
         outcome = { kind: 'retry', delayMs: 2_000, reason: err instanceof Error ? err.message : String(err) };

@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { StreamConnection } from './connection.ts';
 import { STREAMS, type StreamKey } from '../../shared/streams/subjects.ts';
 import { isStoreUnavailable } from '../../shared/ports/documentStore.ts';
+import { isConsumerStopping } from './consumerStopping.ts';
 import { decodeMessage, deadLetterMessage, RETRY_FOR_HEADER, type Decoded } from './consume.ts';
 import { isNotFound } from './provision.ts';
 import type { SharedDecodes } from './sharedDecodes.ts';
@@ -209,6 +210,8 @@ export function runOrderedBatches<E>(opts: OrderedBatchOptions<E>): OrderedBatch
         try {
           await apply(events, lastSeq);
         } catch (err) {
+          // Stopping before the run was applied: nothing of it is acked, all of it comes again after a restart.
+          if (isConsumerStopping(err)) break;
           if (isStoreUnavailable(err)) throw err;
           await applyOneByOne(run, events, err);
           continue;
@@ -242,6 +245,7 @@ export function runOrderedBatches<E>(opts: OrderedBatchOptions<E>): OrderedBatch
         failures.delete(m.seq);
         settle(e ? [m] : [], m.seq);
       } catch (err) {
+        if (isConsumerStopping(err)) return;
         if (isStoreUnavailable(err)) throw err;
         const n = (failures.get(m.seq) ?? 0) + 1;
         failures.set(m.seq, n);
