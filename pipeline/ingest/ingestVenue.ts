@@ -80,6 +80,12 @@ export async function ingestVenueOnce(module: VenueModule, deps: IngestDeps): Pr
     log.info({ items: itemCount, changed: changedCount, duration_ms: now() - started }, 'venue catalogue ingested');
     return { ok: true, itemCount, changedCount };
   } catch (err) {
+    // Stopped by the service's shutdown, not failed: reporting it would show the venue as failing (and its
+    // arbitrage legs stale) after every restart until its next fetch. Earlier data stays; the next start fetches.
+    if (deps.signal?.aborted) {
+      log.info({ items: itemCount, changed: changedCount }, 'venue catalogue fetch stopped: shutting down');
+      return { ok: false, itemCount, changedCount, error: { code: 'CANCELLED', message: 'ingest cancelled (shutting down)' } };
+    }
     const code = err instanceof VenueError ? err.code : 'INTERNAL';
     const message = err instanceof Error ? err.message : String(err);
     const retryable = err instanceof VenueError ? err.retryable : false;
