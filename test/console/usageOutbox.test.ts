@@ -1,21 +1,9 @@
 import test from 'ava';
-import pino from 'pino';
-import { Writable } from 'node:stream';
 import { usageOutbox, type UsageOutboxLimits } from '../../api/middleware/usageOutbox.ts';
 import type { ApiRequestLogged } from '../../shared/events.ts';
+import { capturedLog } from '../support/capturedLog.ts';
 
 const LIMITS: UsageOutboxLimits = { flushMs: 1, flushAt: 1_000, maxInFlight: 3, maxHeld: 10, retryFirstMs: 5, retryMaxMs: 20 };
-
-function capturedLog() {
-  const lines: Array<Record<string, unknown>> = [];
-  const stream = new Writable({
-    write(chunk: Buffer, _enc, done) {
-      for (const line of chunk.toString().split('\n')) if (line) lines.push(JSON.parse(line) as Record<string, unknown>);
-      done();
-    },
-  });
-  return { log: pino({ level: 'info' }, stream), lines };
-}
 
 function event(i: number): ApiRequestLogged {
   return { type: 'api_request', id: `e${i}`, api_key_id: 'k', account_id: 'a', method: 'GET', endpoint: '/api/v1/markets', status: 200, duration_ms: 1, at: '2026-07-01T00:00:00.000Z' };

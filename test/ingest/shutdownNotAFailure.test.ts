@@ -1,12 +1,11 @@
 import test from 'ava';
-import pino from 'pino';
-import { Writable } from 'node:stream';
 import { ingestVenueOnce } from '../../pipeline/ingest/ingestVenue.ts';
 import { ChangeTracker } from '../../pipeline/ingest/changeTracker.ts';
 import { createRecordedHttpClient } from '../../pipeline/http/index.ts';
 import type { HttpClient } from '../../pipeline/http/types.ts';
 import { VENUE_MODULES } from '../../pipeline/venues/index.ts';
 import { openSqliteStore } from '../../adapters/store/sqliteStore.ts';
+import { capturedLog } from '../support/capturedLog.ts';
 
 test('a catalogue fetch stopped by shutdown is not reported as a venue failure (which would mark the venue failing and its legs stale after every restart)', async (t) => {
   const manifold = VENUE_MODULES.manifold!;
@@ -22,8 +21,7 @@ test('a catalogue fetch stopped by shutdown is not reported as a venue failure (
     },
   };
   const published: Array<{ subject: string; type: unknown }> = [];
-  const lines: Array<{ level: number; msg: string }> = [];
-  const log = pino({ level: 'info' }, new Writable({ write(chunk: Buffer, _e, done) { for (const l of chunk.toString().split('\n')) if (l) lines.push(JSON.parse(l) as { level: number; msg: string }); done(); } }));
+  const { log, lines } = capturedLog();
   const store = openSqliteStore({ file: ':memory:' });
   try {
     const result = await ingestVenueOnce(manifold, {

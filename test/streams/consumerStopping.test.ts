@@ -1,10 +1,9 @@
 import test from 'ava';
-import pino from 'pino';
-import { Writable } from 'node:stream';
 import { startTestNats, silentLog, type TestNats } from '../support/nats.ts';
 import { provisionDurable } from '../../pipeline/streams/provision.ts';
 import { runOrderedBatches } from '../../pipeline/streams/orderedBatches.ts';
 import { ConsumerStopping } from '../../pipeline/streams/consumerStopping.ts';
+import { capturedLog } from '../support/capturedLog.ts';
 
 let nats: TestNats;
 test.before(async () => {
@@ -24,8 +23,7 @@ const until = async (cond: () => boolean | Promise<boolean>, ms = 20_000) => {
 
 test.serial("a run refused by the gate because its consumer is stopping is not a failure: no error or warning, nothing applied or acked, and the next consumer applies it once", async (t) => {
   await provisionDurable(nats.conn.jsm, { stream: 'markets', durable: 't-stopping', ackWaitMs: 1_000, maxAckPending: 100 });
-  const lines: Array<{ level: number; msg: string }> = [];
-  const log = pino({ level: 'debug' }, new Writable({ write(chunk: Buffer, _e, done) { for (const l of chunk.toString().split('\n')) if (l) lines.push(JSON.parse(l) as { level: number; msg: string }); done(); } }));
+  const { log, lines } = capturedLog('debug');
   const applied: number[] = [];
   let checkpoint = 0;
   let gateCalls = 0;
