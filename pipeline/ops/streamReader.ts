@@ -89,7 +89,10 @@ export async function readStream(conn: StreamConnection, stream: string, opts: R
   if (total === 0) return { read: 0, lastSeq: 0 };
   const consumer = await conn.js.consumers.get(stream, {
     ...orderedFrom(opts.start),
-    ...(opts.filterSubject ? { filterSubjects: [opts.filterSubject] } : {}),
+    // One subject as a string: nats.js sends it as filter_subject, which nats-server 2.9 knows. Given as an
+    // array it becomes filter_subjects (2.10+), which the client refuses to send to an older server, and the
+    // ordered consumer retries its creation forever: the read hung.
+    ...(opts.filterSubject ? { filterSubjects: opts.filterSubject } : {}),
   });
   const messages = await consumer.consume({ max_messages: Math.max(opts.batchSize * 2, 1000) });
   const onAbort = () => messages.stop();
