@@ -4,6 +4,7 @@ import { normalizedMarketSchema } from '../../shared/types/marketSchema.ts';
 import { subjects } from '../../shared/streams/subjects.ts';
 import { contentHash } from '../../shared/contentHash.ts';
 import type { VenueSlug } from '../../shared/venues/registry.ts';
+import { decodeRawEvent, type RawDelisted } from './rawEvents.ts';
 
 /** One raw tick as the worker gets it: what the venue's parser needs, and what the published events name. */
 export interface PrepareTask {
@@ -30,7 +31,16 @@ export interface Prepared {
   readonly skipped: number;
 }
 
-export type PrepareOutcome = { readonly ok: true; readonly result: Prepared } | { readonly ok: false; readonly error: string };
+/**
+ * What the worker answers for one RAW message's bytes: the messages a tick produced (with the names the main
+ * thread records them under), a delisting for the main thread to close, or why the message is poison.
+ */
+export type RawPrepared =
+  | { readonly kind: 'tick'; readonly venue: VenueSlug; readonly item_id: string; readonly prepared: Prepared }
+  | { readonly kind: 'delisted'; readonly event: RawDelisted }
+  | { readonly kind: 'poison'; readonly reason: string };
+
+export type PrepareOutcome = { readonly ok: true; readonly result: RawPrepared } | { readonly ok: false; readonly error: string };
 
 const encoder = new TextEncoder();
 const message = (subject: string, event: unknown, msgId: string): ReadyMessage => ({ subject, data: encoder.encode(JSON.stringify(event)), msgId });
@@ -80,11 +90,25 @@ export function prepareMarkets(tick: PrepareTask, result: ParseResult): Prepared
   return { market_ids: result.markets.map((m) => m.id), publishes, skipped: skipped.length };
 }
 
-/** Several ticks in one worker task; a tick whose parser throws fails alone. */
-export function prepareEach(tasks: readonly PrepareTask[], parse: (task: PrepareTask) => ParseResult): PrepareOutcome[] {
-  return tasks.map((task) => {
+/**
+ * One RAW message from its bytes: decoded and checked, then, for a tick, parsed and prepared. Decoding here
+ * rather than on the main thread keeps the JSON parse of the venue's payload (and the structured clone of the
+ * parsed object to the worker) off the event loop that publishes, acks and projects.
+ */
+export function prepareRaw(data: Uint8Array, parse: (task: PrepareTask) => ParseResult): RawPrepared {
+  const decoded = decodeRawEvent(data);
+  if (!decoded.ok) return { kind: 'poison', reason: decoded.reason };
+  const event = decoded.event;
+  if (event.type === 'raw_delisted') return { kind: 'delisted', event };
+  const task: PrepareTask = { venue: event.venue, item_id: event.item_id, content_hash: event.content_hash, fetched_at: event.fetched_at, payload: event.payload };
+  return { kind: 'tick', venue: event.venue, item_id: event.item_id, prepared: prepareMarkets(task, parse(task)) };
+}
+
+/** Several RAW messages in one worker task; one whose parser throws fails alone. */
+export function prepareEach(messages: readonly Uint8Array[], parse: (task: PrepareTask) => ParseResult): PrepareOutcome[] {
+  return messages.map((data) => {
     try {
-      return { ok: true, result: prepareMarkets(task, parse(task)) };
+      return { ok: true, result: prepareRaw(data, parse) };
     } catch (err) {
       return { ok: false, error: err instanceof Error ? err.message : String(err) };
     }

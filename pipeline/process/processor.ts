@@ -1,31 +1,17 @@
-import { z } from 'zod';
 import type { Logger } from 'pino';
 import type { StreamConnection } from '../streams/connection.ts';
 import type { Publisher } from '../streams/publisher.ts';
-import { runConsumer, decodeMessage, ACK, type ConsumerLoop, type HandleOutcome } from '../streams/consume.ts';
+import { runConsumer, ACK, type ConsumerLoop, type HandleOutcome } from '../streams/consume.ts';
 import { provisionDurable } from '../streams/provision.ts';
 import type { WorkerPool } from './workerPool.ts';
 import { batchedTasks, PREPARE_EXPORTS } from './normalizeBatcher.ts';
-import type { PrepareTask, Prepared } from './prepareMarkets.ts';
+import type { RawPrepared } from './prepareMarkets.ts';
 import { batchedPut } from '../../shared/batchedWrites.ts';
 import type { MarketDelisted } from '../../shared/events.ts';
 import type { Doc, DocumentStore } from '../../shared/ports/documentStore.ts';
-import { VENUE_SLUGS } from '../../shared/venues/registry.ts';
 import { subjects } from '../../shared/streams/subjects.ts';
 
 export const PROCESSOR_DURABLE = 'processor';
-
-const rawEventSchema = z.discriminatedUnion('type', [
-  z.object({
-    type: z.literal('raw_tick'),
-    venue: z.enum(VENUE_SLUGS),
-    item_id: z.string().min(1),
-    content_hash: z.string(),
-    fetched_at: z.string(),
-    payload: z.unknown(),
-  }),
-  z.object({ type: z.literal('raw_delisted'), venue: z.enum(VENUE_SLUGS), item_id: z.string().min(1), at: z.string() }),
-]);
 
 /** Which markets each raw item produced last, so a delisted item can close exactly those. */
 interface ItemMarkets extends Doc {
@@ -40,8 +26,8 @@ export interface ProcessorDeps {
   readonly pool: WorkerPool;
   readonly publish: Publisher;
   readonly log: Logger;
-  /** Parses one item and prepares its messages in the pool (batched across concurrent calls by startProcessor). */
-  readonly prepare?: (task: PrepareTask) => Promise<Prepared>;
+  /** Decodes one RAW message and prepares its messages in the pool (batched across concurrent calls by startProcessor). */
+  readonly prepare?: (data: Uint8Array) => Promise<RawPrepared>;
   /** Records which markets an item produced (batched across concurrent calls by startProcessor). */
   readonly putItemMarkets?: (doc: ItemMarkets) => Promise<void>;
 }
@@ -49,18 +35,17 @@ export interface ProcessorDeps {
 /** Raw ticks handled at once: their worker tasks, publishes and store writes are batched together. */
 export const PROCESSOR_CONCURRENCY = 128;
 
-/** Turns one raw tick into normalised markets (parsed and serialised in a worker) and publishes them. */
+/** Turns one RAW message into normalised markets (decoded, parsed and serialised in a worker) and publishes them. */
 export async function processRawTick(data: Uint8Array, deps: Omit<ProcessorDeps, 'conn'>): Promise<HandleOutcome> {
-  const decoded = decodeMessage(data, (value) => {
-    const parsed = rawEventSchema.safeParse(value);
-    return parsed.success
-      ? { ok: true as const, event: parsed.data }
-      : { ok: false as const, reason: `invalid raw tick: ${parsed.error.issues[0]?.path.join('.')} ${parsed.error.issues[0]?.message}` };
-  });
-  if (!decoded.ok) return { kind: 'poison', reason: decoded.reason };
+  // A compact copy goes to the worker: a delivered message's bytes are a view into the client's 64 KiB read
+  // buffer, and a structured clone copies a view's whole buffer. (`new Uint8Array(view)` copies; a Buffer's
+  // `slice()` would be another view of the same buffer.)
+  const bytes = new Uint8Array(data);
+  const outcome = await (deps.prepare ? deps.prepare(bytes) : deps.pool.run<RawPrepared>(bytes, PREPARE_EXPORTS.one));
+  if (outcome.kind === 'poison') return { kind: 'poison', reason: outcome.reason };
   const itemMarkets = deps.store.collection<ItemMarkets>(ITEM_MARKETS);
-  if (decoded.event.type === 'raw_delisted') {
-    const gone = decoded.event;
+  if (outcome.kind === 'delisted') {
+    const gone = outcome.event;
     const key = `${gone.venue}:${gone.item_id}`;
     const known = await itemMarkets.get(key);
     await Promise.all(
@@ -72,13 +57,10 @@ export async function processRawTick(data: Uint8Array, deps: Omit<ProcessorDeps,
     await itemMarkets.delete(key);
     return ACK;
   }
-  const tick = decoded.event;
-  const task: PrepareTask = { venue: tick.venue, item_id: tick.item_id, content_hash: tick.content_hash, fetched_at: tick.fetched_at, payload: tick.payload };
-  // Parsing, validation and serialisation happen in the worker; this thread publishes the bytes it gets back.
-  const prepared = await (deps.prepare ? deps.prepare(task) : deps.pool.run<Prepared>(task, PREPARE_EXPORTS.one));
-  if (prepared.skipped > 0) deps.log.warn({ venue: tick.venue, item_id: tick.item_id, skipped: prepared.skipped }, 'items skipped (schema drift or invalid)');
+  const { venue, item_id, prepared } = outcome;
+  if (prepared.skipped > 0) deps.log.warn({ venue, item_id, skipped: prepared.skipped }, 'items skipped (schema drift or invalid)');
   await Promise.all(prepared.publishes.map((m) => deps.publish(m.subject, m.data, m.msgId)));
-  const record = { _id: `${tick.venue}:${tick.item_id}`, market_ids: prepared.market_ids };
+  const record = { _id: `${venue}:${item_id}`, market_ids: prepared.market_ids };
   await (deps.putItemMarkets ? deps.putItemMarkets(record) : itemMarkets.put(record));
   return ACK;
 }
@@ -88,7 +70,7 @@ export async function startProcessor(deps: ProcessorDeps): Promise<ConsumerLoop>
   await provisionDurable(deps.conn.jsm, { stream: 'raw', durable: PROCESSOR_DURABLE, maxDeliver: 5, ackWaitMs: 60_000 });
   const batched: ProcessorDeps = {
     ...deps,
-    prepare: deps.prepare ?? batchedTasks<PrepareTask, Prepared>(deps.pool, PREPARE_EXPORTS),
+    prepare: deps.prepare ?? batchedTasks<Uint8Array, RawPrepared>(deps.pool, PREPARE_EXPORTS),
     putItemMarkets: deps.putItemMarkets ?? batchedPut(deps.store.collection<ItemMarkets>(ITEM_MARKETS)),
   };
   return runConsumer({

@@ -2,7 +2,7 @@ import { VENUE_MODULES } from '../venues/index.ts';
 import type { ParseResult } from '../venues/types.ts';
 import { isVenueSlug } from '../../shared/venues/registry.ts';
 import { applyEndTimeRule } from '../../shared/markets/endTimeRule.ts';
-import { prepareEach, prepareMarkets, type PrepareOutcome, type PrepareTask, type Prepared } from '../process/prepareMarkets.ts';
+import { prepareEach, prepareRaw, type PrepareOutcome, type RawPrepared } from '../process/prepareMarkets.ts';
 
 export interface NormalizeTask {
   readonly venue: string;
@@ -39,12 +39,12 @@ export function normalizeBatch(tasks: readonly NormalizeTask[]): NormalizeOutcom
   });
 }
 
-/** The processor's task: parse, then validate, serialise and id the messages here, off the event loop. */
-export function prepare(task: PrepareTask): Prepared {
-  return prepareMarkets(task, normalize(task));
+/** The processor's task: one RAW message's bytes decoded, parsed, validated, serialised and id'd here, off the event loop. */
+export function prepare(data: Uint8Array): RawPrepared {
+  return prepareRaw(data, normalize);
 }
 
-/** Several ticks in one task (pipeline/process/normalizeBatcher.ts); a tick whose parser throws fails alone. */
-export function prepareBatch(tasks: readonly PrepareTask[]): PrepareOutcome[] {
-  return prepareEach(tasks, normalize);
+/** Several RAW messages in one task (pipeline/process/normalizeBatcher.ts); one whose parser throws fails alone. */
+export function prepareBatch(messages: readonly Uint8Array[]): PrepareOutcome[] {
+  return prepareEach(messages, normalize);
 }

@@ -49,11 +49,38 @@ test('a valid market becomes its market_normalized message (subject, bytes, de-d
   t.regex(invalid.reason, /^normalised market failed validation at outcomes: /);
 });
 
+const bytes = (value: unknown) => new TextEncoder().encode(typeof value === 'string' ? value : JSON.stringify(value));
+const rawTick = (item_id: string) => bytes({ type: 'raw_tick', ...tick, item_id });
+
 test('in a batch, a tick whose parser throws fails alone', (t) => {
-  const out = prepareEach([tick, { ...tick, item_id: 'boom' }], (task) => {
+  const out = prepareEach([rawTick('item-7'), rawTick('boom')], (task) => {
     if (task.item_id === 'boom') throw new Error('parser exploded');
     return { markets: [market('m9')], skipped: [] };
   });
-  t.true(out[0]!.ok);
+  t.like(out[0], { ok: true, result: { kind: 'tick', venue: 'polymarket', item_id: 'item-7' } });
   t.deepEqual(out[1], { ok: false, error: 'parser exploded' });
+});
+
+test('RAW bytes are decoded in the worker: the tick reaches the parser as ingest sent it, a delisting comes back to close, and bad bytes come back as poison without parsing', (t) => {
+  const seen: PrepareTask[] = [];
+  const parse = (task: PrepareTask) => {
+    seen.push(task);
+    return { markets: [market('m1')], skipped: [] };
+  };
+  const payload = { question: 'Will it rain?', nested: [1, 'two', null] };
+  const [tickOut, delisted, notJson, wrongShape] = prepareEach(
+    [
+      bytes({ type: 'raw_tick', venue: 'manifold', item_id: 'abc', content_hash: 'h1', fetched_at: '2026-03-04T05:06:07.000Z', payload }),
+      bytes({ type: 'raw_delisted', venue: 'kalshi', item_id: 'KX-1', at: '2026-03-04T05:06:07.000Z' }),
+      bytes('{"type":"raw_tick",'),
+      bytes({ type: 'raw_tick', venue: 'nowhere', item_id: 'x', content_hash: '', fetched_at: '', payload: null }),
+    ],
+    parse,
+  );
+  t.deepEqual(seen, [{ venue: 'manifold', item_id: 'abc', content_hash: 'h1', fetched_at: '2026-03-04T05:06:07.000Z', payload }], 'only the tick was parsed, with its own fields');
+  t.like(tickOut, { ok: true, result: { kind: 'tick', venue: 'manifold', item_id: 'abc', prepared: { market_ids: [market('m1').id], skipped: 0 } } });
+  t.deepEqual(delisted, { ok: true, result: { kind: 'delisted', event: { type: 'raw_delisted', venue: 'kalshi', item_id: 'KX-1', at: '2026-03-04T05:06:07.000Z' } } });
+  t.deepEqual(notJson, { ok: true, result: { kind: 'poison', reason: 'message is not valid JSON' } });
+  t.like(wrongShape, { ok: true, result: { kind: 'poison' } });
+  t.regex((wrongShape as { result: { reason: string } }).result.reason, /^invalid raw tick: venue /);
 });
