@@ -45,6 +45,10 @@ interface Spawned {
 async function spawnServer(binary: string, storeDir: string, port: number): Promise<Spawned> {
   const child: ChildProcess = spawn(binary, ['-js', '-sd', storeDir, '-a', '127.0.0.1', '-p', String(port)], {
     stdio: ['ignore', 'ignore', 'pipe'],
+    // Its own process group: Ctrl-C in a terminal signals the whole foreground group, and a server that got
+    // the SIGINT too died under the process while it was draining (logged as a crash, restarted, then
+    // stopped again: ~10 s and an error line for every Ctrl-C). Concord stops it last, itself.
+    detached: true,
   });
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => {

@@ -18,12 +18,14 @@ interface Running {
   exited: Promise<number | null>;
 }
 
-async function startConcord(dataDir: string): Promise<Running> {
+async function startConcord(dataDir: string, options: { ownGroup?: boolean } = {}): Promise<Running> {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'bin/concord.ts'], {
     cwd: ROOT,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, VENUE_SOURCE: 'recorded', VENUES: 'polymarket', EMBEDDING_MODEL: TEST_MODEL, LOG_LEVEL: 'info', NATS_URL: '' },
     stdio: ['ignore', 'pipe', 'pipe'],
+    // ownGroup: the leader of its own process group, as a shell makes a foreground job (Ctrl-C signals the group).
+    detached: options.ownGroup ?? false,
   });
   const logs: string[] = [];
   child.stdout?.on('data', (b: Buffer) => logs.push(...b.toString().split('\n').filter(Boolean)));
@@ -99,6 +101,24 @@ test('npm start runs every role with a local nats-server, drains on SIGTERM, and
     await conn2.close();
     second.child.kill('SIGINT');
     t.is(await second.exited, 0);
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+});
+
+test('Ctrl-C in a terminal (SIGINT to the whole process group) stops cleanly: the local nats-server is not signalled with it, so nothing is logged as failed', async (t) => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'concord-ctrlc-'));
+  try {
+    const run = await startConcord(dataDir, { ownGroup: true });
+    await poll(async () => (run.logs.some((l) => l.includes('venue catalogue ingested')) ? true : undefined), 90_000, 'the first ingest cycle');
+    await marketsCount(run.port);
+    const natsPort = Number(new URL(readFileSync(join(dataDir, 'nats.url'), 'utf8').trim()).port);
+    process.kill(-run.child.pid!, 'SIGINT');
+    t.is(await run.exited, 0, 'exits cleanly after draining');
+    const errors = run.logs.filter((l) => l.includes('"level":50'));
+    t.deepEqual(errors, [], 'no error line (the server was not seen dying, no publish lost its ack)');
+    t.true(run.logs.some((l) => l.includes('stopped cleanly')));
+    t.false(await fetch(`http://127.0.0.1:${natsPort}`).then(() => true, () => false), 'and the nats-server was stopped by Concord');
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }
