@@ -8,6 +8,8 @@
  * process runs the process, project and link roles exactly as `npm start` composes them (bin/services.ts):
  * workers (Piscina) parse, normalised markets go to MARKETS, every projection and the linker (embeddings in
  * the embed pool, cached) consume them. Done = every durable on RAW, MARKETS and LINKS has nothing pending.
+ * The clock starts once the services have started (as `npm start` reports ready: the process role's worker
+ * threads have loaded their modules); the start-up is printed apart and counted once in the 200k time.
  * Ceiling (bench/support/jetstreamCeiling.ts): as many messages as markets, of the raw ticks' own bytes,
  * through two hops with the client's best practice (async publishes with acks awaited per 1,000, pull
  * consumers buffering 1,000, AckPolicy.All acked per 1,000, noAsyncTraces).
@@ -67,7 +69,11 @@ async function main(): Promise<void> {
       WORKERS: String(values.workers),
       HISTORY_BACKFILL: 'off',
     });
+    // Started and ready before the clock starts (the process role's worker threads have loaded their modules):
+    // a one-time cost, printed apart and counted once in the 200k-equivalent time.
+    const startAt = performance.now();
     const svc = await startServices(config, ROLES, log);
+    const startup = (performance.now() - startAt) / 1000;
     const conn = await connectStreams(server.url, log, 'bench-ingest');
     // The ingest role's publisher (bin/services.ts): one reply subscription for every publish's ack.
     const ingest = inboxPublisher(conn.nc);
@@ -127,7 +133,8 @@ async function main(): Promise<void> {
       ['concord: markets projected (RAW+MARKETS drained)', projected, stored / projected],
       ['concord: projected and linked (all drained)', total, perSecond],
     ]);
-    console.log(`markets stored: ${stored}, questions: ${questions}, 200k-equivalent time: ${((total * 200_000) / Math.max(1, stored)).toFixed(0)} s (target < 60 s)`);
+    console.log(`services started in ${startup.toFixed(1)} s (not in the times above)`);
+    console.log(`markets stored: ${stored}, questions: ${questions}, 200k-equivalent time: ${(startup + (total * 200_000) / Math.max(1, stored)).toFixed(0)} s, start-up included once (target < 60 s)`);
     // CPU per market moves less with the machine's load than wall time: the figure to compare code with.
     const perMarketUs = (seconds: number) => ((seconds * 1e6) / Math.max(1, stored)).toFixed(0);
     const natsCpu = natsCpu0 !== null && natsCpu1 !== null ? natsCpu1 - natsCpu0 : null;

@@ -164,15 +164,6 @@ export async function startServices(config: Config, roles: readonly Role[], log:
       }
     }
 
-    if (runs(roles, 'process')) {
-      const pool = createWorkerPool(new URL('../pipeline/workers/normalize.worker.ts', import.meta.url), config.WORKERS, undefined, undefined, (err) =>
-        log.error({ err, role: 'process' }, 'normalize worker thread failed outside a task'),
-      );
-      stack.push({ name: 'worker-pool', stop: () => pool.close() });
-      const processor = await startProcessor({ conn, store, pool, publish, log: log.child({ role: 'process' }) });
-      stack.push({ name: 'processor', stop: () => processor.stop() });
-    }
-
     let apiPort: number | null = null;
     if (runs(roles, 'api')) {
       const api = await startApiServer(
@@ -189,6 +180,19 @@ export async function startServices(config: Config, roles: readonly Role[], log:
       );
       apiPort = api.port;
       stack.push({ name: 'api', stop: () => api.stop() });
+    }
+
+    // After the API too: its worker threads load their modules first (~1.5 s), and /health need not wait.
+    if (runs(roles, 'process')) {
+      const pool = createWorkerPool(new URL('../pipeline/workers/normalize.worker.ts', import.meta.url), config.WORKERS, undefined, undefined, (err) =>
+        log.error({ err, role: 'process' }, 'normalize worker thread failed outside a task'),
+      );
+      stack.push({ name: 'worker-pool', stop: () => pool.close() });
+      const warming = performance.now();
+      const threads = await pool.warmUp();
+      log.info({ role: 'process', threads: threads.length, ms: Math.round(performance.now() - warming) }, 'normalize workers ready');
+      const processor = await startProcessor({ conn, store, pool, publish, log: log.child({ role: 'process' }) });
+      stack.push({ name: 'processor', stop: () => processor.stop() });
     }
 
     // After the API so /health answers while a first start builds the embedding model.

@@ -6,6 +6,11 @@ export interface WorkerPool {
   run<T>(task: unknown, name?: string): Promise<T>;
   /** Resolves once the pool's queue has room (back-pressure for consumers). */
   waitForCapacity(): Promise<void>;
+  /**
+   * Starts every thread and resolves, with their thread ids, once each has loaded its task module. A role
+   * calls it before it takes work, so its first messages do not wait while threads compile their modules.
+   */
+  warmUp(): Promise<number[]>;
   readonly threads: number;
   close(): Promise<void>;
 }
@@ -14,6 +19,9 @@ export interface WorkerPool {
 const TASK_ENTRY = fileURLToPath(new URL('../workers/tsTaskEntry.mjs', import.meta.url));
 /** The workerData key the entry reads the task module's URL from (TASK_MODULE_KEY in tsTaskEntry.mjs). */
 const TASK_MODULE_KEY = 'concordTaskModule';
+
+/** The task name the entry answers with its warm-up (WARM_UP_TASK in tsTaskEntry.mjs). */
+const WARM_UP_TASK = 'concord:warmUp';
 
 /** What a pool reports when a thread fails outside a task (e.g. it cannot load its module). */
 export type WorkerPoolErrorHandler = (err: Error) => void;
@@ -47,6 +55,9 @@ export function createWorkerPool(
     waitForCapacity: async () => {
       while (pool.queueSize >= maxQueue) await once(pool, 'drain');
     },
+    // One task per thread, sent together: Piscina gives each to a thread of its own (one task per thread at a
+    // time), starting the threads it does not have yet.
+    warmUp: () => Promise.all(Array.from({ length: threads }, () => pool.run({ name: WARM_UP_TASK }) as Promise<number>)),
     close: () => pool.close(),
   };
 }

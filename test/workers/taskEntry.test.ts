@@ -22,6 +22,19 @@ test('a pool runs the task module export named by the caller, and its default ex
   }
 });
 
+test('warming a pool up starts every thread and answers once each has loaded its task module', async (t) => {
+  const pool = createWorkerPool(NORMALIZE, 4, 8);
+  try {
+    const threads = await pool.warmUp();
+    t.is(threads.length, 4);
+    t.is(new Set(threads).size, 4, 'four different threads, not the first ready ones twice');
+    t.true(threads.every((id) => Number.isInteger(id) && id > 0));
+    t.deepEqual(await pool.run([], 'normalizeBatch'), [], 'and the pool runs tasks after it');
+  } finally {
+    await pool.close();
+  }
+});
+
 test('the worker entry loads a TypeScript task module in a process started without any TypeScript loader', async (t) => {
   // A plain `node` (no --import tsx, no NODE_OPTIONS): only the entry's own tsx registration can load the .ts module.
   const script = `
