@@ -4,7 +4,8 @@ import { normalizedMarketSchema } from '../../shared/types/marketSchema.ts';
 import { subjects } from '../../shared/streams/subjects.ts';
 import { contentHash } from '../../shared/contentHash.ts';
 import type { VenueSlug } from '../../shared/venues/registry.ts';
-import { decodeRawEvent, type RawDelisted } from './rawEvents.ts';
+import type { RawDelisted } from '../../shared/events.ts';
+import { decodeRawEvent } from './rawEvents.ts';
 
 /** One raw tick as the worker gets it: what the venue's parser needs, and what the published events name. */
 export interface PrepareTask {

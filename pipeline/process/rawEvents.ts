@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { decodeMessage, type Decoded } from '../streams/consume.ts';
 import { VENUE_SLUGS } from '../../shared/venues/registry.ts';
+import type { RawDelisted, RawTick } from '../../shared/events.ts';
 
 /** What RAW carries: a venue item as fetched, or the news that an item left the venue's catalogue. */
 const rawEventSchema = z.discriminatedUnion('type', [
@@ -15,9 +16,7 @@ const rawEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('raw_delisted'), venue: z.enum(VENUE_SLUGS), item_id: z.string().min(1), at: z.string() }),
 ]);
 
-export type RawEvent = z.infer<typeof rawEventSchema>;
-export type RawTick = Extract<RawEvent, { type: 'raw_tick' }>;
-export type RawDelisted = Extract<RawEvent, { type: 'raw_delisted' }>;
+export type RawEvent = RawTick | RawDelisted;
 
 /** A RAW message's bytes as an event, or why it is poison (not JSON, or not a raw event). */
 export function decodeRawEvent(data: Uint8Array): Decoded<RawEvent> {
