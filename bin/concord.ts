@@ -3,6 +3,9 @@ import { ConfigError, loadConfig, type Role } from '../shared/config.ts';
 import { startServices } from './services.ts';
 import { createLogger } from '../adapters/log/createLogger.ts';
 
+/** Signals this close to the first are the same request to stop (see shutdown below). */
+const REPEAT_WINDOW_MS = 1_000;
+
 /**
  * `npm start`: runs Concord. With no flag every role runs in this process on embedded
  * defaults; `--role <name>` (or ROLE) runs one role, as production does.
@@ -27,12 +30,17 @@ async function main(): Promise<void> {
   // and leaving its nats-server child behind.
   let service: Awaited<ReturnType<typeof startServices>> | null = null;
   let stopping = false;
+  let stoppingAt = 0;
   const shutdown = (signal: string) => {
     if (stopping) {
+      // Ctrl-C under `npm start` arrives twice: the terminal signals the whole foreground group and npm
+      // forwards its own copy. Only a signal sent a second after the first is someone insisting.
+      if (Date.now() - stoppingAt < REPEAT_WINDOW_MS) return;
       log.warn({ signal }, 'second signal: exiting without draining');
       process.exit(1);
     }
     stopping = true;
+    stoppingAt = Date.now();
     log.info({ signal }, service ? 'draining' : 'stopping as soon as start-up finishes');
     if (service) drain(service);
   };

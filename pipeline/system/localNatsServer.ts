@@ -81,6 +81,16 @@ async function spawnServer(binary: string, storeDir: string, port: number): Prom
 }
 
 /**
+ * The servers this process started and has not stopped. Each runs in its own process group (spawnServer), so
+ * nothing else ends it with this process: when the process exits without stopping them (a second Ctrl-C, an
+ * uncaught error), the exit hook sends each a SIGTERM, synchronously, as the process goes.
+ */
+const running = new Set<ChildProcess>();
+process.on('exit', () => {
+  for (const child of running) if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+});
+
+/**
  * Starts `nats-server -js` as a child with its store under `storeDir`, on loopback. Used by `npm start`
  * when NATS_URL is unset (supervised: restarted if it dies), and by the tests. Fails with an actionable
  * message when the binary is missing. A nats-server an earlier run left on the same store is stopped first
@@ -92,16 +102,19 @@ export async function startLocalNatsServer(storeDir: string, log?: Logger, binar
   await freeNatsStore(storeDir, log);
   const port = options.port ?? (await freePort());
   let current = await spawnServer(binary, storeDir, port);
+  running.add(current.child);
   let stopping = false;
   log?.info({ port, storeDir, pid: current.child.pid }, 'local nats-server started');
 
   const supervise = (s: Spawned): void => {
     void s.exited.then(async (code) => {
+      running.delete(s.child);
       if (stopping || !options.supervise) return;
       log?.error({ port, code }, 'local nats-server died; restarting it on the same port and store');
       for (let attempt = 1; !stopping; attempt += 1) {
         try {
           current = await spawnServer(binary, storeDir, port);
+          running.add(current.child);
           log?.info({ port, pid: current.child.pid, attempt }, 'local nats-server restarted');
           options.onRestart?.(current.child.pid ?? 0);
           supervise(current);

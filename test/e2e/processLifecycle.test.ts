@@ -1,5 +1,6 @@
 import test from 'ava';
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createConnection } from 'node:net';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,9 +19,11 @@ interface Running {
   exited: Promise<number | null>;
 }
 
-async function startConcord(dataDir: string, options: { ownGroup?: boolean } = {}): Promise<Running> {
+async function startConcord(dataDir: string, options: { ownGroup?: boolean; viaNpm?: boolean } = {}): Promise<Running> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bin/concord.ts'], {
+  // viaNpm: `npm start` itself, which forwards the signals it gets to Concord.
+  const [command, args] = options.viaNpm ? ['npm', ['start']] : [process.execPath, ['--import', 'tsx', 'bin/concord.ts']];
+  const child = spawn(command, args, {
     cwd: ROOT,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, VENUE_SOURCE: 'recorded', VENUES: 'polymarket', EMBEDDING_MODEL: TEST_MODEL, LOG_LEVEL: 'info', NATS_URL: '' },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -88,9 +91,7 @@ test('npm start runs every role with a local nats-server, drains on SIGTERM, and
     first.child.kill('SIGTERM');
     t.is(await first.exited, 0, 'exits cleanly after draining');
     t.true(first.logs.some((l) => l.includes('stopped cleanly')));
-    const natsPort = Number(new URL(natsUrl).port);
-    const stillListening = await fetch(`http://127.0.0.1:${natsPort}`).then(() => true, () => false);
-    t.false(stillListening, 'the child nats-server was stopped');
+    t.false(await listening(Number(new URL(natsUrl).port)), 'the child nats-server was stopped');
 
     const second = await startConcord(dataDir);
     t.is(await marketsCount(second.port), served, 'the read model survived the restart');
@@ -106,21 +107,58 @@ test('npm start runs every role with a local nats-server, drains on SIGTERM, and
   }
 });
 
-test('Ctrl-C in a terminal (SIGINT to the whole process group) stops cleanly: the local nats-server is not signalled with it, so nothing is logged as failed', async (t) => {
+/** The nats-server port of a run (from DATA_DIR/nats.url), and whether anything still listens on it. */
+const natsPortOf = (dataDir: string) => Number(new URL(readFileSync(join(dataDir, 'nats.url'), 'utf8').trim()).port);
+const listening = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    // A TCP connect, not an HTTP request: nats-server answers a connection with its INFO line, which fetch rejects.
+    const socket = createConnection({ host: '127.0.0.1', port });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+
+test('Ctrl-C on `npm start` in a terminal (SIGINT to the whole process group, and npm forwarding its own) drains and stops cleanly: no error line, the local nats-server stopped last', async (t) => {
   const dataDir = mkdtempSync(join(tmpdir(), 'concord-ctrlc-'));
   try {
-    const run = await startConcord(dataDir, { ownGroup: true });
+    const run = await startConcord(dataDir, { ownGroup: true, viaNpm: true });
     await poll(async () => (run.logs.some((l) => l.includes('venue catalogue ingested')) ? true : undefined), 90_000, 'the first ingest cycle');
     await marketsCount(run.port);
-    const natsPort = Number(new URL(readFileSync(join(dataDir, 'nats.url'), 'utf8').trim()).port);
+    const natsPort = natsPortOf(dataDir);
+    process.kill(-run.child.pid!, 'SIGINT');
+    // npm's forwarded copy may merge with the terminal's (one pending signal) or land a moment later, as here.
+    await new Promise((r) => setTimeout(r, 200));
     process.kill(-run.child.pid!, 'SIGINT');
     t.is(await run.exited, 0, 'exits cleanly after draining');
-    const errors = run.logs.filter((l) => l.includes('"level":50'));
-    t.deepEqual(errors, [], 'no error line (the server was not seen dying, no publish lost its ack)');
+    t.deepEqual(run.logs.filter((l) => l.includes('"level":50') || l.includes('second signal')), [], 'no error line, and the forwarded copy is not taken for a second Ctrl-C');
     t.true(run.logs.some((l) => l.includes('stopped cleanly')));
-    t.false(await fetch(`http://127.0.0.1:${natsPort}`).then(() => true, () => false), 'and the nats-server was stopped by Concord');
+    t.false(await listening(natsPort), 'and the nats-server was stopped by Concord');
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
+  }
+});
+
+test('a process that exits without stopping its local nats-server (a second Ctrl-C, an uncaught error) does not leave the server running', async (t) => {
+  const dir = mkdtempSync(join(tmpdir(), 'concord-exit-hook-'));
+  try {
+    const script = `
+      import { startLocalNatsServer } from ${JSON.stringify(join(ROOT, 'pipeline/system/localNatsServer.ts'))};
+      const server = await startLocalNatsServer(${JSON.stringify(join(dir, 'js'))});
+      console.log(server.port);
+      process.exit(1);
+    `;
+    const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (b: Buffer) => (out += b.toString()));
+    t.is(await new Promise<number | null>((r) => child.once('exit', r)), 1);
+    const port = Number(out.trim());
+    t.true(port > 0);
+    await poll(async () => ((await listening(port)) ? undefined : true), 10_000, 'the server to stop with its process');
+    t.pass();
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
   }
 });
 
