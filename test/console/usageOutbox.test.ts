@@ -92,9 +92,11 @@ test('publishes that fail together are one round of the back-off: a short outage
       throw new Error('503 no responders');
     }
     stored.push(id ?? '');
-  }, log, { ...LIMITS, maxInFlight: 50, maxHeld: 50, retryFirstMs: 5, retryMaxMs: 60_000 });
+  }, log, { ...LIMITS, maxInFlight: 50, maxHeld: 50, retryFirstMs: 200, retryMaxMs: 60_000 });
   for (let i = 0; i < 20; i++) outbox.add(event(i));
-  // Counting each failed event as a step would make the wait 5 ms x 2^19, capped at a minute.
+  // Counting each failed event as a step would make the wait 200 ms x 2^19, capped at a minute. (A round is
+  // the failures that arrive before its wait is over: with a 5 ms first wait, a loaded CI machine once took
+  // longer than that to settle the 20 failures and saw two rounds.)
   await until(() => outbox.held === 0, 'drained after one short wait');
   t.is(stored.length, 20);
   t.deepEqual(lines.filter((l) => l.msg === 'usage events are being stored again').map((l) => l.failed_rounds), [1]);
