@@ -25,7 +25,8 @@ export interface LocalNatsOptions {
   readonly onRestart?: (pid: number) => void;
 }
 
-function canConnect(port: number): Promise<boolean> {
+/** Whether something accepts a TCP connection on the loopback port. */
+export function canConnect(port: number): Promise<boolean> {
   return new Promise((resolve) => {
     const socket = netConnect({ port, host: '127.0.0.1' });
     socket.once('connect', () => {

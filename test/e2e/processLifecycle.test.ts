@@ -1,11 +1,11 @@
 import test from 'ava';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createConnection } from 'node:net';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '../../pipeline/system/freePort.ts';
+import { canConnect } from '../../pipeline/system/localNatsServer.ts';
 import { connectStreams } from '../../pipeline/streams/connection.ts';
 import { silentLog } from '../support/nats.ts';
 import { TEST_MODEL } from '../support/service.ts';
@@ -109,16 +109,8 @@ test('npm start runs every role with a local nats-server, drains on SIGTERM, and
 
 /** The nats-server port of a run (from DATA_DIR/nats.url), and whether anything still listens on it. */
 const natsPortOf = (dataDir: string) => Number(new URL(readFileSync(join(dataDir, 'nats.url'), 'utf8').trim()).port);
-const listening = (port: number) =>
-  new Promise<boolean>((resolve) => {
-    // A TCP connect, not an HTTP request: nats-server answers a connection with its INFO line, which fetch rejects.
-    const socket = createConnection({ host: '127.0.0.1', port });
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-  });
+// A TCP connect, not an HTTP request: nats-server answers a connection with its INFO line, which fetch rejects.
+const listening = canConnect;
 
 test('Ctrl-C on `npm start` in a terminal (SIGINT to the whole process group, and npm forwarding its own) drains and stops cleanly: no error line, the local nats-server stopped last', async (t) => {
   const dataDir = mkdtempSync(join(tmpdir(), 'concord-ctrlc-'));

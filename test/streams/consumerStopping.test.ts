@@ -1,5 +1,6 @@
 import test from 'ava';
 import { startTestNats, silentLog, type TestNats } from '../support/nats.ts';
+import { until } from '../support/until.ts';
 import { provisionDurable } from '../../pipeline/streams/provision.ts';
 import { runOrderedBatches } from '../../pipeline/streams/orderedBatches.ts';
 import { ConsumerStopping } from '../../pipeline/streams/consumerStopping.ts';
@@ -12,14 +13,6 @@ test.before(async () => {
 test.after.always(async () => {
   await nats?.close();
 });
-
-const until = async (cond: () => boolean | Promise<boolean>, ms = 20_000) => {
-  const deadline = Date.now() + ms;
-  while (!(await cond())) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 25));
-  }
-};
 
 test.serial("a run refused by the gate because its consumer is stopping is not a failure: no error or warning, nothing applied or acked, and the next consumer applies it once", async (t) => {
   await provisionDurable(nats.conn.jsm, { stream: 'markets', durable: 't-stopping', ackWaitMs: 1_000, maxAckPending: 100 });

@@ -1,5 +1,6 @@
 import test from 'ava';
 import { startTestNats, silentLog, type TestNats } from '../support/nats.ts';
+import { until } from '../support/until.ts';
 import { provisionDurable } from '../../pipeline/streams/provision.ts';
 import { runOrderedBatches, type OrderedBatchLoop } from '../../pipeline/streams/orderedBatches.ts';
 
@@ -11,13 +12,6 @@ test.after.always(async () => {
   await nats?.close();
 });
 
-const until = async (cond: () => boolean | Promise<boolean>, ms = 20_000) => {
-  const deadline = Date.now() + ms;
-  while (!(await cond())) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 25));
-  }
-};
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** A read model that records each run it applied (the sequences of its events) and keeps its checkpoint. */
