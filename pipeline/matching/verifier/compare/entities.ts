@@ -22,6 +22,8 @@ export interface EntityCheck {
 }
 
 const isPersonLike = (e: PropEntity): boolean => e.group === 'person' || e.group === 'name';
+/** Picks that are a direction or a draw ('side:up', 'side:draw'), not one of two named rivals. */
+const SIDE_PICK = /\bside:/;
 
 /** Each given name with its formal forms and short forms ("nick" -> nicholas, nick, nicky). */
 const GIVEN_NAMES: ReadonlyMap<string, ReadonlySet<string>> = (() => {
@@ -164,6 +166,17 @@ export function compareEntities(a: Proposition, b: Proposition): EntityCheck {
         const why = !contest ? '' : draws === 'yes' ? ' (the contest can be drawn)' : ' (nothing says the contest cannot be drawn)';
         reasons.push(`selected side differs: ${a.selected.join(',')} vs ${b.selected.join(',')}${why}`);
       }
+    }
+  } else if (reasons.length === 0 && (a.selected.length > 0) !== (b.selected.length > 0)) {
+    // One market picks a side; the other names both rivals ("Will A win vs. B?" read as a whole, "A vs. B
+    // market cap") without a pick this reader can see: its Yes may be either side, so the two are not one question.
+    const [picker, open] = a.selected.length > 0 ? [a, b] : [b, a];
+    const pickNamed = picker.selected.every((k) => {
+      const e = picker.entities.find((z) => z.key === k);
+      return !e || mentions(open, e, picker === a ? coveredInB : coveredInA);
+    });
+    if (open.versus.length === 2 && pickNamed && !SIDE_PICK.test(picker.selected.join(' '))) {
+      reasons.push(`a side is picked on one market only: ${picker.selected.join(',')}`);
     }
   }
   return { reasons, sideFlip, matched, total };

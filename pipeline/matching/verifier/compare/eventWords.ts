@@ -113,8 +113,8 @@ function view(p: Proposition): EventView {
     if (levels && (LEVEL_WORDS.has(t) || LEVEL_WORDS.has(c))) continue;
     // "A vs. B" with a side picked is a question about who wins: "beats" adds nothing to it.
     if ((c === 'win' || c === 'beat') && (p.game || VERSUS.test(p.text))) continue;
-    // "win against" in a game only joins the two sides, as "vs." does.
-    if (t === 'against' && p.game) continue;
+    // "win against" in a game or a head-to-head ("Will A win against B on …?") only joins the two sides, as "vs." does.
+    if (t === 'against' && (p.game || p.versus.length >= 2)) continue;
     seen.add(c);
     terms.push({ canonical: c, surface: t, phrase: phraseOf.get(t) ?? [], office, leaving: p.events.includes(c) || p.events.includes(t) });
   }

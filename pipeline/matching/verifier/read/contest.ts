@@ -15,15 +15,18 @@ const GAME_TITLE = /^[^?]{2,60}?\s(?:vs\.?|v\.?|versus|@)\s[^?]{2,80}$|^[^?]{2,4
 /** Kalshi's bare "Away at Home": capitalised places on both sides of "at", nothing else. */
 const AWAY_AT_HOME = /^(?:[A-Z][\w.'&-]*\s?){1,4}\sat\s(?:[A-Z][\w.'&-]*\s?){1,4}$/;
 
-/** "Will Iga Swiatek win the Swiatek vs Gauff match?": a pairing named inside a question about winning it. */
-const WIN_THE_PAIRING = /\bwin (?:the )?(?:[\w.'-]+ ){1,4}(?:vs\.?|v\.?|at|@) (?:[\w.'-]+ ){1,4}(?:match|game|fight|bout)\b/i;
+/**
+ * "Will Iga Swiatek win the Swiatek vs Gauff match?": a pairing named inside a question about winning it (not "win Game
+ * of the Year at the 2025 Game Awards", where "at the" places an award).
+ */
+const WIN_THE_PAIRING = /\bwin (?:the )?(?:[\w.'-]+ ){1,4}(?:vs\.?|v\.?|at|@) (?!the\b)(?:[\w.'-]+ ){1,4}(?:match|game|fight|bout)\b/i;
 
 export function isGameTitle(title: string): boolean {
   return GAME_TITLE.test(title) || AWAY_AT_HOME.test(title.trim()) || WIN_THE_PAIRING.test(title);
 }
 
-/** Two subjects compared, the first picked: "A beats B", "A outperforms B", "A finishes ahead of B", "A has a higher market cap than B". */
-const PICKS_FIRST = /\b(?:beats?|defeats?|win against|outperforms?|finish(?:es)? (?:ahead of|above)|do(?:es)? better than|(?:have|has|be|is|end|ends|close|closes|finish|finishes)\s+(?:with\s+)?(?:a|the)?\s*(?:higher|larger|bigger|greater)\b[^?.]{0,40}?\bthan)\b/i;
+/** Two subjects compared, the first picked: "A beats B", "Will A win vs B?", "A outperforms B", "A finishes ahead of B", "A has a higher market cap than B". */
+const PICKS_FIRST = /\b(?:beats?|defeats?|win against|wins? (?:vs|v|versus)|outperforms?|finish(?:es)? (?:ahead of|above)|do(?:es)? better than|(?:have|has|be|is|end|ends|close|closes|finish|finishes)\s+(?:with\s+)?(?:a|the)?\s*(?:higher|larger|bigger|greater)\b[^?.]{0,40}?\bthan)\b/i;
 const VERSUS = /\s(?:vs\.?|v\.?|versus)\s/i;
 
 /** Contract labels that pick a side of the question itself rather than name one. */
