@@ -20,3 +20,11 @@ const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-
 export function isUuid(value: unknown): boolean {
   return typeof value === 'string' && UUID_RE.test(value);
 }
+
+/**
+ * A UUID as Concord stores it: lower case. UUIDs are case-insensitive on input (RFC 9562), so a client
+ * sending `F02109F6-…` means the same resource as `f02109f6-…`; every id read from a request goes through this.
+ */
+export function canonicalUuid(value: string): string {
+  return value.toLowerCase();
+}

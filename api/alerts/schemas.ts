@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isUuid } from '../../shared/ids.ts';
+import { canonicalUuid, isUuid } from '../../shared/ids.ts';
 import { ALERT_TYPES, MARKET_FIELD, OPERATORS, QUESTION_FIELD } from '../../pipeline/alerts/conditions.ts';
 import { displayNameField, required } from '../http/textFields.ts';
 
@@ -11,6 +11,7 @@ export const uuidField = (what: string) =>
   z
     .string({ error: required(`must be ${what} UUID string`) })
     .refine(isUuid, `must be ${what} UUID`)
+    .overwrite(canonicalUuid)
     .meta({ format: 'uuid', description: `${what.replace(/^an? /, '')} UUID` });
 
 /** Path parameters of /alerts/{id}, /watchlists/{id} and /watchlists/{id}/items/{itemId}. */

@@ -8,8 +8,8 @@ import { arbitrageFilterFields } from './arbitrageFilters.ts';
 import { TtlCache } from '../http/ttlCache.ts';
 import { sendJsonBytes } from '../http/jsonBytes.ts';
 import { requireScope, requireSession } from '../auth/guards.ts';
-import { isUuid } from '../../shared/ids.ts';
 import { AppError } from '../../shared/errors.ts';
+import { uuidPathParam } from '../http/uuidPathParam.ts';
 import { getOpportunity, latestStats, listOpportunities } from '../../projections/arbitrage/queries.ts';
 import { opportunityView, statsView } from '../views/arbitrageView.ts';
 import { arbitrageStreamHandler, arbitrageStreamQuerySchema } from './arbitrageStream.ts';
@@ -112,8 +112,7 @@ export function arbitrageRouter(deps: AppDeps): Router {
     errors: ['NOT_FOUND'],
   });
   router.get('/arbitrage/opportunities/:id', detailContract, requireSession(), async (ctx) => {
-    const id = String(ctx.params.id ?? '');
-    if (!isUuid(id)) throw new AppError('INVALID_REQUEST', `Invalid path parameter 'id': must be an opportunity UUID, got "${id.slice(0, 64)}".`);
+    const id = uuidPathParam(ctx.params.id, 'an opportunity');
     const doc = await getOpportunity(deps.store, id);
     if (!doc) throw new AppError('NOT_FOUND', `No arbitrage opportunity with id ${id}; resolved opportunities leave the feed after the retention period.`);
     ctx.body = { data: opportunityView(doc) };

@@ -2,7 +2,7 @@ import Router from '@koa/router';
 import { z } from 'zod';
 import type { AppDeps } from '../deps.ts';
 import { AppError } from '../../shared/errors.ts';
-import { isUuid } from '../../shared/ids.ts';
+import { canonicalUuid, isUuid } from '../../shared/ids.ts';
 import { parseInput, singleValuedQuery } from '../http/validate.ts';
 import { parseJsonText } from '../http/jsonText.ts';
 import { displayNameField } from '../http/textFields.ts';
@@ -57,7 +57,7 @@ const createKeyBody = z
   })
   .strict();
 
-const keyIdParam = z.string({ error: 'is required' }).refine(isUuid, 'must be an API key UUID (see GET /api/v1/console/keys)');
+const keyIdParam = z.string({ error: 'is required' }).refine(isUuid, 'must be an API key UUID (see GET /api/v1/console/keys)').overwrite(canonicalUuid);
 
 /** Usage data cannot predate 2000 (Concord did not exist); the bound keeps period arithmetic in sane years. */
 export const STATS_START_MIN = '2000-01-01';

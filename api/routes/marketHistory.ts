@@ -3,7 +3,8 @@ import { z } from 'zod';
 import type { AppDeps } from '../deps.ts';
 import { parseInput, singleValuedQuery } from '../http/validate.ts';
 import { enumParam, intParam } from '../http/queryFields.ts';
-import { isUuid } from '../../shared/ids.ts';
+import { canonicalUuid, isUuid } from '../../shared/ids.ts';
+import { uuidPathParam } from '../http/uuidPathParam.ts';
 import { AppError } from '../../shared/errors.ts';
 import { HOUR, resample } from '../../shared/history/series.ts';
 import { getMarket, getMarkets, trendingMarkets, TRENDING_DEFAULT_LIMIT } from '../../projections/markets/queries.ts';
@@ -33,7 +34,7 @@ const idList = z.string().transform((raw, ctx) => {
     ctx.addIssue({ code: 'custom', message: `"${bad.slice(0, 64)}" is not a market UUID` });
     return z.NEVER;
   }
-  return ids.map((id) => id.toLowerCase());
+  return [...new Set(ids.map(canonicalUuid))];
 });
 export const sparklinesQuery = z.object({ ids: idList }).strict();
 
@@ -83,9 +84,7 @@ export function sparklinesHandler(deps: AppDeps): Middleware {
 /** GET /markets/{id}/history?range=: the Yes-price series (our addition, docs/history.md). */
 export function marketHistoryHandler(deps: AppDeps): Middleware {
   return async (ctx) => {
-    const raw = String(ctx.params.id ?? '');
-    if (!isUuid(raw)) throw new AppError('INVALID_REQUEST', `Invalid path parameter 'id': must be a market UUID, got "${raw.slice(0, 64)}".`);
-    const id = raw.toLowerCase();
+    const id = uuidPathParam(ctx.params.id, 'a market');
     const query = parseInput(marketHistoryQuery, singleValuedQuery(ctx.query), 'query parameter');
     const market = await getMarket(deps.store, id);
     if (!market) throw new AppError('MARKET_NOT_FOUND', `No market with id ${id}.`);

@@ -4,8 +4,8 @@ import { z } from 'zod';
 import type { AppDeps } from '../deps.ts';
 import { enumParam, limitParam } from '../http/queryFields.ts';
 import { VENUE_SLUGS } from '../../shared/venues/registry.ts';
-import { isUuid } from '../../shared/ids.ts';
 import { AppError } from '../../shared/errors.ts';
+import { uuidPathParam } from '../http/uuidPathParam.ts';
 import { getMarket, listMarkets, MARKET_SORTS, VOLUME_WINDOWS } from '../../projections/markets/queries.ts';
 import { marketView } from '../views/marketView.ts';
 import { marketsProjection } from '../../projections/markets/projection.ts';
@@ -124,8 +124,7 @@ export function marketsRouter(deps: AppDeps): Router {
     errors: ['MARKET_NOT_FOUND'],
   });
   router.get('/:id', detailContract, async (ctx) => {
-    const id = ctx.params.id ?? '';
-    if (!isUuid(id)) throw new AppError('INVALID_REQUEST', `Invalid path parameter 'id': must be a market UUID, got "${id.slice(0, 64)}".`);
+    const id = uuidPathParam(ctx.params.id, 'a market');
     const market = await getMarket(deps.store, id);
     if (!market) throw new AppError('MARKET_NOT_FOUND', `No market with id ${id}.`);
     ctx.body = { data: marketView(market) };

@@ -2,8 +2,8 @@ import Router from '@koa/router';
 import type { AppDeps } from '../deps.ts';
 import { parseInput, singleValuedQuery } from '../http/validate.ts';
 import { requireSession } from '../auth/guards.ts';
-import { isUuid } from '../../shared/ids.ts';
 import { AppError } from '../../shared/errors.ts';
+import { uuidPathParam } from '../http/uuidPathParam.ts';
 import { decodePoints } from '../../shared/history/series.ts';
 import { getQuestion } from '../../projections/questions/queries.ts';
 import { pointsInRange, questionSeries } from '../../projections/priceHistory/queries.ts';
@@ -27,8 +27,7 @@ export function questionHistoryRouter(deps: AppDeps): Router {
     errors: ['QUESTION_NOT_FOUND'],
   });
   router.get('/questions/:id/history', historyContract, requireSession(), async (ctx) => {
-    const id = String(ctx.params.id ?? '');
-    if (!isUuid(id)) throw new AppError('INVALID_REQUEST', `Invalid path parameter 'id': must be a canonical question UUID, got "${id.slice(0, 64)}".`);
+    const id = uuidPathParam(ctx.params.id, 'a canonical question');
     const query = parseInput(marketHistoryQuery, singleValuedQuery(ctx.query), 'query parameter');
     const [question, history] = await Promise.all([getQuestion(deps.store, id), questionSeries(deps.store, id)]);
     if (!question && !history) throw new AppError('QUESTION_NOT_FOUND', `No canonical question with id ${id}.`);

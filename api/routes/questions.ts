@@ -5,8 +5,8 @@ import type { AppDeps } from '../deps.ts';
 import { ParsedQueries } from '../http/parsedQueries.ts';
 import { limitParam, offsetParam } from '../http/queryFields.ts';
 import { requireSession } from '../auth/guards.ts';
-import { isUuid } from '../../shared/ids.ts';
 import { AppError } from '../../shared/errors.ts';
+import { uuidPathParam } from '../http/uuidPathParam.ts';
 import { discoverQuestions, getQuestion } from '../../projections/questions/queries.ts';
 import { discoverItemView, questionDetailView } from '../views/questionView.ts';
 import { questionsProjection } from '../../projections/questions/projection.ts';
@@ -40,8 +40,7 @@ export function discoverHandler(deps: AppDeps): Middleware {
 export function questionHandler(deps: AppDeps): Middleware {
   const details = new ViewBodyCache({ maxAgeMs: deps.config.API_VIEW_CACHE_MS });
   return async (ctx) => {
-    const id = String(ctx.params.id ?? '');
-    if (!isUuid(id)) throw new AppError('INVALID_REQUEST', `Invalid path parameter 'id': must be a canonical question UUID, got "${id.slice(0, 64)}".`);
+    const id = uuidPathParam(ctx.params.id, 'a canonical question');
     const version = await readModelVersion(deps.store, questionsProjection.name);
     const body = await details.get(id, version, async () => {
       const question = await getQuestion(deps.store, id);
