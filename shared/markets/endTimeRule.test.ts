@@ -14,7 +14,7 @@ test('a market is past its end at and after the end instant, never before, and u
 });
 
 test('the rule closes only open markets: resolved stays resolved', (t) => {
-  const base = { status: 'resolved', end_time: '2026-01-01T00:00:00.000Z' } as Parameters<typeof applyEndTimeRule>[0];
+  const base = { status: 'resolved', end_time: '2026-01-01T00:00:00.000Z', outcomes: [{ label: 'Yes', price: 1 }, { label: 'No', price: 0 }] } as unknown as Parameters<typeof applyEndTimeRule>[0];
   t.is(applyEndTimeRule(base, '2026-06-01T00:00:00.000Z').status, 'resolved');
   t.is(applyEndTimeRule({ ...base, status: 'open' }, '2026-06-01T00:00:00.000Z').status, 'closed');
 });
@@ -28,6 +28,10 @@ test('every venue gets the same rule in the normaliser: a Polymarket and a Limit
   t.is(before.markets[0]?.status, 'open');
   const after = normalize({ venue: 'polymarket', item_id: '517310', payload: item, fetched_at: '2025-12-31T12:00:00.000Z' });
   t.is(after.markets[0]?.status, 'closed');
+  // Open, it quotes the book (the recording's bestBid / bestAsk); closed, it keeps its probability and quotes nothing.
+  t.true(before.markets[0]?.outcomes.some((o) => typeof o.best_bid === 'number' || typeof o.best_ask === 'number'));
+  t.deepEqual(after.markets[0]?.outcomes.map((o) => [o.best_bid, o.best_ask]), [[null, null], [null, null]]);
+  t.deepEqual(after.markets[0]?.outcomes.map((o) => o.price), before.markets[0]?.outcomes.map((o) => o.price));
   // Limitless "Will the Republican Party control the Senate after the 2026 Midterm elections?": FUNDED, expires 2026-11-03T00:00Z.
   const limitless = (recorded('limitless', 'markets-active.page-2.composed.json') as { data: Array<{ slug: string }> }).data.find((m) =>
     m.slug.startsWith('republicans-control-senate-2026'),

@@ -13,8 +13,13 @@ export function isPastEnd(endTime: string | null, atIso: string): boolean {
   return Number.isFinite(end) && Number.isFinite(at) && end <= at;
 }
 
-/** The market as of `atIso` (the fetch time when normalising, the scan time when scanning). */
+/**
+ * The market as of `atIso` (the fetch time when normalising, the scan time when scanning). A market it closes
+ * keeps its last probability (`price`) but no quotes: `best_bid` / `best_ask` are what a taker could trade at now,
+ * null on a market that is not open (docs/prices.md), as the venue parsers write them for markets the venue closed.
+ */
 export function applyEndTimeRule(market: NormalizedMarket, atIso: string): NormalizedMarket {
   if (market.status !== 'open' || !isPastEnd(market.end_time, atIso)) return market;
-  return { ...market, status: 'closed' };
+  const unquoted = (o: NormalizedMarket['outcomes'][number]) => ('best_bid' in o || 'best_ask' in o ? { ...o, best_bid: null, best_ask: null } : o);
+  return { ...market, status: 'closed', outcomes: market.outcomes.map(unquoted) };
 }
