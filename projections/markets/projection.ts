@@ -79,6 +79,16 @@ function sameLabels(a: NormalizedMarket, b: NormalizedMarket): boolean {
   return true;
 }
 
+/**
+ * `newest` orders by the venue's creation date. A market whose venue publishes none (PredictIt, Azuro, Drift) comes
+ * last: when Concord first saw it says nothing of its age (on a first start every market is first seen at once), and
+ * a list sorted by a date it shows as null should not lead with it.
+ */
+function newestKey(createdAt: string | null): number {
+  const at = createdAt ? Date.parse(createdAt) : NaN;
+  return Number.isFinite(at) ? at : 0;
+}
+
 /** Far-future stand-in so undated markets sort last by ending_soon. */
 export const NO_END = 8.64e15;
 
@@ -117,7 +127,7 @@ export function evolveMarket(doc: MarketDoc | null, event: MarketNormalized, seq
     volume_30d: windows['30d'].volume ?? -1,
     volume_all: m.volume_total ?? -1,
     liquidity: m.liquidity ?? -1,
-    newest: Date.parse(m.created_at ?? firstSeen),
+    newest: newestKey(m.created_at),
     ending_soon: m.end_time ? Date.parse(m.end_time) : NO_END,
   };
   const versioning = nextVersioning(doc, sort, seq);

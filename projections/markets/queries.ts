@@ -133,6 +133,8 @@ export async function listMarkets(store: DocumentStore, q: ListMarketsQuery, now
   const asOf = cursor ? (nowMs - cursor.n <= CURSOR_STABLE_MS ? cursor.t : AS_OF_NOW) : await appliedSeq(store);
   const filter: Record<string, unknown> = {};
   if (q.platform) filter.platform_slug = q.platform;
+  // Ending soon lists markets still to end: open ones (a closed market without an end time has ended too).
+  if (q.sort === 'ending_soon') filter.status = 'open';
   if (q.category) filter.category = q.category;
   if (terms.length > 0) {
     await ensureTextIndex(store);

@@ -10,7 +10,7 @@ let app: Awaited<ReturnType<typeof startTestApp>>;
 let seq = 0;
 const HOUR = 3_600_000;
 
-function market(id: string, title: string, endTime: string | null): NormalizedMarket {
+function market(id: string, title: string, endTime: string | null, over: Partial<NormalizedMarket> = {}): NormalizedMarket {
   return {
     id: marketId('polymarket', id),
     platform_slug: 'polymarket',
@@ -35,6 +35,7 @@ function market(id: string, title: string, endTime: string | null): NormalizedMa
     play_money: false,
     fee: { kind: 'unknown', reason: 'test' },
     quoted_at: '2026-01-01T00:00:00.000Z',
+    ...over,
   };
 }
 
@@ -60,16 +61,26 @@ test.before(async () => {
   await add(market('ends-in-a-week', 'Will the senate pass the budget bill this week?', at(24 * 7)));
   await add(market('no-end', 'Will humans land on mars?', null));
   await add(market('long-title', 'Will the big red bus from London reach the old Paris station before noon tomorrow?', at(5)));
+  // A live game the venue has closed, with no end time (an Azuro condition): it has ended, undated or not.
+  await add(market('closed-no-end', 'Will the home side win the match in progress?', null, { status: 'closed' }));
+  await add(market('created-2025', 'Will the river freeze over this winter?', at(24 * 30), { created_at: '2025-12-01T00:00:00.000Z' }));
+  await add(market('created-2024', 'Will the old bridge reopen this spring?', at(24 * 60), { created_at: '2024-03-01T00:00:00.000Z' }));
 });
 test.after.always(async () => {
   await app?.close();
 });
 
 test('ending_soon lists only markets still to end, soonest first; undated ones come last', async (t) => {
-  t.deepEqual(await ids('sort=ending_soon'), ['ends-in-1h', 'ends-in-2h', 'long-title', 'ends-in-a-week', 'no-end']);
+  t.deepEqual(await ids('sort=ending_soon'), ['ends-in-1h', 'ends-in-2h', 'long-title', 'ends-in-a-week', 'created-2025', 'created-2024', 'no-end']);
   t.deepEqual((await ids('sort=ending_soon&limit=2')), ['ends-in-1h', 'ends-in-2h']);
   const all = await ids('sort=newest&limit=200');
-  t.true(all.includes('ended-an-hour-ago') && all.includes('ended-long-ago'), 'ended markets are still listed by the other sorts');
+  t.true(all.includes('ended-an-hour-ago') && all.includes('ended-long-ago') && all.includes('closed-no-end'), 'ended markets are still listed by the other sorts');
+});
+
+test('newest orders by the venue\'s creation date; markets whose venue gives none come after every dated one', async (t) => {
+  const all = await ids('sort=newest&limit=200');
+  t.deepEqual(all.slice(0, 2), ['created-2025', 'created-2024']);
+  t.is(all.length, 10);
 });
 
 test('q holds every word case-insensitively, up to 8 words: words after the eighth do not narrow the result', async (t) => {
