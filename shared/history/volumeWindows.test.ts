@@ -41,6 +41,15 @@ test('a venue 24-hour figure is used as is for 24h; 7d and 30d still come from l
   t.deepEqual(w['7d'], { volume: 2800, complete: true });
 });
 
+test('a 7d or 30d window is never below the venue\'s own 24-hour volume it contains', (t) => {
+  // Predict.fun-like: 24h volume 120,400.5 reported, lifetime total flat over the two snapshots seen so far.
+  const flat = script([[T0, 120_400.5, 500_000], [T0 + 6 * HOUR, 120_400.5, 500_000]]);
+  const w = marketWindows({ ledger: flat, volume24h: 120_400.5, createdAt: null });
+  t.deepEqual(w['24h'], { volume: 120_400.5, complete: true });
+  t.deepEqual(w['7d'], { volume: 120_400.5, complete: false }, 'the floor, still marked as warming up');
+  t.deepEqual(w['30d'], { volume: 120_400.5, complete: false });
+});
+
 // 24-hour-only venue (Drift): 24-hour volume 100(k+1) at T0 + 12h*k, k = 0..16 (8 days).
 const rolling = script(Array.from({ length: 17 }, (_, k) => [T0 + 12 * HOUR * k, 100 * (k + 1), null] as const));
 
