@@ -21,6 +21,9 @@ export const arbitrageStreamQuerySchema = z
   .strict();
 type StreamQuery = z.infer<typeof arbitrageStreamQuerySchema>;
 
+/** Seconds a client refused a stream slot is told to wait before trying again. */
+const STREAM_SLOT_RETRY_SECONDS = 5;
+
 /** Opportunities sent at connect when the client has nothing to resume from (best first). */
 const SNAPSHOT_LIMIT = 500;
 
@@ -89,7 +92,13 @@ export function arbitrageStreamHandler(deps: AppDeps): Middleware {
     if (!feed) throw new AppError('SERVICE_UNAVAILABLE', 'The arbitrage stream is not available on this server (no event stream connected); poll /api/v1/external/arbitrage/opportunities instead.');
     const open = registry.perKey.get(caller.keyId) ?? 0;
     if (open >= maxPerKey) {
-      throw new AppError('RATE_LIMITED', `This API key already holds ${open} open arbitrage streams (at most ${maxPerKey} at once); close one before opening another.`);
+      // The spec's RATE_LIMITED form (a countdown a client can parse, Retry-After): a slot frees when a stream closes,
+      // which no clock can promise, so the countdown is a short retry interval.
+      throw new AppError(
+        'RATE_LIMITED',
+        `Rate limit exceeded. Try again in ${STREAM_SLOT_RETRY_SECONDS} seconds. This API key already holds ${open} open arbitrage streams (at most ${maxPerKey} at once); close one before opening another.`,
+        { headers: { 'Retry-After': String(STREAM_SLOT_RETRY_SECONDS) } },
+      );
     }
     const bounds = await feed.bounds();
     if (lastEventId !== null && lastEventId > bounds.last) {

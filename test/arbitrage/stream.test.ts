@@ -173,7 +173,8 @@ test('a key holds a bounded number of streams; closing one frees its slot', asyn
     const third = await openSse(streamUrl(ctx), { 'x-api-key': ctx.key });
     t.is(third.status, 429);
     t.like(third.error, { status: 'RATE_LIMITED' });
-    t.regex((third.error as { message: string }).message, /at most 2/);
+    t.regex((third.error as { message: string }).message, /^Rate limit exceeded\. Try again in 5 seconds\. .*at most 2/, 'the spec\'s RATE_LIMITED countdown, then why');
+    t.is(third.headers.get('retry-after'), '5');
     t.truthy(third.headers.get('x-ratelimit-limit'), 'the refusal carries the rate-limit headers');
     open[0]?.close();
     await open[0]?.ended;
