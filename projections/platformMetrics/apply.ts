@@ -18,6 +18,8 @@ export interface PlatformTotalsDoc {
   readonly lastSeq: number;
   /** Fetch time of the latest snapshot applied (ISO). */
   readonly latest_at: string;
+  /** Fetch time of the earliest snapshot applied (ISO): since when Concord has watched the venue's volume. */
+  readonly first_at?: string;
   readonly status: Readonly<Partial<Record<MarketStatus, number>>>;
   readonly all_vt: number;
   readonly all_vt_reporting: number;
@@ -49,6 +51,7 @@ function emptyTotals(slug: VenueSlug): PlatformTotalsDoc {
     _id: slug,
     lastSeq: 0,
     latest_at: '',
+    first_at: '',
     status: {},
     all_vt: 0,
     all_vt_reporting: 0,
@@ -90,6 +93,8 @@ export function addTotals(doc: PlatformTotalsDoc, d: TotalsDelta, at: string, ho
     _id: doc._id,
     lastSeq: seq,
     latest_at: at > doc.latest_at ? at : doc.latest_at,
+    // A totals document written before this field existed starts watching from its next change.
+    first_at: !doc.first_at || at < doc.first_at ? at : doc.first_at,
     status,
     all_vt: doc.all_vt + d.all_vt,
     all_vt_reporting: doc.all_vt_reporting + d.all_vt_reporting,

@@ -56,8 +56,9 @@ export const CHART_DAYS_MAX = 365;
 const dayString = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
 
 /**
- * One point per UTC day for the `days` days ending today (oldest first): traded volume, 0 where nothing was
- * recorded, null for every day when the venue publishes no volume at all.
+ * One point per UTC day for the `days` days ending today (oldest first): traded volume, 0 where Concord watched and
+ * nothing traded, null on days before it watched the venue (nothing is known of them) and for every day when the
+ * venue publishes no volume at all.
  */
 export async function platformChart(store: DocumentStore, slug: VenueSlug, days: number, nowMs: number) {
   const dates = Array.from({ length: days }, (_, i) => dayString(nowMs - (days - 1 - i) * 86_400_000));
@@ -69,8 +70,13 @@ export async function platformChart(store: DocumentStore, slug: VenueSlug, days:
   const byDay = new Map(docs.map((d) => [d.day, d.volume]));
   const reports = totals ? totals.all_vt_reporting > 0 || totals.open_v24_reporting > 0 : false;
   const noVolume = totals !== null && !reports;
+  // The first day watched: the earliest snapshot of the venue, or its first recorded volume if that is earlier
+  // (a totals document from before `first_at` existed). Unwatched days are unknown, not days without trading.
+  const watchedDays = [totals?.first_at ? totals.first_at.slice(0, 10) : null, first?.day ?? null].filter((d): d is string => d !== null);
+  const watchedFrom = watchedDays.length > 0 ? watchedDays.sort()[0]! : null;
+  const known = (date: string): boolean => !noVolume && watchedFrom !== null && date >= watchedFrom;
   return {
-    points: dates.map((date) => ({ date, volume: noVolume ? null : Math.round(byDay.get(date) ?? 0) / 100 })),
+    points: dates.map((date) => ({ date, volume: known(date) ? Math.round(byDay.get(date) ?? 0) / 100 : null })),
     observed_since: first?.day ?? null,
   };
 }

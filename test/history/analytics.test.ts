@@ -98,7 +98,9 @@ test('platform charts: one point per day, oldest first, zeros where nothing trad
   const byDay = new Map(body.data.map((p) => [p.date, p.volume]));
   t.is(byDay.get(dayOf(0)), 300);
   t.is(byDay.get(dayOf(1)), 200 + 80);
-  t.is(byDay.get(dayOf(2)), 0);
+  t.is(byDay.get(dayOf(2)), 0, 'watched, nothing traded');
+  t.is(byDay.get(dayOf(-1)), null, 'before Concord first saw the venue nothing is known: null, not 0');
+  t.is(body.data[0]?.volume, null);
   t.is(body.meta.observed_since, dayOf(0));
 
   const drift = (await app.request('/api/v1/platforms/drift/charts?days=15')).body as { data: Array<{ date: string; volume: number | null }> };
@@ -110,6 +112,8 @@ test('platform charts: one point per day, oldest first, zeros where nothing trad
   t.is(def.data.length, 30, 'days defaults to 30');
   const pi = (await app.request('/api/v1/platforms/predictit/charts?days=2')).body as { data: Array<{ volume: number | null }> };
   t.deepEqual(pi.data.map((p) => p.volume), [null, null], 'a venue that publishes no volume has null, not 0');
+  const never = (await app.request('/api/v1/platforms/azuro/charts?days=3')).body as { data: Array<{ volume: number | null }> };
+  t.deepEqual(never.data.map((p) => p.volume), [null, null, null], 'a venue Concord has no snapshot of: unknown every day');
 });
 
 test('trending ranks open real-money markets by their 24-hour volume level', async (t) => {

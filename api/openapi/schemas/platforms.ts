@@ -73,7 +73,7 @@ export const platformChartsResponse = dataEnvelope(
   z.array(
     z.object({
       date: z.string().meta({ format: 'date' }),
-      volume: z.number().min(0).nullable().meta({ description: 'volume traded that UTC day; 0 where nothing traded, null for a venue that publishes no volume' }),
+      volume: z.number().min(0).nullable().meta({ description: 'volume traded that UTC day; 0 where Concord watched and nothing traded; null before it first saw the venue and for a venue that publishes no volume' }),
     }),
   ),
   {
