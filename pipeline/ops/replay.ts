@@ -316,7 +316,7 @@ async function replayStream(opts: ReplayOptions, key: StreamKey, group: readonly
       await flushWriters(true);
       for (const r of group) {
         for (const c of r.collections) await opts.store.replaceCollection(rebuildName(c.name), c.name, { indexes: c.indexes });
-        await r.promoteCheckpoint(opts.store);
+        await r.promoteCheckpoint(opts.store, streamSummary.last_seq);
         (rows.get(r) as ProjectionSummary).swapped = true;
       }
       log.info({ projections: group.map((r) => r.name) }, 'rebuilt read models swapped in');

@@ -42,8 +42,13 @@ export interface Replayable {
   checkpoint(store: DocumentStore, rebuild: boolean): Promise<number | null>;
   /** Removes a previous rebuild's collections and checkpoint. */
   resetRebuild(store: DocumentStore): Promise<void>;
-  /** After the rebuilt collections were swapped in: the live checkpoint becomes the rebuild's. */
-  promoteCheckpoint(store: DocumentStore): Promise<void>;
+  /**
+   * After the rebuilt collections were swapped in: the live checkpoint becomes the rebuild's, at least `readUpTo`,
+   * the last stream sequence the rebuild read. Messages after the last applied one (undecodable, a retry copy for
+   * another consumer, another subject) were read and judged as the live consumer judges them; a checkpoint left
+   * below them would have the live consumer wait for messages it already acked (they never come again).
+   */
+  promoteCheckpoint(store: DocumentStore, readUpTo: number): Promise<void>;
 }
 
 export interface RebuildWriter {
@@ -78,10 +83,11 @@ export function replayableProjection(projection: Projection<never, Doc>): Replay
       await store.dropCollection(rebuildName(p.collection));
       await store.collection(CHECKPOINTS).delete(rebuildCheckpointId(p.name));
     },
-    promoteCheckpoint: async (store) => {
+    promoteCheckpoint: async (store, readUpTo) => {
       const checkpoints = store.collection<Checkpoint>(CHECKPOINTS);
       const built = await checkpoints.get(rebuildCheckpointId(p.name));
-      if (built) await checkpoints.put({ _id: p.name, lastSeq: built.lastSeq });
+      const lastSeq = Math.max(built?.lastSeq ?? 0, readUpTo);
+      if (lastSeq > 0) await checkpoints.put({ _id: p.name, lastSeq });
       else await checkpoints.delete(p.name);
       await checkpoints.delete(rebuildCheckpointId(p.name));
     },

@@ -90,6 +90,28 @@ test.serial('a full rebuild is built beside the live read models and swapped in,
   }
 });
 
+test.serial('a rebuild whose stream ends in an undecodable message checkpoints past it: the live projection resumes', async (t) => {
+  const svc = await populated();
+  try {
+    // The live consumer dead-letters it and acks it; the rebuild reads it, applies nothing for it.
+    const poison = await svc.service.conn.js.publish(subjects.apiRequests(), JSON.stringify({ type: 'api_request', id: 'broken' }));
+    await svc.settle();
+    const summary = await replay({ ...baseOptions(svc), store: svc.service.store, start: null, dryRun: false, live: true });
+    const logs = summary.projections.find((p) => p.name === 'usage_request_logs')!;
+    t.is(logs.poison, 1);
+    const checkpoint = await svc.service.store.collection<{ _id: string; lastSeq: number }>(CHECKPOINTS).get('usage_request_logs');
+    // It was the last message applied (poison.seq - 1): the live consumer then waited for a message it had acked.
+    t.is(checkpoint?.lastSeq, poison.seq, 'the checkpoint is the last message read');
+    t.is(logs.checkpoint_after, poison.seq);
+    await publishUsage(svc, 5, '2026-05-02T09');
+    const deadline = Date.now() + 15_000;
+    while ((await svc.service.store.collection('api_request_logs').count()) < 45 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    t.is(await svc.service.store.collection('api_request_logs').count(), 45, 'the resumed live projection applies new events');
+  } finally {
+    await svc.close();
+  }
+});
+
 test.serial('a rebuild while events keep arriving ends equal to one live run over the same stream', async (t) => {
   const svc = await populated();
   try {
