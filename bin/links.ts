@@ -1,5 +1,4 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { parseArgs } from 'node:util';
 import pino from 'pino';
 import { loadConfig } from '../shared/config.ts';
 import { createDocumentStore } from '../adapters/store/createStore.ts';
@@ -7,6 +6,7 @@ import { connectStreams } from '../pipeline/streams/connection.ts';
 import { jetStreamPublisher } from '../pipeline/streams/publisher.ts';
 import { listOverrides, removeOverride, requestRelink, resolveMarketRef, setOverride } from '../pipeline/matching/linker/overrideCommands.ts';
 import { natsUrlFile } from './services.ts';
+import { parseCommandLine } from './cli/run.ts';
 
 const USAGE = `Manual link overrides (they win over the matcher).
 
@@ -19,14 +19,22 @@ const USAGE = `Manual link overrides (they win over the matcher).
 --complement pins one market as the other's negation (prices compare as 1 - p).`;
 
 async function main(): Promise<number> {
-  const { values, positionals } = parseArgs({
-    allowPositionals: true,
-    options: { complement: { type: 'boolean', default: false }, note: { type: 'string', default: '' }, help: { type: 'boolean', default: false } },
-  });
+  // A bad option prints the error and the usage and exits 2, as every operator command does (bin/cli/run.ts).
+  const { values, positionals } = parseCommandLine(
+    {
+      allowPositionals: true,
+      options: { complement: { type: 'boolean', default: false }, note: { type: 'string', default: '' }, help: { type: 'boolean', default: false } },
+    },
+    USAGE,
+  );
   const [command, first, second] = positionals;
-  if (values.help || !command) {
+  if (values.help) {
     console.log(USAGE);
-    return command ? 0 : 2;
+    return 0;
+  }
+  if (!command) {
+    console.error(USAGE);
+    return 2;
   }
   const config = loadConfig();
   const log = pino({ level: 'warn' });

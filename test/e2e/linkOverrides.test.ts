@@ -99,3 +99,13 @@ test.serial('the links CLI refuses markets it cannot resolve, with a message', a
   const err = await t.throwsAsync(links('pin', 'nowhere:1', 'polymarket:1'));
   t.regex(String((err as { stderr?: string }).stderr), /neither a market UUID nor <venue>:<platform_market_id>/);
 });
+
+test.serial('the links CLI answers --help with exit 0 and a bad option or no command with the usage and exit 2, as every operator command does', async (t) => {
+  const help = await links('--help');
+  t.regex(help.stdout, /npm run links -- pin/);
+  const bad = await t.throwsAsync(links('list', '--bogus'));
+  t.is((bad as { code?: number }).code, 2);
+  t.regex(String((bad as { stderr?: string }).stderr), /Unknown option '--bogus'[\s\S]*npm run links -- list/);
+  const none = await t.throwsAsync(links());
+  t.is((none as { code?: number }).code, 2);
+});
