@@ -6,27 +6,42 @@
  *
  * Default DIR: $DATA_DIR/models/wink-sg-100d (DATA_DIR defaults to ./data). Skips when complete.
  */
-import { parseArgs } from 'node:util';
 import pino from 'pino';
 import { defaultModelFolder } from '../adapters/embedder/createEmbedder.ts';
 import { createTransformersEmbedder } from '../adapters/embedder/transformersEmbedder.ts';
 import { DEFAULT_SIF_A, buildWinkModel } from '../adapters/embedder/wordVectors/buildWinkModel.ts';
 import { cosineSimilarity } from '../shared/ports/embedder.ts';
+import { parseCommandLine } from '../bin/cli/run.ts';
 
 const logger = pino({ level: process.env.LOG_LEVEL ?? 'info' });
 
 const PARAPHRASE = ['Will Bitcoin reach $100k in 2025?', 'Bitcoin above 100,000 by end of 2025'] as const;
 const UNRELATED = 'Will the Kansas City Chiefs win the Super Bowl?';
 
+const USAGE = `Builds the offline embedding model the linker uses (skips when it is already complete).
+
+  npm run build-model [-- --out DIR] [--force] [--sif-a 1e-4] [--keep-common-component]
+
+Default DIR: $DATA_DIR/models/wink-sg-100d (DATA_DIR defaults to ./data).`;
+
 async function main(): Promise<number> {
-  const { values } = parseArgs({
-    options: {
-      out: { type: 'string' },
-      force: { type: 'boolean', default: false },
-      'sif-a': { type: 'string' },
-      'keep-common-component': { type: 'boolean', default: false },
+  // A bad option prints the error and the usage and exits 2, as every operator command does (bin/cli/run.ts).
+  const { values } = parseCommandLine(
+    {
+      options: {
+        out: { type: 'string' },
+        force: { type: 'boolean', default: false },
+        'sif-a': { type: 'string' },
+        'keep-common-component': { type: 'boolean', default: false },
+        help: { type: 'boolean', default: false },
+      },
     },
-  });
+    USAGE,
+  );
+  if (values.help) {
+    console.log(USAGE);
+    return 0;
+  }
   const sifA = values['sif-a'] === undefined ? DEFAULT_SIF_A : Number(values['sif-a']);
   if (!(sifA > 0)) {
     logger.error({ value: values['sif-a'] }, '--sif-a must be a positive number');
