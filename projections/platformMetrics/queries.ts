@@ -72,11 +72,12 @@ export async function platformChart(store: DocumentStore, slug: VenueSlug, days:
   const noVolume = totals !== null && !reports;
   // The first day watched: the earliest snapshot of the venue, or its first recorded volume if that is earlier
   // (a totals document from before `first_at` existed). Unwatched days are unknown, not days without trading.
-  const watchedDays = [totals?.first_at ? totals.first_at.slice(0, 10) : null, first?.day ?? null].filter((d): d is string => d !== null);
-  const watchedFrom = watchedDays.length > 0 ? watchedDays.sort()[0]! : null;
+  const firstSnapshotDay = totals?.first_at ? totals.first_at.slice(0, 10) : null;
+  const firstVolumeDay = first?.day ?? null;
+  const watchedFrom = firstSnapshotDay === null || (firstVolumeDay !== null && firstVolumeDay < firstSnapshotDay) ? firstVolumeDay : firstSnapshotDay;
   const known = (date: string): boolean => !noVolume && watchedFrom !== null && date >= watchedFrom;
   return {
     points: dates.map((date) => ({ date, volume: known(date) ? Math.round(byDay.get(date) ?? 0) / 100 : null })),
-    observed_since: first?.day ?? null,
+    observed_since: firstVolumeDay,
   };
 }

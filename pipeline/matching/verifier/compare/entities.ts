@@ -152,9 +152,10 @@ export function compareEntities(a: Proposition, b: Proposition): EntityCheck {
     }
   }
   let sideFlip = false;
+  /** Every side `p` picks is named in `q`. */
+  const inOther = (p: Proposition, q: Proposition, covered: ReadonlySet<string>): boolean =>
+    p.selected.every((k) => { const e = p.entities.find((z) => z.key === k); return !e || mentions(q, e, covered); });
   if (a.selected.length > 0 && b.selected.length > 0 && !selectedAgree(a, b)) {
-    const inOther = (p: Proposition, q: Proposition, covered: ReadonlySet<string>): boolean =>
-      p.selected.every((k) => { const e = p.entities.find((z) => z.key === k); return !e || mentions(q, e, covered); });
     const bothNamed = inOther(a, b, coveredInB) && inOther(b, a, coveredInA);
     // In a game, naming the other's pick while picking someone else is enough: the opponent may be spelled unknown.
     const either = (a.game || b.game) && (inOther(a, b, coveredInB) || inOther(b, a, coveredInA));
@@ -171,10 +172,7 @@ export function compareEntities(a: Proposition, b: Proposition): EntityCheck {
     // One market picks a side; the other names both rivals ("Will A win vs. B?" read as a whole, "A vs. B
     // market cap") without a pick this reader can see: its Yes may be either side, so the two are not one question.
     const [picker, open] = a.selected.length > 0 ? [a, b] : [b, a];
-    const pickNamed = picker.selected.every((k) => {
-      const e = picker.entities.find((z) => z.key === k);
-      return !e || mentions(open, e, picker === a ? coveredInB : coveredInA);
-    });
+    const pickNamed = inOther(picker, open, picker === a ? coveredInB : coveredInA);
     if (open.versus.length === 2 && pickNamed && !SIDE_PICK.test(picker.selected.join(' '))) {
       reasons.push(`a side is picked on one market only: ${picker.selected.join(',')}`);
     }
