@@ -39,15 +39,16 @@ function parseStart(from: string | undefined, seq: string | undefined): StreamSt
 
 function printSummary(s: ReplaySummary): void {
   const out: string[] = [];
-  const what = s.dry_run ? 'dry run (nothing written)' : s.mode === 'rebuild' ? 'full rebuild' : 'partial replay';
+  const what = `${s.dry_run ? 'dry run (nothing written)' : s.mode === 'rebuild' ? 'full rebuild' : 'partial replay'}${s.cancelled ? ', cancelled' : ''}`;
   out.push(`${what}: ${s.messages.toLocaleString('en-US')} messages in ${(s.duration_ms / 1000).toFixed(1)} s (${s.messages_per_second.toLocaleString('en-US')}/s)`);
   for (const st of s.streams) {
     out.push(`  stream ${st.stream}: read ${st.read} (up to seq ${st.last_seq}; stream holds ${st.position.firstSeq}..${st.position.lastSeq})${st.paused_processes > 0 ? `, ${st.paused_processes} live process(es) paused meanwhile` : ''}`);
   }
   for (const p of s.projections) {
     const docs = p.documents === null ? '' : `, ${p.documents} documents`;
+    const retries = p.retry_copies_skipped > 0 ? `, dead-letter retry copies left out ${p.retry_copies_skipped}` : '';
     out.push(
-      `  ${p.name}: applied ${p.applied}, already applied ${p.skipped_seen}, not its events ${p.skipped_irrelevant}, undecodable ${p.poison}${docs}, checkpoint ${p.checkpoint_before ?? '-'} -> ${p.checkpoint_after ?? '-'}${p.swapped ? ' (swapped in)' : ''}`,
+      `  ${p.name}: applied ${p.applied}, already applied ${p.skipped_seen}, not its events ${p.skipped_irrelevant}, undecodable ${p.poison}${retries}${docs}, checkpoint ${p.checkpoint_before ?? '-'} -> ${p.checkpoint_after ?? '-'}${p.swapped ? ' (swapped in)' : ''}`,
     );
     for (const [reason, n] of Object.entries(p.poison_reasons)) out.push(`      ${n} x ${reason}`);
   }
@@ -102,9 +103,17 @@ async function main(): Promise<number> {
   const conn = await connectStreams(natsUrl, log, 'concord-replay');
   const progress = progressReporter(log, 'messages', !values.json);
   const abort = new AbortController();
-  const onSignal = () => abort.abort();
-  process.once('SIGINT', onSignal);
-  process.once('SIGTERM', onSignal);
+  let firstSignalAt = 0;
+  // Ctrl-C reaches npm and node both, and npm forwards its copy: a repeat within a second is the same request.
+  const onSignal = () => {
+    if (firstSignalAt === 0) {
+      firstSignalAt = Date.now();
+      process.stderr.write('stopping: finishing the batch in progress (a second Ctrl-C exits at once)\n');
+      abort.abort();
+    } else if (Date.now() - firstSignalAt > 1_000) process.exit(130);
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
   try {
     const summary = await replay({
       conn,
@@ -120,10 +129,14 @@ async function main(): Promise<number> {
       onProgress: (p) => progress.update(`${p.stream} ${p.phase}`, p.done, p.total),
     });
     progress.stop();
-    log.info({ mode: summary.mode, messages: summary.messages, duration_ms: summary.duration_ms, rate_per_s: summary.messages_per_second }, 'replay finished');
-    if (values.json) process.stdout.write(`${JSON.stringify({ ok: true, ...summary })}\n`);
+    log.info(
+      { mode: summary.mode, messages: summary.messages, duration_ms: summary.duration_ms, rate_per_s: summary.messages_per_second, cancelled: summary.cancelled },
+      summary.cancelled ? 'replay cancelled' : 'replay finished',
+    );
+    if (values.json) process.stdout.write(`${JSON.stringify(summary.cancelled ? { ok: false, error: 'cancelled by a signal', ...summary } : { ok: true, ...summary })}\n`);
     else printSummary(summary);
-    return 0;
+    // 128 + SIGINT, as a shell reports a command stopped by Ctrl-C.
+    return summary.cancelled ? 130 : 0;
   } finally {
     progress.stop();
     await conn.close();

@@ -7,7 +7,7 @@ import { RETRY_FOR_HEADER, RETRY_OF_HEADER } from '../streams/consume.ts';
 import type { SequencedEvent } from '../../projections/applyBatch.ts';
 import { holdProjections, type HeldPause } from './projectionControl.ts';
 import { rebuildName, type RebuildWriter, type Replayable } from './replayables.ts';
-import { readStream, streamPosition, countFrom, type StreamStart, type StreamPosition } from './streamReader.ts';
+import { readStream, streamPosition, countFrom, ReadCancelled, type StreamStart, type StreamPosition } from './streamReader.ts';
 import { subjectMatches } from './subjectMatch.ts';
 
 export type ReplayMode = 'rebuild' | 'partial';
@@ -77,6 +77,8 @@ export interface ReplaySummary {
   messages: number;
   duration_ms: number;
   messages_per_second: number;
+  /** Stopped by the signal (Ctrl-C): read models marked `swapped` were replaced, the others left as they were. */
+  cancelled: boolean;
   readonly warnings: string[];
 }
 
@@ -121,12 +123,25 @@ export async function replay(opts: ReplayOptions): Promise<ReplaySummary> {
     messages: 0,
     duration_ms: 0,
     messages_per_second: 0,
+    cancelled: false,
     warnings: [],
   };
   const byStream = new Map<StreamKey, Replayable[]>();
   for (const r of opts.replayables) byStream.set(r.stream, [...(byStream.get(r.stream) ?? []), r]);
+  const notStarted = (from: number) => [...byStream.values()].slice(from).flatMap((g) => g.map((r) => r.name));
+  let index = 0;
   for (const [stream, group] of byStream) {
-    await replayStream(opts, stream, group, summary);
+    try {
+      if (opts.signal?.aborted) throw new ReadCancelled();
+      await replayStream(opts, stream, group, summary);
+    } catch (err) {
+      if (!(err instanceof ReadCancelled)) throw err;
+      summary.cancelled = true;
+      const started = group.some((r) => summary.projections.some((p) => p.name === r.name));
+      summary.warnings.push(cancelledWarning(summary, notStarted(started ? index + 1 : index)));
+      break;
+    }
+    index += 1;
   }
   summary.duration_ms = Date.now() - started;
   summary.messages_per_second = summary.duration_ms > 0 ? Math.round((summary.messages * 1000) / summary.duration_ms) : summary.messages;
@@ -147,6 +162,8 @@ async function replayStream(opts: ReplayOptions, key: StreamKey, group: readonly
       `${streamName} no longer holds its first ${position.firstSeq - 1} messages (retention): the rebuilt ${group.map((r) => r.name).join(', ')} reflect what the stream still holds, from ${position.firstTime}.`,
     );
   }
+  const pastEnd = startPastEnd(start, position);
+  if (pastEnd) summary.warnings.push(`${pastEnd}: nothing to replay for ${group.map((r) => r.name).join(', ')}.`);
   const rows = new Map<Replayable, ProjectionSummary>();
   for (const r of group) {
     const row: ProjectionSummary = {
@@ -216,7 +233,10 @@ async function replayStream(opts: ReplayOptions, key: StreamKey, group: readonly
         decodedBy.clear();
         for (const r of group) {
           const row = rows.get(r) as ProjectionSummary;
-          if (r.filterSubject && !subjectMatches(r.filterSubject, m.subject)) continue;
+          if (r.filterSubject && !subjectMatches(r.filterSubject, m.subject)) {
+            row.skipped_irrelevant += 1;
+            continue;
+          }
           if (retryFor !== '' && !(retryFor === r.durable && originalExpired(m, position))) {
             row.retry_copies_skipped += 1;
             continue;
@@ -310,6 +330,7 @@ async function replayStream(opts: ReplayOptions, key: StreamKey, group: readonly
         for (const c of r.collections) if (c.textIndex) await opts.store.collection(rebuildName(c.name)).ensureTextIndex(c.textIndex);
       }
       // The swap: pause the live writers, take in what arrived meanwhile, swap, move the checkpoint, resume.
+      if (opts.signal?.aborted) throw new ReadCancelled();
       await pause();
       const from: StreamStart = streamSummary.last_seq > 0 ? { kind: 'seq', seq: streamSummary.last_seq + 1 } : { kind: 'first' };
       await readFrom(from, 'catch-up');
@@ -321,17 +342,56 @@ async function replayStream(opts: ReplayOptions, key: StreamKey, group: readonly
       }
       log.info({ projections: group.map((r) => r.name) }, 'rebuilt read models swapped in');
     }
+  } catch (err) {
+    if (!(err instanceof ReadCancelled)) throw err;
+    // Cancelled before the swap: the half-built collections are dropped, the live read models stay as they were.
+    if (rebuild && !opts.dryRun) {
+      for (const r of group) if (!(rows.get(r) as ProjectionSummary).swapped) await r.resetRebuild(opts.store);
+    }
+    await describeResult(opts, group, rows);
+    throw err;
   } finally {
     if (hold) {
       await (hold as HeldPause).release();
       log.info('live projections resumed');
     }
   }
+  await describeResult(opts, group, rows);
+}
+
+/** Each read model's checkpoint and document count once its stream is done with (or cancelled). */
+async function describeResult(opts: ReplayOptions, group: readonly Replayable[], rows: ReadonlyMap<Replayable, ProjectionSummary>): Promise<void> {
   for (const r of group) {
     const row = rows.get(r) as ProjectionSummary;
     row.checkpoint_after = opts.dryRun ? row.checkpoint_before : await r.checkpoint(opts.store, false);
     if (!opts.dryRun) row.documents = await opts.store.collection(r.collections[0]?.name ?? '').count();
   }
+}
+
+/** Why a start reads nothing from the stream (it begins after the last message), or null. */
+function startPastEnd(start: StreamStart, position: StreamPosition): string | null {
+  const holds = position.messages > 0 ? `it holds ${position.firstSeq}..${position.lastSeq}` : 'it is empty';
+  if (start.kind === 'seq' && start.seq > position.lastSeq) return `--seq ${start.seq} is past the end of ${position.stream} (${holds})`;
+  if (start.kind === 'time' && (position.lastTime === null || Date.parse(start.time) > Date.parse(position.lastTime))) {
+    return `--from ${start.time} is after the last message of ${position.stream} (${position.lastTime ?? 'it is empty'})`;
+  }
+  return null;
+}
+
+/** What a cancelled replay did and did not do, for the operator deciding what to run again. */
+function cancelledWarning(summary: ReplaySummary, notStarted: readonly string[]): string {
+  const swapped = summary.projections.filter((p) => p.swapped).map((p) => p.name);
+  const stopped = summary.projections.filter((p) => !p.swapped).map((p) => p.name);
+  if (summary.mode === 'partial' || summary.dry_run) {
+    const at = summary.streams.map((s) => `${s.stream} at seq ${s.last_seq}`).join(', ');
+    return `cancelled: stopped ${at || 'before reading'}${notStarted.length > 0 ? `; not started: ${notStarted.join(', ')}` : ''}.${summary.dry_run ? '' : ' Events up to there were applied; run again from the next sequence to finish.'}`;
+  }
+  const parts = [
+    swapped.length > 0 ? `swapped in: ${swapped.join(', ')}` : 'nothing was swapped in',
+    stopped.length > 0 ? `stopped before the swap (live read model unchanged, partial rebuild dropped): ${stopped.join(', ')}` : '',
+    notStarted.length > 0 ? `not started: ${notStarted.join(', ')}` : '',
+  ].filter((p) => p !== '');
+  return `cancelled: ${parts.join('; ')}.`;
 }
 
 /** A retry copy stands in for its original only once the original has left the stream. */

@@ -73,6 +73,14 @@ export interface ReadOptions {
   readonly signal?: AbortSignal;
 }
 
+/** The read stopped because its signal was aborted (an operator's Ctrl-C). */
+export class ReadCancelled extends Error {
+  constructor() {
+    super('stream read cancelled');
+    this.name = 'ReadCancelled';
+  }
+}
+
 export interface ReadResult {
   readonly read: number;
   /** Sequence of the last message read (0 when none). */
@@ -85,6 +93,7 @@ export interface ReadResult {
  * message after which nothing is pending, so messages published meanwhile are read too.
  */
 export async function readStream(conn: StreamConnection, stream: string, opts: ReadOptions): Promise<ReadResult> {
+  if (opts.signal?.aborted) throw new ReadCancelled();
   const total = await countFrom(conn, stream, opts.start, opts.filterSubject);
   if (total === 0) return { read: 0, lastSeq: 0 };
   const consumer = await conn.js.consumers.get(stream, {
@@ -110,6 +119,8 @@ export async function readStream(conn: StreamConnection, stream: string, opts: R
         const full = batch;
         batch = [];
         await opts.onBatch(full, pending);
+        // Messages already buffered by the consumer are not handed over once the read is cancelled.
+        if (opts.signal?.aborted) break;
       }
       if (pending === 0) break;
     }
@@ -118,6 +129,6 @@ export async function readStream(conn: StreamConnection, stream: string, opts: R
     messages.stop();
     await consumer.delete().catch(() => undefined);
   }
-  if (opts.signal?.aborted) throw new Error('stream read cancelled');
+  if (opts.signal?.aborted) throw new ReadCancelled();
   return { read, lastSeq };
 }

@@ -49,16 +49,16 @@ test('a rebuild stopped before its swap leaves the live read models, their index
     await publish(snapshot({ ...a, volume_total: 300 }, '2026-05-01T11:05:00.000Z'));
     await publish({ type: 'market_delisted', market_id: b.id, venue: 'polymarket', item_id: 'b', at: '2026-05-01T11:10:00.000Z' });
     const stop = new AbortController();
-    await t.throwsAsync(
-      replay({ ...options, batchSize: 2, signal: stop.signal, onProgress: (p) => (p.done >= 2 ? stop.abort() : undefined) }),
-      { message: /cancelled/ },
-    );
+    const cancelled = await replay({ ...options, batchSize: 2, signal: stop.signal, onProgress: (p) => (p.done >= 2 ? stop.abort() : undefined) });
+    t.true(cancelled.cancelled, 'the summary says the rebuild was cancelled');
+    t.true(cancelled.projections.every((p) => !p.swapped), 'nothing was swapped in');
+    t.regex(cancelled.warnings.join('\n'), /cancelled: nothing was swapped in; stopped before the swap \(live read model unchanged, partial rebuild dropped\): markets, price_history, platform_metrics\./);
     t.deepEqual(differingModels(await readModelSnapshot(store), live), {}, 'the live read models are untouched');
-    t.deepEqual(indexNames().filter((n) => !n.includes('_rebuild')), liveIndexes, 'and keep their indexes');
+    t.deepEqual(indexNames(), liveIndexes, 'and keep their indexes; the half-built tables are dropped at once');
     t.is((await store.collection<{ _id: string; lastSeq: number }>(CHECKPOINTS).get('markets'))?.lastSeq, 4);
     t.is((await store.collection('markets').get(c.id)), null);
 
-    // The next rebuild starts over (the abandoned tables dropped) and swaps in all seven messages.
+    // The next rebuild starts over and swaps in all seven messages.
     await replay(options);
     const oracle = await liveRunOracle(nats.conn);
     t.deepEqual(differingModels(await readModelSnapshot(store), await readModelSnapshot(oracle)), {});
@@ -67,6 +67,60 @@ test('a rebuild stopped before its swap leaves the live read models, their index
     t.is((await store.collection<{ _id: string; volume_total: number }>('markets').get(a.id))?.volume_total, 300);
     t.is((await store.collection<{ _id: string; status: string }>('markets').get(b.id))?.status, 'closed');
     t.deepEqual(indexNames(), liveIndexes, 'the same indexes, under the live names, nothing of the rebuild left');
+  } finally {
+    await store.close();
+    await nats.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('a rebuild of several streams cancelled during the second keeps the first swapped in and the rest as they were', async (t) => {
+  const nats = await startTestNats();
+  const dir = mkdtempSync(join(tmpdir(), 'concord-rebuild-cancelled-'));
+  const store = openSqliteStore({ file: join(dir, 'concord.db') });
+  try {
+    await nats.conn.js.publish(subjects.normalized('polymarket'), JSON.stringify(snapshot(a, '2026-05-01T10:00:00.000Z')));
+    const health = (i: number) => ({ type: 'venue_fetch_succeeded', venue: 'manifold', at: `2026-05-01T11:0${i}:00.000Z`, item_count: 10 + i, changed_count: i, duration_ms: 5 });
+    for (let i = 0; i < 4; i += 1) await nats.conn.js.publish(subjects.venueHealth('manifold'), JSON.stringify(health(i)));
+    // MARKETS is read first, VENUES second (the order of allReplayables).
+    const replayables = allReplayables().filter((r) => r.stream === 'markets' || r.stream === 'venues');
+    t.deepEqual([...new Set(replayables.map((r) => r.stream))], ['markets', 'venues']);
+    const stop = new AbortController();
+    const summary = await replay({
+      conn: nats.conn, log: silentLog, replayables, start: null, dryRun: false, live: false, store, batchSize: 2, signal: stop.signal,
+      onProgress: (p) => (p.stream === 'VENUES' && p.done >= 2 ? stop.abort() : undefined),
+    });
+    t.true(summary.cancelled);
+    t.deepEqual(summary.projections.map((p) => [p.name, p.swapped]), [['markets', true], ['price_history', true], ['platform_metrics', true], ['platform_status', false]]);
+    t.is(summary.streams.find((s) => s.stream === 'VENUES')?.read, 2, 'the second stream stopped after its first batch');
+    t.regex(summary.warnings.join('\n'), /swapped in: markets, price_history, platform_metrics; stopped before the swap .*: platform_status\./);
+    t.is((await store.collection<{ _id: string; volume_total: number }>('markets').get(a.id))?.volume_total, 100, 'the swapped-in read model holds the stream');
+    t.is(await store.collection('platform_status').count(), 0, 'the cancelled read model is as it was (empty)');
+    t.is(await store.collection('platform_status_rebuild').count(), 0, 'and its half-built collection is gone');
+  } finally {
+    await store.close();
+    await nats.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('a replay starting after the end of a stream says so instead of passing for a finished replay', async (t) => {
+  const nats = await startTestNats();
+  const dir = mkdtempSync(join(tmpdir(), 'concord-replay-past-end-'));
+  const store = openSqliteStore({ file: join(dir, 'concord.db') });
+  try {
+    for (const e of [snapshot(a, '2026-05-01T10:00:00.000Z'), snapshot(b, '2026-05-01T10:00:00.000Z')]) {
+      await nats.conn.js.publish(subjects.normalized('polymarket'), JSON.stringify(e));
+    }
+    const replayables = allReplayables().filter((r) => r.name === 'markets');
+    const options = { conn: nats.conn, log: silentLog, replayables, dryRun: false, live: false, store } as const;
+    const bySeq = await replay({ ...options, start: { kind: 'seq', seq: 99_999 } });
+    t.deepEqual(bySeq.warnings, ['--seq 99999 is past the end of MARKETS (it holds 1..2): nothing to replay for markets.']);
+    t.is(bySeq.messages, 0);
+    const byTime = await replay({ ...options, start: { kind: 'time', time: '2099-01-01T00:00:00.000Z' } });
+    t.regex(byTime.warnings[0] ?? '', /^--from 2099-01-01T00:00:00.000Z is after the last message of MARKETS \(20\d\d-/);
+    const fromStart = await replay({ ...options, start: { kind: 'seq', seq: 1 } });
+    t.deepEqual(fromStart.warnings, [], 'a start inside the stream warns of nothing');
   } finally {
     await store.close();
     await nats.close();
