@@ -1,29 +1,37 @@
 import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import pino from 'pino';
 import { loadConfig } from '../shared/config.ts';
 import { createDocumentStore } from '../adapters/store/createStore.ts';
 import { connectStreams } from '../pipeline/streams/connection.ts';
 import { jetStreamPublisher } from '../pipeline/streams/publisher.ts';
-import { listOverrides, removeOverride, requestRelink, resolveMarketRef, setOverride } from '../pipeline/matching/linker/overrideCommands.ts';
+import { knownMarket, listOverrides, removeOverride, requestRelink, resolveMarketRef, setOverride } from '../pipeline/matching/linker/overrideCommands.ts';
 import { natsUrlFile } from './services.ts';
 import { parseCommandLine } from './cli/run.ts';
 
 const USAGE = `Manual link overrides (they win over the matcher).
 
-  npm run links -- pin <market> <market> [--complement] [--note "why"]
-  npm run links -- forbid <market> <market> [--note "why"]
+  npm run links -- pin <market> <market> [--complement] [--note "why"] [--allow-unseen]
+  npm run links -- forbid <market> <market> [--note "why"] [--allow-unseen]
   npm run links -- remove <market> <market>
   npm run links -- list
 
 <market> is a market UUID or <venue>:<platform_market_id>, e.g. polymarket:559652.
---complement pins one market as the other's negation (prices compare as 1 - p).`;
+--complement pins one market as the other's negation (prices compare as 1 - p).
+A market Concord has not seen yet is refused (a typo would become a lasting override); --allow-unseen records it
+anyway, to apply when the market arrives.`;
 
 async function main(): Promise<number> {
   // A bad option prints the error and the usage and exits 2, as every operator command does (bin/cli/run.ts).
   const { values, positionals } = parseCommandLine(
     {
       allowPositionals: true,
-      options: { complement: { type: 'boolean', default: false }, note: { type: 'string', default: '' }, help: { type: 'boolean', default: false } },
+      options: {
+        complement: { type: 'boolean', default: false },
+        note: { type: 'string', default: '' },
+        'allow-unseen': { type: 'boolean', default: false },
+        help: { type: 'boolean', default: false },
+      },
     },
     USAGE,
   );
@@ -37,11 +45,19 @@ async function main(): Promise<number> {
     return 2;
   }
   const config = loadConfig();
+  const storeFile = join(config.DATA_DIR, 'concord.db');
+  if (!config.MONGODB_URI && !existsSync(storeFile)) {
+    // Opening it would create an empty store: a mistyped DATA_DIR would list nothing and record overrides nowhere.
+    console.error(`No Concord store at ${storeFile}: set DATA_DIR to the folder the service uses (or MONGODB_URI).`);
+    return 1;
+  }
   const log = pino({ level: 'warn' });
   const store = await createDocumentStore(config, log);
   try {
     if (command === 'list') {
-      for (const o of await listOverrides(store)) console.log(`${o.action}\t${o.a}\t${o.b}\t${o.relation}\t${o.created_at}\t${o.note}`);
+      const overrides = await listOverrides(store);
+      for (const o of overrides) console.log(`${o.action}\t${o.a}\t${o.b}\t${o.relation}\t${o.created_at}\t${o.note}`);
+      if (overrides.length === 0) console.error('no overrides');
       return 0;
     }
     if (!['pin', 'forbid', 'remove'].includes(command) || !first || !second) {
@@ -58,9 +74,22 @@ async function main(): Promise<number> {
       console.error('Both arguments name the same market.');
       return 2;
     }
+    const knownA = await knownMarket(store, a.id);
+    const knownB = await knownMarket(store, b.id);
     if (command === 'remove') {
-      console.log((await removeOverride(store, a.id, b.id)) ? 'override removed' : 'no override between these markets');
+      if (!(await removeOverride(store, a.id, b.id))) {
+        console.log('no override between these markets (nothing to re-link)');
+        return 0;
+      }
+      console.log('override removed');
     } else {
+      if (!values['allow-unseen']) {
+        const unseen = [...(knownA ? [] : [first]), ...(knownB ? [] : [second])];
+        if (unseen.length > 0) {
+          console.error(`${unseen.join(' and ')}: not a market Concord has seen (a typo?). Check GET /api/v1/markets, or pass --allow-unseen to record the override for when it arrives.`);
+          return 2;
+        }
+      }
       const o = await setOverride(store, a.id, b.id, command as 'pin' | 'forbid', values.complement ? 'complement' : 'identity', values.note ?? '');
       console.log(`${o.action} recorded: ${o.a} ${o.b} (${o.relation})`);
     }

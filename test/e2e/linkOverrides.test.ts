@@ -1,5 +1,8 @@
 import test from 'ava';
 import { execFile } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { startTestService, type TestService } from '../support/service.ts';
@@ -38,6 +41,8 @@ const links = (...args: string[]) =>
     cwd: ROOT,
     env: { ...process.env, DATA_DIR: svc.dataDir, NATS_URL: svc.nats.server.url, LOG_LEVEL: 'silent' },
   });
+
+const marketsStreamEnd = async () => (await svc.service.conn.jsm.streams.info('MARKETS')).state.last_seq;
 
 test.serial('an operator forbid splits a link the verifier made, and a pin joins markets it keeps apart', async (t) => {
   const polyReach = await market('polymarket', /^Will Bitcoin reach \$100,000 by December 31, 2026\?$/);
@@ -108,4 +113,41 @@ test.serial('the links CLI answers --help with exit 0 and a bad option or no com
   t.regex(String((bad as { stderr?: string }).stderr), /Unknown option '--bogus'[\s\S]*npm run links -- list/);
   const none = await t.throwsAsync(links());
   t.is((none as { code?: number }).code, 2);
+});
+
+test.serial('a pin naming a market Concord has not seen is refused (a typo would be a lasting override) unless --allow-unseen', async (t) => {
+  const poly = await market('polymarket', /^Will Bitcoin reach \$100,000 by December 31, 2026\?$/);
+  const refused = await t.throwsAsync(links('pin', poly.id, 'limitless:no-such-market'));
+  t.is((refused as { code?: number }).code, 2);
+  t.regex(String((refused as { stderr?: string }).stderr), /limitless:no-such-market: not a market Concord has seen .*--allow-unseen/);
+  t.is((await links('list')).stdout, '', 'nothing was recorded');
+
+  const allowed = await links('forbid', poly.id, 'limitless:no-such-market', '--allow-unseen');
+  t.regex(allowed.stdout, /forbid recorded/);
+  t.regex(allowed.stdout, /is not in the markets read model yet/);
+  t.regex((await links('list')).stdout, /^forbid\t/);
+  await links('remove', poly.id, 'limitless:no-such-market');
+});
+
+test.serial('removing an override that does not exist re-links nothing', async (t) => {
+  const poly = await market('polymarket', /^Will Bitcoin reach \$100,000 by December 31, 2026\?$/);
+  const other = await market('limitless', /above \$100,000 on December 31, 2026/);
+  const before = await marketsStreamEnd();
+  const none = await links('remove', poly.id, other.id);
+  t.regex(none.stdout, /no override between these markets/);
+  t.is(await marketsStreamEnd(), before, 'no relink event was published');
+});
+
+test.serial('a DATA_DIR without a Concord store is refused, not created empty', async (t) => {
+  const empty = mkdtempSync(join(tmpdir(), 'concord-links-nostore-'));
+  try {
+    const err = await t.throwsAsync(
+      run(process.execPath, ['--import', 'tsx', 'bin/links.ts', 'list'], { cwd: ROOT, env: { ...process.env, DATA_DIR: join(empty, 'typo'), LOG_LEVEL: 'silent' } }),
+    );
+    t.is((err as { code?: number }).code, 1);
+    t.regex(String((err as { stderr?: string }).stderr), /No Concord store at .*typo\/concord\.db: set DATA_DIR/);
+    t.false(existsSync(join(empty, 'typo')), 'the mistyped folder was not created');
+  } finally {
+    rmSync(empty, { recursive: true, force: true });
+  }
 });

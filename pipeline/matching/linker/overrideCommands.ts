@@ -18,6 +18,11 @@ export function resolveMarketRef(ref: string): { ok: true; id: string } | { ok: 
   return { ok: false, reason: `"${ref}" is neither a market UUID nor <venue>:<platform_market_id> with a known venue` };
 }
 
+/** Whether the markets read model holds the market (an override of an unseen one is usually a typo). */
+export async function knownMarket(store: DocumentStore, id: string): Promise<boolean> {
+  return (await getMarket(store, id)) !== null;
+}
+
 /**
  * Sends the market's current snapshot through the MARKETS stream again so the linker
  * re-places it under the new overrides (the markets projection sees the same content).
