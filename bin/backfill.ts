@@ -10,6 +10,7 @@ import { withHistoryRecordings } from '../pipeline/history/recordedConnectors.ts
 import { streamPosition } from '../pipeline/ops/streamReader.ts';
 import { findNatsUrl } from './cli/natsUrl.ts';
 import { progressReporter } from './cli/progress.ts';
+import { describeHistoryCounts } from './cli/historyCounts.ts';
 import { CliError, cliLogger, runCli, parseCommandLine } from './cli/run.ts';
 
 const USAGE = `Re-ingest a venue's catalogue into the RAW stream (details: docs/operations.md).
@@ -91,7 +92,7 @@ async function main(): Promise<number> {
     log.info({ ...summary }, 'backfill finished');
     if (values.json) process.stdout.write(`${JSON.stringify({ ok: true, ...summary })}\n`);
     else {
-      const history = 'skipped' in summary.history ? `price history: ${summary.history.skipped}` : `price history: ${JSON.stringify(summary.history)}`;
+      const history = describeHistoryCounts(summary.history);
       process.stdout.write(
         `${summary.venue}: ${summary.items} items in ${summary.pages} pages, ${summary.published} published, ${summary.already_in_stream} already in the stream, ${summary.before_since} before --since (${(summary.duration_ms / 1000).toFixed(1)} s)\n${history}\n`,
       );
