@@ -35,7 +35,14 @@ const mib = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MiB`;
 const age = (s: number) => (s >= 86_400 ? `${(s / 86_400).toFixed(s % 86_400 ? 1 : 0)} d` : s >= 3600 ? `${(s / 3600).toFixed(1)} h` : `${s} s`);
 
 function printStatus(s: OpsStatus): void {
-  const out: string[] = [`Concord status at ${s.at}`, '', 'Streams'];
+  const out: string[] = [`Concord status at ${s.at}`, ''];
+  if (s.processes.length === 0) {
+    out.push('Processes: none answer. No Concord process is connected to this NATS server: the service is down, and the streams and consumers below are as it left them.');
+  } else {
+    out.push(`Processes: ${s.processes.length}`);
+    for (const p of s.processes) out.push(`  pid ${p.pid} on ${p.host}: ${p.roles.join(', ')}, up since ${p.started_at}`);
+  }
+  out.push('', 'Streams');
   for (const st of s.streams) {
     const used = st.bytes_used_ratio === null ? '' : ` (${(st.bytes_used_ratio * 100).toFixed(1)}% of ${mib(st.limits.max_bytes)})`;
     out.push(

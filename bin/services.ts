@@ -1,5 +1,6 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { hostname } from 'node:os';
 import type { Logger } from 'pino';
 import type { Config, Role } from '../shared/config.ts';
 import type { DocumentStore } from '../shared/ports/documentStore.ts';
@@ -29,6 +30,7 @@ import { startHistoryBackfill } from '../pipeline/history/backfiller.ts';
 import { withHistoryRecordings } from '../pipeline/history/recordedConnectors.ts';
 import { startProbeServer } from '../pipeline/system/probeServer.ts';
 import { API_VERSION } from '../api/deps.ts';
+import { answerPings } from '../pipeline/ops/processPing.ts';
 
 /** Something started that must be stopped on shutdown, in reverse start order. */
 interface Stoppable {
@@ -257,6 +259,10 @@ export async function startServices(config: Config, roles: readonly Role[], log:
         stack.push({ name: 'history-backfill', stop: () => backfill.stop() });
       }
     }
+
+    // `ops status` asks who is alive: an orphaned nats-server keeps the streams after the service died.
+    const ping = answerPings(conn.nc, { pid: process.pid, roles: [...roles], started_at: new Date().toISOString(), host: hostname() });
+    stack.push({ name: 'ping', stop: async () => ping.unsubscribe() });
 
     return { apiPort, natsUrl, store, conn, ingestOnce, scanner, stop: stopAll };
   } catch (err) {

@@ -4,6 +4,7 @@ import type { DocumentStore } from '../../shared/ports/documentStore.ts';
 import { STREAMS } from '../../shared/streams/subjects.ts';
 import { platformStatuses } from '../../projections/platformStatus/queries.ts';
 import { listDeadLetters, type DeadLetter } from './deadLetters.ts';
+import { pingProcesses, type ProcessInfo } from './processPing.ts';
 
 const NS_PER_S = 1_000_000_000;
 
@@ -43,6 +44,8 @@ export interface ConsumerStatus {
 
 export interface OpsStatus {
   readonly at: string;
+  /** Concord processes that answered on this NATS server; none: the service is down (streams are as it left them). */
+  readonly processes: ProcessInfo[];
   readonly streams: StreamStatus[];
   readonly consumers: ConsumerStatus[];
   readonly dead_letters: {
@@ -58,6 +61,7 @@ export interface OpsStatus {
 /** Everything `npm run ops -- status` shows, read from JetStream and the store. */
 export async function collectStatus(conn: StreamConnection, store: DocumentStore | null, recent = 10): Promise<OpsStatus> {
   const now = Date.now();
+  const processes = await pingProcesses(conn.nc);
   const streams: StreamStatus[] = [];
   const consumers: ConsumerStatus[] = [];
   for (const def of Object.values(STREAMS)) {
@@ -131,6 +135,7 @@ export async function collectStatus(conn: StreamConnection, store: DocumentStore
   }
   return {
     at: new Date(now).toISOString(),
+    processes,
     streams,
     consumers,
     dead_letters: { total: letters.length, by_consumer: byConsumer, by_reason: byReason, recent: letters.slice(-recent).reverse() },

@@ -1,0 +1,39 @@
+import { RequestStrategy, type NatsConnection, type Subscription } from 'nats';
+
+/**
+ * Which Concord processes are alive on a NATS server: each one answers a core-NATS ping with who it is, so
+ * `ops status` can tell a running service from streams an orphaned nats-server still holds after the service died.
+ */
+export const PING_SUBJECT = 'concord.ops.ping';
+
+export interface ProcessInfo {
+  readonly pid: number;
+  readonly roles: readonly string[];
+  readonly started_at: string;
+  readonly host: string;
+}
+
+/** The running service's side: answers every ping until unsubscribed. */
+export function answerPings(nc: NatsConnection, info: ProcessInfo): Subscription {
+  const body = new TextEncoder().encode(JSON.stringify(info));
+  return nc.subscribe(PING_SUBJECT, { callback: (_err, m) => m.respond(body) });
+}
+
+/** Every process that answers within `waitMs` (the answers of local processes take a millisecond or two). */
+export async function pingProcesses(nc: NatsConnection, waitMs = 1_000): Promise<ProcessInfo[]> {
+  const found: ProcessInfo[] = [];
+  try {
+    const replies = await nc.requestMany(PING_SUBJECT, new Uint8Array(), { strategy: RequestStrategy.JitterTimer, maxWait: waitMs, jitter: 300 });
+    for await (const m of replies) {
+      if (m.data.length === 0) continue;
+      try {
+        found.push(JSON.parse(new TextDecoder().decode(m.data)) as ProcessInfo);
+      } catch {
+        // Not one of ours.
+      }
+    }
+  } catch {
+    // No responders: no process is connected.
+  }
+  return found.sort((a, b) => a.pid - b.pid);
+}
