@@ -42,7 +42,8 @@ function printSummary(s: ReplaySummary): void {
   const what = `${s.dry_run ? 'dry run (nothing written)' : s.mode === 'rebuild' ? 'full rebuild' : 'partial replay'}${s.cancelled ? ', cancelled' : ''}`;
   out.push(`${what}: ${s.messages.toLocaleString('en-US')} messages in ${(s.duration_ms / 1000).toFixed(1)} s (${s.messages_per_second.toLocaleString('en-US')}/s)`);
   for (const st of s.streams) {
-    out.push(`  stream ${st.stream}: read ${st.read} (up to seq ${st.last_seq}; stream holds ${st.position.firstSeq}..${st.position.lastSeq})${st.paused_processes > 0 ? `, ${st.paused_processes} live process(es) paused meanwhile` : ''}`);
+    const holds = st.position.messages > 0 ? `stream holds ${st.position.firstSeq}..${st.position.lastSeq}` : 'the stream is empty';
+    out.push(`  stream ${st.stream}: read ${st.read} (up to seq ${st.last_seq}; ${holds})${st.paused_processes > 0 ? `, ${st.paused_processes} live process(es) paused meanwhile` : ''}`);
   }
   for (const p of s.projections) {
     const docs = p.documents === null ? '' : `, ${p.documents} documents`;

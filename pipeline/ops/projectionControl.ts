@@ -9,7 +9,7 @@ import { ConsumerStopping } from '../streams/consumerStopping.ts';
  * request/reply, outside every stream. A pause is a lease: the tool renews it, and a projection whose lease
  * runs out (the tool died) resumes by itself.
  */
-export const controlSubject = (projection: string, verb: 'pause' | 'resume' | 'holder'): string => `concord.ops.projection.${projection}.${verb}`;
+export const controlSubject = (projection: string, verb: 'pause' | 'resume' | 'holder' | 'count'): string => `concord.ops.projection.${projection}.${verb}`;
 
 export interface PauseReply {
   readonly projection: string;
@@ -50,6 +50,9 @@ export async function projectionGate(nc: NatsConnection, projection: string, log
     pausedUntil = Date.now() + Math.min(Math.max(leaseMs, 1_000), 10 * 60_000);
   };
   const subs: Subscription[] = [];
+  // Answered at once, whatever the gate is doing: how many processes run this projection (the tool then waits
+  // for exactly that many pause confirmations instead of a silence after the last one).
+  subs.push(nc.subscribe(controlSubject(projection, 'count'), { callback: (_err, m) => m.respond(encode({ projection, pid: process.pid })) }));
   subs.push(
     nc.subscribe(controlSubject(projection, 'pause'), {
       callback: (_err, m) => {
@@ -128,10 +131,18 @@ export interface HeldPause {
   release(): Promise<void>;
 }
 
-async function collect(nc: NatsConnection, subject: string, body: unknown, maxWaitMs: number): Promise<number> {
+/**
+ * Replies to one request: `expected` of them (or fewer by `maxWaitMs`), or, with no count, until no reply came
+ * for `jitterMs` after the last one.
+ */
+async function collect(nc: NatsConnection, subject: string, body: unknown, maxWaitMs: number, expected: number | null, jitterMs = 250): Promise<number> {
   let n = 0;
   try {
-    const replies = await nc.requestMany(subject, encode(body), { strategy: RequestStrategy.JitterTimer, maxWait: maxWaitMs, jitter: 1_500 });
+    const opts =
+      expected === null
+        ? { strategy: RequestStrategy.JitterTimer, maxWait: maxWaitMs, jitter: jitterMs }
+        : { strategy: RequestStrategy.Count, maxWait: maxWaitMs, maxMessages: expected };
+    const replies = await nc.requestMany(subject, encode(body), opts);
     for await (const m of replies) {
       if (m.data.length > 0) n += 1;
     }
@@ -150,8 +161,18 @@ export async function holdProjections(nc: NatsConnection, projections: readonly 
   const holders = projections.map((p) =>
     nc.subscribe(controlSubject(p, 'holder'), { callback: (_err, m) => m.respond(encode(body)) }),
   );
-  const confirmed = new Map<string, number>();
-  for (const p of projections) confirmed.set(p, await collect(nc, controlSubject(p, 'pause'), body, 30_000));
+  // The projections are paused side by side: each waits for its own processes only.
+  const confirmed = new Map<string, number>(
+    await Promise.all(
+      projections.map(async (p) => {
+        // Counting answers come straight from the subscription callback, so a short silence ends the count.
+        const n = await collect(nc, controlSubject(p, 'count'), {}, 2_000, null);
+        // A pause is confirmed once the process's message in flight is applied: wait for each process's answer. None
+        // counted: a process of an older version (no count) may still answer the pause; no responders returns at once.
+        return [p, await collect(nc, controlSubject(p, 'pause'), body, 30_000, n === 0 ? null : n, n === 0 ? 1_500 : undefined)] as const;
+      }),
+    ),
+  );
   const renew = setInterval(() => {
     for (const p of projections) nc.publish(controlSubject(p, 'pause'), encode(body));
   }, Math.max(1_000, Math.floor(leaseMs / 3)));
@@ -161,7 +182,14 @@ export async function holdProjections(nc: NatsConnection, projections: readonly 
     async release() {
       clearInterval(renew);
       for (const h of holders) h.unsubscribe();
-      for (const p of projections) await collect(nc, controlSubject(p, 'resume'), { by }, 5_000);
+      await Promise.all(
+        projections.map(async (p) => {
+          const n = confirmed.get(p) ?? 0;
+          // Nobody confirmed (a process started meanwhile still honours the lease): a resume without waiting.
+          if (n === 0) nc.publish(controlSubject(p, 'resume'), encode({ by }));
+          else await collect(nc, controlSubject(p, 'resume'), { by }, 5_000, n);
+        }),
+      );
     },
   };
 }
