@@ -2,7 +2,7 @@ import { loadConfig } from '../shared/config.ts';
 import type { DocumentStore } from '../shared/ports/documentStore.ts';
 import { createDocumentStore } from '../adapters/store/createStore.ts';
 import { connectStreams } from '../pipeline/streams/connection.ts';
-import { collectStatus, type OpsStatus } from '../pipeline/ops/status.ts';
+import { collectStatus, durableConsumers, type OpsStatus } from '../pipeline/ops/status.ts';
 import { listDeadLetters, retryDeadLetter, type DeadLetter } from '../pipeline/ops/deadLetters.ts';
 import { findNatsUrl } from './cli/natsUrl.ts';
 import { CliError, cliLogger, runCli, parseCommandLine } from './cli/run.ts';
@@ -84,6 +84,7 @@ async function main(): Promise<number> {
     return command || values.help ? 0 : 2;
   }
   if (command !== 'status' && command !== 'deadletters') throw new CliError(`Unknown command "${command}".\n\n${USAGE}`, 2);
+  if (positionals.length > 1) throw new CliError(`Unexpected argument "${positionals[1]}" after ${command}.\n\n${USAGE}`, 2);
   const config = loadConfig();
   const conn = await connectStreams(findNatsUrl(config), log, 'concord-ops');
   let store: DocumentStore | null = null;
@@ -118,7 +119,12 @@ async function main(): Promise<number> {
       return 0;
     }
     const limit = values.limit === undefined ? Infinity : Number(values.limit);
-    if (!(limit > 0)) throw new CliError('--limit must be a positive number.', 2);
+    if (limit !== Infinity && !(Number.isSafeInteger(limit) && limit >= 1)) throw new CliError(`--limit must be a whole number of dead letters (1 or more), got "${values.limit}".`, 2);
+    if (values.consumer !== undefined) {
+      // A retired consumer's letters stay listable under its name.
+      const known = [...new Set([...(await durableConsumers(conn)), ...(await listDeadLetters(conn)).map((d) => d.durable)])].sort();
+      if (!known.includes(values.consumer)) throw new CliError(`Unknown consumer "${values.consumer}". Consumers: ${known.join(', ')}.`, 2);
+    }
     const list = (await listDeadLetters(conn, values.consumer)).slice(-limit);
     if (values.json) process.stdout.write(`${JSON.stringify({ ok: true, dead_letters: list })}\n`);
     else printDeadLetters(list);

@@ -58,6 +58,19 @@ export interface OpsStatus {
   readonly venues: unknown[] | { readonly error: string };
 }
 
+/** The durable consumers of every Concord stream (the pipeline's), sorted: what `--consumer` may name. */
+export async function durableConsumers(conn: StreamConnection): Promise<string[]> {
+  const names = new Set<string>();
+  for (const def of Object.values(STREAMS)) {
+    try {
+      for await (const ci of conn.jsm.consumers.list(def.name)) if (ci.config.durable_name) names.add(ci.config.durable_name);
+    } catch {
+      // A stream not provisioned yet has no consumers.
+    }
+  }
+  return [...names].sort();
+}
+
 /** Everything `npm run ops -- status` shows, read from JetStream and the store. */
 export async function collectStatus(conn: StreamConnection, store: DocumentStore | null, recent = 10): Promise<OpsStatus> {
   const now = Date.now();

@@ -69,6 +69,15 @@ test('a worker crashing on one message: the message is retried, then dead-letter
     t.is(letters[0]!.deliveries, 5);
     t.regex(letters[0]!.reason, /gave up after 5 deliveries: .*(exit|terminated)/i);
 
+    // The operator's typos are named, not answered with an empty list.
+    const byConsumer = await opsCli(['deadletters', '--consumer', PROCESSOR_DURABLE], env);
+    t.is((byConsumer.json.dead_letters as unknown[]).length, 1);
+    const typo = await opsCli(['deadletters', '--consumer', 'procesor'], env);
+    t.is(typo.code, 2);
+    t.regex(String(typo.json.error), new RegExp(`Unknown consumer "procesor"\\. Consumers: .*${PROCESSOR_DURABLE}`));
+    t.is((await opsCli(['deadletters', '--limit', '2.5'], env)).code, 2);
+    t.is((await opsCli(['status', 'extra'], env)).code, 2);
+
     // Every other item went through the same single-thread pool.
     await waitForQuiet(nats.conn, [{ stream: 'raw', durable: PROCESSOR_DURABLE }, { stream: 'markets', durable: projectionDurable('markets') }], 120_000);
     const markets = store.collection<{ _id: string; platform_market_id: string }>('markets');
