@@ -80,6 +80,11 @@ const ASSETS: readonly EntityDef[] = [
   { id: 'usdc', kind: 'asset', display: 'USDC', aliases: ['usd coin', 'usdc'], codes: ['USDC'] },
   { id: 'cardano', kind: 'asset', display: 'Cardano', aliases: ['cardano'], codes: ['ADA'] },
   { id: 'litecoin', kind: 'asset', display: 'Litecoin', aliases: ['litecoin', 'ltc'], codes: ['LTC'] },
+  // Coins named after a bigger one: "Bitcoin Cash" above $1,000 says nothing of Bitcoin (longest name read first).
+  { id: 'bitcoin-cash', kind: 'asset', display: 'Bitcoin Cash', aliases: ['bitcoin cash', 'bch'], codes: ['BCH'] },
+  { id: 'bitcoin-sv', kind: 'asset', display: 'Bitcoin SV', aliases: ['bitcoin sv', 'bsv'], codes: ['BSV'] },
+  { id: 'wrapped-bitcoin', kind: 'asset', display: 'Wrapped Bitcoin', aliases: ['wrapped bitcoin', 'wbtc'], codes: ['WBTC'] },
+  { id: 'ethereum-classic', kind: 'asset', display: 'Ethereum Classic', aliases: ['ethereum classic'], codes: [] },
   { id: 'apple', kind: 'asset', display: 'Apple', aliases: ['apple', 'aapl'], codes: ['AAPL'] },
   { id: 'microsoft', kind: 'asset', display: 'Microsoft', aliases: ['microsoft', 'msft'], codes: ['MSFT'] },
 ];

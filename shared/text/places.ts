@@ -21,6 +21,35 @@ export const COUNTRIES: readonly string[] = [
   'Bolivia', 'Ecuador', 'Cuba', 'Greenland', 'Yemen', 'Panama', 'Belarus', 'Serbia', 'Afghanistan', 'Libya', 'Sudan', 'Thailand', 'Philippines', 'Indonesia', 'Vietnam', 'Gaza', 'Bahrain', 'Monaco', 'Azerbaijan',
 ];
 
+/**
+ * The rest of the world's countries and a few nations and territories, each with the other names titles give it,
+ * so "Papua New Guinea" is never "Guinea", "South Sudan" never "Sudan", "Niger" never "Nigeria". Read by the
+ * matcher's entity reader only (not as ticker symbols). Left out on purpose: names that are mostly something else in
+ * market titles (Georgia the US state, Jordan and Chad as people's names).
+ */
+export const OTHER_COUNTRIES: Readonly<Record<string, readonly string[]>> = {
+  Albania: [], Algeria: [], Andorra: [], Angola: [], 'Antigua and Barbuda': [], Armenia: [], Bahamas: ['The Bahamas'],
+  Bangladesh: [], Barbados: [], Belize: [], Benin: [], Bhutan: [], 'Bosnia and Herzegovina': ['Bosnia'], Botswana: [],
+  Brunei: [], Bulgaria: [], 'Burkina Faso': [], Burundi: [], Cambodia: [], Cameroon: [], 'Cape Verde': ['Cabo Verde'],
+  'Central African Republic': [], Comoros: [], 'Costa Rica': [], Croatia: [], Cyprus: [], Djibouti: [], Dominica: [],
+  'Dominican Republic': [], 'East Timor': ['Timor-Leste'], 'El Salvador': [], 'Equatorial Guinea': [], Eritrea: [],
+  Estonia: [], Eswatini: ['Swaziland'], Ethiopia: [], Fiji: [], Gabon: [], Gambia: ['The Gambia'], Ghana: [], Grenada: [],
+  Guatemala: [], Guinea: [], 'Guinea-Bissau': [], Guyana: [], Haiti: [], Honduras: [], Iceland: [],
+  'Ivory Coast': ["Côte d'Ivoire", "Cote d'Ivoire"], Jamaica: [], Kazakhstan: [], Kenya: [], Kiribati: [], Kosovo: [],
+  Kuwait: [], Kyrgyzstan: [], Laos: [], Latvia: [], Lesotho: [], Liberia: [], Liechtenstein: [], Lithuania: [],
+  Luxembourg: [], Madagascar: [], Malawi: [], Malaysia: [], Maldives: [], Mali: [], Malta: [], 'Marshall Islands': [],
+  Mauritania: [], Mauritius: [], Micronesia: [], Moldova: [], Mongolia: [], Montenegro: [], Morocco: [], Mozambique: [],
+  Myanmar: ['Burma'], Namibia: [], Nauru: [], Nepal: [], Nicaragua: [], Niger: [], 'North Macedonia': ['Macedonia'],
+  Oman: [], Palau: [], Palestine: [], 'Papua New Guinea': [], Paraguay: [], Rwanda: [], 'Saint Lucia': [], Samoa: [],
+  'San Marino': [], Senegal: [], Seychelles: [], 'Sierra Leone': [], Slovakia: [], Slovenia: [], 'Solomon Islands': [],
+  Somalia: [], 'South Sudan': [], 'Sri Lanka': [], Suriname: [], Tajikistan: [], Tanzania: [], Togo: [], Tonga: [],
+  'Trinidad and Tobago': [], Tunisia: [], Turkmenistan: [], Tuvalu: [], Uganda: [], 'United Arab Emirates': [], Uruguay: [],
+  Uzbekistan: [], Vanuatu: [], 'Vatican City': [], Zambia: [], Zimbabwe: [],
+  'DR Congo': ['Democratic Republic of the Congo', 'Democratic Republic of Congo', 'DRC', 'Congo-Kinshasa'],
+  'Republic of the Congo': ['Congo-Brazzaville', 'Republic of Congo'],
+  'Northern Ireland': [], Scotland: [], Wales: [], 'Puerto Rico': [], 'Hong Kong': [], Macau: ['Macao'], 'West Bank': [],
+};
+
 /** Formula 1 Grand Prix symbol codes → the place a question names. */
 export const GRAND_PRIX_CODES: Readonly<Record<string, string>> = {
   SGP: 'Singapore', USGP: 'United States', BGP: 'British', MGP: 'Monaco', AUSGP: 'Australian', JGP: 'Japanese',

@@ -73,9 +73,14 @@ function tickersNamed(p: Proposition): ReadonlySet<string> {
   if (!set) {
     const found = new Set<string>(tickersIn(p.text));
     const spaced = ` ${forms(p).spaced.trim()} `;
+    // "Bitcoin" inside "Bitcoin Cash" names another coin: a name within a longer asset the title names is not read.
+    const assets = p.entities.filter((e) => e.group === 'asset').map((e) => e.label.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim());
+    const partOfLonger = (name: string): boolean => assets.some((l) => l !== name && ` ${l} `.includes(` ${name} `));
     // Only names whose first word the title says are tried: a lookup per word, not a scan of the table.
     for (const word of new Set(spaced.split(' '))) {
-      for (const name of TICKER_NAMES_BY_FIRST_WORD.get(word) ?? []) if (spaced.includes(` ${name.spaced} `)) for (const t of tickersOfName(name.name)) found.add(t);
+      for (const name of TICKER_NAMES_BY_FIRST_WORD.get(word) ?? []) {
+        if (spaced.includes(` ${name.spaced} `) && !partOfLonger(name.spaced)) for (const t of tickersOfName(name.name)) found.add(t);
+      }
     }
     ALIASES.set(p, (set = found));
   }

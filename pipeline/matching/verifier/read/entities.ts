@@ -5,7 +5,7 @@
  * naming different candidates never look alike.
  */
 import { AMBIGUOUS_NICKNAMES, ENTITIES, type EntityDef } from '../../../../shared/text/lexicon.ts';
-import { COUNTRIES, US_STATES } from '../../../../shared/text/places.ts';
+import { COUNTRIES, OTHER_COUNTRIES, US_STATES } from '../../../../shared/text/places.ts';
 import type { PropEntity } from '../types.ts';
 import { COMMON_CAPITALISED } from '../lexicon/vocabulary.ts';
 
@@ -79,6 +79,11 @@ function buildRules(): AliasRule[] {
   rules.push({ alias: 'Ole Miss', entity: { key: 'school:ole-miss', group: 'team', label: 'Ole Miss' }, caseSensitive: true });
   for (const name of COUNTRIES) {
     rules.push({ alias: name, entity: { key: `country:${name.toLowerCase()}`, group: 'place', label: name }, caseSensitive: false });
+  }
+  for (const [name, aliases] of Object.entries(OTHER_COUNTRIES)) {
+    const entity = { key: `country:${name.toLowerCase()}`, group: 'place' as const, label: name };
+    // Short forms in capitals ("DRC") only as written; names in any case.
+    for (const alias of [name, ...aliases]) rules.push({ alias, entity, caseSensitive: alias === alias.toUpperCase() });
   }
   for (const [word, country] of Object.entries(DEMONYMS)) {
     rules.push({ alias: word, entity: { key: `country:${country.toLowerCase()}`, group: 'place', label: country }, caseSensitive: false });

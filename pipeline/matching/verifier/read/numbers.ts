@@ -101,11 +101,20 @@ function localeThousands(text: string): string {
     .replace(/\b(\d{1,3})((?:\.\d{3}){2,})(?![\d,]|\.\d)/g, (_m, lead: string, groups: string) => `${lead}${groups.replace(/\./g, ',')}`);
 }
 
+const CELSIUS_UNIT = String.raw`\s?(?:°\s?c\b|(?:°\s?|degrees?\s)?celsius\b)`;
+const CELSIUS = new RegExp(String.raw`(?<![\d.])(-?\d+(?:\.\d+)?)${CELSIUS_UNIT}`, 'g');
+/** "25-27°C", "between 25 and 27 °C": the unit after the upper end is the lower end's too. */
+const CELSIUS_RANGE = new RegExp(String.raw`(?<![\d.])(-?\d+(?:\.\d+)?)(\s?(?:-|–|to|and)\s?)(-?\d+(?:\.\d+)?)${CELSIUS_UNIT}`, 'g');
+const fahrenheit = (celsius: string): string => String(Math.round(Number(celsius) * 18 + 320) / 10);
+
 /** What the number reader sees: units unglued, degree signs dropped, counts in digits, conversions in brackets dropped. */
 export function prepareNumbers(text: string): string {
   return localeThousands(text.toLowerCase())
     // "25bps" is "25 bps": the unit glued to the number would otherwise read as a word.
     .replace(/(\d)(bps|bp|basis point)/g, '$1 $2')
+    // "30°C" is read as the 86°F it is, so a venue writing Celsius and one writing Fahrenheit compare their levels.
+    .replace(CELSIUS_RANGE, (_m, lo: string, sep: string, hi: string) => `${fahrenheit(lo)}${sep}${fahrenheit(hi)}`)
+    .replace(CELSIUS, (_m, c: string) => fahrenheit(c))
     // "90°F" is 90: the degree sign would otherwise hide "or above" after it.
     .replace(/(\d)\s?°(?:\s?[fc]\b)?/g, '$1')
     // "3 (75 bps)", "12+ (300+ bps)": the bracket restates the count in basis points.

@@ -1,4 +1,4 @@
-import { COUNTRIES } from '../../../../shared/text/places.ts';
+import { COUNTRIES, OTHER_COUNTRIES } from '../../../../shared/text/places.ts';
 import { readPatterns } from '../lexicon/dataFile.ts';
 
 /**
@@ -18,7 +18,8 @@ const LEAVE_COUNTRY = new RegExp(String.raw`\bleav(?:e|es|ing)\s+(?:mainland\s+|
 const ANY_REWRITE = new RegExp(REWRITES.map(([re]) => re.source).join('|'), 'i');
 
 /** "US-Iran deal", "Israel-Syria pact": two countries joined by a hyphen are two parties, not one name. */
-const COUNTRY_PAIR = new RegExp(String.raw`\b(US|USA|${COUNTRIES.join('|')})-(${COUNTRIES.join('|')}|US)\b`, 'g');
+const PAIRED_COUNTRIES = [...COUNTRIES, ...Object.keys(OTHER_COUNTRIES)].filter((n) => !n.includes('-')).sort((x, y) => y.length - x.length).join('|');
+const COUNTRY_PAIR = new RegExp(String.raw`\b(US|USA|${PAIRED_COUNTRIES})-(${PAIRED_COUNTRIES}|US)\b`, 'g');
 
 export function rewritePhrases(text: string): string {
   let out = text.includes('-') ? text.replace(COUNTRY_PAIR, '$1 and $2') : text;

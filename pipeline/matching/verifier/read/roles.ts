@@ -16,7 +16,13 @@ const DIRECTED: readonly RegExp[] = [
   /^(.*?)\b(before)\b(.*)$/i,
   /^(.*?)\b(beats?|defeats?)\b(.*)$/i,
   /^(.*?)\b(strikes?(?! down)|strike on|attacks?|attack on|invades?|invasion of|bombs?|sanctions?|blockades?|airstrikes? (?:on|against)|declares? war on|captures?|annex(?:es)?)\b(.*)$/i,
+  // One party acts on another: suing, buying, firing, pardoning, endorsing, fining, taxing, overtaking.
+  /^(.*?)\b(sue[sd]?|suing|acquir(?:e[sd]?|ing)|buys?|bought|takes? over|took over|fire[sd]?|firing|pardon(?:s|ed|ing)?|endors(?:e[sd]?|ing)|fine[sd]?|fining|(?:tariffs?|duties|levies) on|overtak(?:e[sn]?|ing)|overtook|surpass(?:es|ed|ing)?|flip(?:s|ped|ping)?|indict(?:s|ed|ing)?|arrest(?:s|ed|ing)?|extradit(?:e[sd]?|ing))\b(.*)$/i,
 ];
+
+/** "Netflix be acquired by WBD", "is sued by": the passive voice puts the one acted on first. */
+const PASSIVE_BEFORE = /\b(?:be|is|are|was|were|been|being|gets?|got|getting)\s*$/i;
+const PASSIVE_AFTER = /^\s*by\b/i;
 
 /** "or another member", "or any other official", "or anyone else": the subject is one of a group. */
 const WIDENED = /\bor (?:another|any other|anyone else|someone else|any (?:other )?member|other)\b/i;
@@ -52,7 +58,9 @@ export function orderedSides(masked: string, entityText: string, words: Words): 
     if (!m || !m[1] || !m[3]) continue;
     const left = words(m[1]).concat(sideEntities(entityText, 0, m[1].length), sideNumbers(m[1])).sort();
     const right = words(m[3]).concat(sideEntities(entityText, m[1].length + (m[2]?.length ?? 0), masked.length), sideNumbers(m[3])).sort();
-    if (left.length > 0 && right.length > 0) return [left, right];
+    if (left.length === 0 || right.length === 0) continue;
+    // The agent is the one after "by": the sides are put back in the active order.
+    return PASSIVE_BEFORE.test(m[1]) && PASSIVE_AFTER.test(m[3]) ? [right, left] : [left, right];
   }
   return null;
 }

@@ -1,0 +1,50 @@
+/**
+ * Who acts on whom, and names inside longer names. Labels by reading each pair: a suit of Musk against OpenAI is
+ * not OpenAI's suit against Musk, an acquisition of Discord by Microsoft is not the reverse, and "Papua New Guinea"
+ * or "Bitcoin Cash" are other subjects than "Guinea" or "Bitcoin" (each resolves on its own facts).
+ */
+import test from 'ava';
+import { verifyPair } from '../../pipeline/matching/verifier/index.ts';
+import type { MarketRef } from '../../pipeline/matching/verifier/index.ts';
+
+const market = (venue: string, title: string, end_date = '2026-12-31'): MarketRef => ({ venue, title, outcome: 'Yes', end_date, category: '' });
+const rel = (a: string, b: string): string => verifyPair(market('polymarket', a), market('kalshi', b)).relation;
+
+test('the same two parties in swapped roles are different questions, for any verb that acts on the other party', (t) => {
+  t.is(rel('Will Elon Musk sue OpenAI in 2026?', 'Will OpenAI sue Elon Musk in 2026?'), 'different');
+  t.is(rel('Will Trump fire Powell in 2026?', 'Will Powell fire Trump in 2026?'), 'different');
+  t.is(rel('Will the US impose new tariffs on China by December 31, 2026?', 'China imposes new tariffs on the US by Dec 31, 2026?'), 'different');
+  t.is(rel('Will Solana flip Ethereum by market cap in 2026?', 'Will Ethereum flip Solana by market cap in 2026?'), 'different');
+  // The same roles in other words are still one question.
+  t.is(rel('Will Elon Musk sue OpenAI in 2026?', 'Elon Musk sues OpenAI in 2026?'), 'identity');
+});
+
+test('the passive voice puts the agent after "by": the roles are read back in the active order', (t) => {
+  t.is(rel('Will Netflix acquire Warner Bros. Discovery in 2026?', 'Will Netflix be acquired by Warner Bros. Discovery in 2026?'), 'different');
+  t.is(rel('Will Warner Bros. Discovery acquire Netflix in 2026?', 'Will Netflix be acquired by Warner Bros. Discovery in 2026?'), 'identity');
+});
+
+test('a country named inside a longer country name is another country', (t) => {
+  t.is(rel('Will Guinea hold elections in 2026?', 'Will Papua New Guinea hold elections in 2026?'), 'different');
+  t.is(rel('Will Sudan sign a peace deal in 2026?', 'Will South Sudan sign a peace deal in 2026?'), 'different');
+  t.is(rel('Will Niger expel French troops in 2026?', 'Will Nigeria expel French troops in 2026?'), 'different');
+  t.is(rel('Will Ireland hold a border poll in 2026?', 'Will Northern Ireland hold a border poll in 2026?'), 'different');
+  // Its other names still meet it, and a hyphenated pair of countries is still two parties.
+  t.is(rel('Will the Democratic Republic of the Congo hold elections in 2026?', 'Will the DRC hold elections in 2026?'), 'identity');
+  t.is(rel('Will there be a war between Morocco and Algeria before 2034?', 'Morocco-Algeria war before 2034?'), 'identity');
+});
+
+test('a coin named after a bigger one is another asset, whatever the level', (t) => {
+  t.is(rel('Will Bitcoin Cash be above $1,000 on December 31?', 'Bitcoin above $1,000 on Dec 31, 2026?'), 'different');
+  t.is(rel('Will Wrapped Bitcoin be above $100,000 on December 31?', 'Bitcoin above $100,000 on Dec 31, 2026?'), 'different');
+  t.is(rel('Will Ethereum Classic be above $50 on December 31?', 'Ethereum above $50 on Dec 31, 2026?'), 'different');
+  t.is(rel('Will Bitcoin be above $100,000 on December 31?', 'BTC above $100,000 on Dec 31, 2026?'), 'identity');
+});
+
+test('a level in Celsius is compared with one in Fahrenheit as the temperature it is', (t) => {
+  const paris = (outcome: string): MarketRef => ({ venue: 'kalshi', title: 'Paris high temp on Jul 14, 2026?', outcome, end_date: '2026-07-14', category: 'weather' });
+  const celsius = market('polymarket', 'Will the highest temperature in Paris be above 30°C on July 14?', '2026-07-14');
+  // 30 °C is 86 °F (30 × 9/5 + 32): the same level; 30 °F is another.
+  t.is(verifyPair(celsius, paris('Above 86°F')).relation, 'identity');
+  t.is(verifyPair(celsius, paris('Above 30°F')).relation, 'different');
+});
