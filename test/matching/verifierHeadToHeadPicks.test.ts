@@ -41,3 +41,13 @@ test('an award "at the" ceremony is no pairing: "win Game of the Year at the Gam
   t.is(rel(q, award('kalshi', 'The Game Awards Game of the Year?', 'Clair Obscur: Expedition 33')), 'identity');
   t.is(rel(q, award('kalshi', 'The Game Awards Game of the Year?', 'Hades II')), 'different');
 });
+
+test('"A vs B: will B win?" picks the side its question names, not the first one the pairing mentions', (t) => {
+  const q = game('polymarket', 'Will the Lakers beat the Celtics on November 29?');
+  // An NBA game cannot be drawn: the other side is the negation, the same side the same question.
+  t.is(rel(q, game('manifold', 'Lakers vs Celtics: Will the Celtics win?')), 'complement');
+  t.is(rel(q, game('manifold', 'Celtics vs Lakers: Will the Lakers win?')), 'identity');
+  // A boxing match can be drawn: the other fighter's win is another question, not the negation.
+  const fight = game('polymarket', 'Will Jake Paul beat Anthony Joshua?', 'Yes', '2026-07-31');
+  t.is(rel(fight, game('manifold', 'Anthony Joshua vs Jake Paul: Will Joshua win?', 'Yes', '2026-07-31')), 'different');
+});

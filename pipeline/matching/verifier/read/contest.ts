@@ -118,6 +118,12 @@ function selectedSide(title: string, label: string | null, entities: readonly Pr
     return (things.length > 0 ? things : picked).map((e) => e.key);
   }
   const beats = PICKS_FIRST.exec(title);
+  // "Alcaraz vs Sinner: will Alcaraz win?": after the pairing, the question names its pick (first mentions do not).
+  const willWin = beats || !VERSUS.test(title) ? null : /\bwill\s+(?:the\s+)?([^?,:;]{1,60}?)\s+win\b/i.exec(title);
+  if (willWin?.[1]) {
+    const named = labelEntities(willWin[1]).filter((e) => e.group !== 'party' && entities.some((x) => x.key === e.key));
+    if (named.length === 1 && named[0]) return [named[0].key];
+  }
   // "Will Austria win on 2026-10-04?": a country plays as its team; "Will the Democrat win?" picks no rival.
   const winsOn = beats ? null : /\bwins? on\b/i.exec(title);
   const verb = beats ?? winsOn;
