@@ -48,3 +48,13 @@ test('a level in Celsius is compared with one in Fahrenheit as the temperature i
   t.is(verifyPair(celsius, paris('Above 86°F')).relation, 'identity');
   t.is(verifyPair(celsius, paris('Above 30°F')).relation, 'different');
 });
+
+test('scope: anyone in a role against one named holder, every occasion against any, the top of one region against the world', (t) => {
+  t.is(rel('Will any Supreme Court justice retire in 2026?', 'Will Clarence Thomas retire from the Supreme Court in 2026?'), 'different');
+  t.is(rel('Will the Fed cut rates at every meeting in 2026?', 'Will the Fed cut rates at any meeting in 2026?'), 'different');
+  t.is(rel('Will Elon Musk be the richest person in the world on December 31, 2026?', 'Will Elon Musk be the richest person in the US on Dec 31, 2026?'), 'different');
+  t.is(rel('Will Tesla be the best-selling EV brand in China in 2026?', 'Will Tesla be the best-selling EV brand worldwide in 2026?'), 'different');
+  // A ranking that names no region is the world's; "in June" says when, not where.
+  t.is(rel('Will Elon Musk be the richest person in the world on December 31, 2026?', 'Will Elon Musk be the richest person on Dec 31, 2026?'), 'identity');
+  t.is(rel('Will Nvidia be the largest company in the world on December 31, 2026?', 'Will Nvidia be the largest company in December 2026?'), rel('Will Nvidia be the largest company on December 31, 2026?', 'Will Nvidia be the largest company in December 2026?'));
+});

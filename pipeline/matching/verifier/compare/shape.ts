@@ -115,7 +115,7 @@ export function compareEditions(a: Proposition, b: Proposition): string[] {
  * "anyone", "any candidate": a subject no one in particular, broader than any named one; so are "a third-party",
  * "an independent" and "Independents" (not "X, as an independent", which names X).
  */
-const ANYONE = /\b(?:anyone|anybody|someone|any (?:candidate|player|team|country|person|nominee|one)|a third[- ]party|(?<!\bas )an independent|independents)\b/i;
+const ANYONE = /\b(?:anyone|anybody|someone|any (?:candidate|player|team|country|person|nominee|one)|any (?:[\w.'-]+ ){0,3}(?:justice|judge|senator|governor|minister|official|member|ceo|executive|billionaire|leader|head of state)s?|a third[- ]party|(?<!\bas )an independent|independents)\b/i;
 const named = (p: Proposition): boolean => p.entities.some((e) => e.group === 'person' || e.group === 'name' || e.group === 'team');
 
 /** "in Santa Clara County", "of Orleans Parish": a local count of a wider race or measure. */
@@ -138,7 +138,35 @@ export function compareScope(a: Proposition, b: Proposition): string[] {
   // One county's result is not the state's: the same candidate can come first in one and not the other.
   const area = localAreaOnly(a, b) ?? localAreaOnly(b, a);
   if (area) return [`scope differs: the result in ${area} on one side only`];
+  const everyA = EVERY.test(a.text);
+  const everyB = EVERY.test(b.text);
+  if (everyA !== everyB && (ANY_OCCASION.test(a.text) || ANY_OCCASION.test(b.text))) return [`scope differs: every one vs any one ("${(everyA ? a : b).source.title}")`];
+  const regionA = superlativeRegion(a.text);
+  const regionB = superlativeRegion(b.text);
+  if (regionA !== null && regionB !== null && regionA !== regionB) return [`scope differs: the top in ${regionA} vs in ${regionB}`];
   return [];
+}
+
+/** "at every meeting", "in all games": each occasion, against "at any meeting" (at least one). */
+const EVERY = /\b(?:every|each|all)(?: (?:of the|remaining|\d+|[a-z]+))? (?:meeting|game|match|race|month|quarter|week|day|event|session)s?\b/i;
+const ANY_OCCASION = /\b(?:any|a single|at least one)(?: [a-z]+)? (?:meeting|game|match|race|month|quarter|week|day|event|session)\b/i;
+
+/** "The richest person", "the best-selling EV brand": a first place, ranked over a region the title names. */
+const SUPERLATIVE = /\b(?:richest|wealthiest|largest|biggest|best[- ]selling|top[- ]selling|most valuable|most popular|highest[- ]grossing|most[- ]streamed|most[- ]downloaded)\b/i;
+const REGION_AFTER = /^[^?]{0,40}?\b(?:(in the world|worldwide|globally|on earth)|in (?:the )?((?:[A-Z][\w.]*)(?: [A-Z][\w.]*)?))/;
+const US = /^(?:us|u\.s\.?|usa|united states|america)$/i;
+const MONTH = /^(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?(?:\s|$)/i;
+
+/** The region a superlative ranks over ("world" when it names none or the world), or null without a superlative. */
+function superlativeRegion(text: string): string | null {
+  const m = SUPERLATIVE.exec(text);
+  if (!m) return null;
+  const r = REGION_AFTER.exec(text.slice(m.index + m[0].length));
+  if (!r || r[1]) return 'the world';
+  const place = (r[2] ?? '').trim();
+  // "in June", "in Q2", "in 2026" say when, not where.
+  if (/^\d|^Q[1-4]\b/.test(place) || MONTH.test(place)) return 'the world';
+  return US.test(place) ? 'the US' : place;
 }
 
 /** "D Senate", "R House", "Group A", "Plan B": a single capital letter beside a word identifies which one. */
