@@ -65,7 +65,23 @@ export function compareEvents(a: Proposition, b: Proposition): string[] {
   const nomA = a.events.includes('nomination');
   const nomB = b.events.includes('nomination');
   if (nomA !== nomB) return [`event differs: ${nomA ? 'nomination' : 'election'} vs ${nomB ? 'nomination' : 'election'}`];
-  return [];
+  const primary = statePrimaryForPresident(a, b) ?? statePrimaryForPresident(b, a);
+  return primary ? [primary] : [];
+}
+
+const PRIMARY = /\b(?:primary|primaries|caucus(?:es)?)\b/i;
+const NOMINATION = /\b(?:nomination|nominee)\b/i;
+
+/**
+ * "Win the 2028 California Democratic primary" is one state's contest on the road to the presidential nomination,
+ * not the nomination (a state race's primary is its nomination, so only a presidential one is told apart).
+ */
+function statePrimaryForPresident(p: Proposition, other: Proposition): string | null {
+  if (!PRIMARY.test(p.text) || PRIMARY.test(other.text) || !NOMINATION.test(other.text)) return null;
+  if (!/\bpresident(?:ial)?\b/i.test(`${p.text} ${other.text}`)) return null;
+  const state = p.entities.find((e) => e.key.startsWith('state:'));
+  if (!state || other.entities.some((e) => e.key === state.key)) return null;
+  return `stage differs: the ${state.label} primary vs the nomination`;
 }
 
 /**

@@ -130,6 +130,18 @@ function mask(text: string, start: number, end: number): string {
 const TEAM_CITY_NAMES = Object.keys(teamCities()).concat(US_STATES.map(([n]) => n.toLowerCase()));
 const CITY_INITIAL_RE = new RegExp(String.raw`\b(${TEAM_CITY_NAMES.map(escape).join('|')}) ([A-Z])(?![\w'-])`, 'gi');
 
+const STATE_BY_CODE = new Map(US_STATES.map(([name, code]) => [code, name]));
+const STATE_AFTER_COMMA = /(?<=[a-z]),\s?([A-Z]{2})(?![\w'-])/g;
+
+/** "Portland, OR" and "Portland, ME" are two cities: the postal code after a comma names the state. */
+function stateAfterCity(text: string, add: (e: PropEntity, at: number, len: number) => void): void {
+  if (!text.includes(',')) return;
+  for (const m of text.matchAll(STATE_AFTER_COMMA)) {
+    const name = STATE_BY_CODE.get(m[1] ?? '');
+    if (name) add({ key: `state:${name.toLowerCase()}`, group: 'place', label: name }, (m.index ?? 0) + m[0].indexOf(m[1] ?? ''), 2);
+  }
+}
+
 /**
  * Kalshi's "Los Angeles C": a city plus a nickname initial that the lexicon cannot pin to one team
  * (Chargers or Clippers). Kept as its own place so it is never taken for another team of the city.
@@ -242,6 +254,7 @@ export function extractEntities(original: string): EntityExtraction {
   };
   districts(text, add);
   cityInitials(text, add);
+  stateAfterCity(text, add);
   for (const { re, byAlias, caseSensitive } of MATCHERS) {
     for (const m of text.matchAll(re)) {
       const entity = byAlias.get(caseSensitive ? m[0] : m[0].toLowerCase());

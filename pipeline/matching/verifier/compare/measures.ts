@@ -1,0 +1,59 @@
+/**
+ * What is measured: qualifiers that make two otherwise equal titles ask about different quantities ("CPI
+ * month-over-month" vs "year-over-year", "the low temperature" vs "the high", "opening day" vs "opening weekend",
+ * "close above" vs "hit"). The groups are data (`lexicon/data/measureQualifiers.json`): two markets naming
+ * different members of a group differ; a market naming none reads as the group's unqualified member when the
+ * group has one (unqualified CPI is year-over-year), and says nothing otherwise.
+ */
+import { readLexicon } from '../lexicon/dataFile.ts';
+import type { Proposition } from '../types.ts';
+import { perText } from './textMemo.ts';
+
+interface GroupFile {
+  readonly name: string;
+  readonly when?: string;
+  readonly absent: string;
+  readonly members: Readonly<Record<string, readonly string[]>>;
+}
+
+interface Group {
+  readonly name: string;
+  readonly when: RegExp | null;
+  readonly absent: string | null;
+  readonly members: readonly (readonly [string, RegExp])[];
+}
+
+const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+const GROUPS: readonly Group[] = readLexicon<{ groups: GroupFile[] }>('measureQualifiers.json').groups.map((g) => ({
+  name: g.name,
+  when: g.when ? new RegExp(g.when, 'i') : null,
+  absent: g.absent === 'unknown' ? null : g.absent,
+  members: Object.entries(g.members).map(([member, words]) => [
+    member,
+    new RegExp(`(?<![\\w-])(?:${[...words].sort((x, y) => y.length - x.length).map(escape).join('|')})(?![\\w-])`, 'i'),
+  ] as const),
+}));
+
+/** Per group, the member the text names (the first listed when it names several), or undefined. */
+const namedMembers = perText((text: string): readonly (string | undefined)[] =>
+  GROUPS.map((g) => (g.when && !g.when.test(text) ? undefined : g.members.find(([, re]) => re.test(text))?.[0])),
+);
+
+export function compareMeasures(a: Proposition, b: Proposition): string[] {
+  const ma = namedMembers(a.text);
+  const mb = namedMembers(b.text);
+  for (let i = 0; i < GROUPS.length; i++) {
+    const g = GROUPS[i] as Group;
+    const x = ma[i];
+    const y = mb[i];
+    if (x === y || (x === undefined && y === undefined)) continue;
+    if (x !== undefined && y !== undefined) return [`${g.name} differs: ${x} vs ${y}`];
+    // Named on one side only: the other reads as the unqualified member, when the group has one.
+    const named = x ?? y;
+    const other = x === undefined ? a : b;
+    if (g.absent === null || named === g.absent || (g.when && !g.when.test(other.text))) continue;
+    return [`${g.name} differs: ${named} vs ${g.absent} (not qualified)`];
+  }
+  return [];
+}

@@ -1,0 +1,39 @@
+/**
+ * What a market measures, where and at which stage. Labels by reading each pair: month-over-month CPI and
+ * year-over-year CPI are two prints, the low temperature is not the high, an opening day is not an opening weekend,
+ * a close above a level is not a touch of it, Portland, OR is not Portland, ME, and a state's presidential primary is
+ * not the nomination.
+ */
+import test from 'ava';
+import { verifyPair } from '../../pipeline/matching/verifier/index.ts';
+import type { MarketRef } from '../../pipeline/matching/verifier/index.ts';
+
+const m = (venue: string, title: string, outcome = 'Yes', end_date = '2026-12-31'): MarketRef => ({ venue, title, outcome, end_date, category: '' });
+const rel = (a: string, b: string, end = '2026-12-31'): string => verifyPair(m('polymarket', a, 'Yes', end), m('kalshi', b, 'Yes', end)).relation;
+
+test('two members of one measure group differ; an unqualified figure is the group\'s usual one', (t) => {
+  t.is(rel('Will June 2026 CPI rise more than 0.3% month-over-month?', 'Will June 2026 CPI rise more than 0.3% year-over-year?', '2026-07-15'), 'different');
+  // Unqualified CPI inflation is the year-over-year print; core is not headline.
+  t.is(rel('Will CPI inflation be above 3.0% in May 2026?', 'Will CPI inflation be above 3.0% YoY in May 2026?', '2026-06-15'), 'identity');
+  t.is(rel('Will core PCE inflation be above 2.5% in May 2026?', 'Will PCE inflation be above 2.5% in May 2026?', '2026-06-30'), 'different');
+  t.is(rel('Will core PCE inflation be above 2.8% in May 2026?', 'Will core CPI inflation be above 2.8% in May 2026?', '2026-06-30'), 'different');
+  t.is(rel('Will the Fed make an emergency rate cut in 2026?', 'Will the Fed cut rates in 2026?'), 'different');
+  t.is(rel("Will Nvidia's Q1 FY2027 EPS beat estimates?", "Will Nvidia's Q1 FY2027 revenue beat estimates?", '2026-05-31'), 'different');
+  t.is(rel('Will Avengers: Doomsday gross over $200M in its opening weekend?', 'Will Avengers: Doomsday gross over $200M on its opening day?'), 'different');
+  t.is(rel('Will the low temperature in Chicago be below 20°F on January 15?', 'Will the high temperature in Chicago be below 20°F on January 15?', '2027-01-15'), 'different');
+  t.is(rel('Will it rain in NYC on December 25?', 'Will it snow in NYC on December 25?', '2026-12-25'), 'different');
+  t.is(rel('Will a major hurricane make landfall in Florida in 2026?', 'Will a hurricane make landfall in Florida in 2026?'), 'different');
+  t.is(rel('Will Tesla close above $500 on June 30, 2026?', 'Will Tesla trade above $500 at any point on June 30, 2026?', '2026-06-30'), 'different');
+  t.is(rel('Will the Nasdaq-100 close above 25,000 on December 31, 2026?', 'Will the Nasdaq Composite close above 25,000 on December 31, 2026?'), 'different');
+});
+
+test('a US state written as its postal code after the city is that state', (t) => {
+  const high = (city: string) => m('kalshi', `Highest temperature in ${city} on July 4?`, '90-91°F', '2026-07-04');
+  t.is(verifyPair(high('Portland, OR'), high('Portland, ME')).relation, 'different');
+  t.is(verifyPair(high('Portland, OR'), { ...high('Portland, Oregon'), venue: 'polymarket' }).relation, 'identity');
+});
+
+test("one state's presidential primary is not the party's nomination", (t) => {
+  t.is(rel('Will Gavin Newsom win the 2028 California Democratic primary?', 'Will Gavin Newsom win the 2028 Democratic presidential nomination?', '2028-08-31'), 'different');
+  t.is(rel('Will JD Vance win the 2028 Republican presidential nomination?', 'Will JD Vance be the 2028 Republican presidential nominee?', '2028-08-31'), 'identity');
+});
