@@ -83,7 +83,8 @@ export function compareDates(a: Proposition, b: Proposition): string[] {
     const sb = normalSense(db);
     if (sa !== sb) return [`date sense differs: ${sa} ${da.text} vs ${sb} ${db.text}`];
     // "Still chancellor on Dec 31" is "not gone by Dec 30"; "remain through 2026" is "not gone by Dec 31": one day apart, one question.
-    if (da.end !== db.end && !(sa === 'by' && daysBetween(da.end, db.end) <= 1)) {
+    // Between two plain deadlines a day is a day: "before June 30" is not "by June 30".
+    if (da.end !== db.end && !(sa === 'by' && (a.holdsRole || b.holdsRole) && daysBetween(da.end, db.end) <= 1)) {
       const what = sa === 'by' ? 'deadline' : sa === 'on' ? 'date' : 'period';
       return [`${what} differs: ${da.end} vs ${db.end}`];
     }
