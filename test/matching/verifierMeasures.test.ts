@@ -41,6 +41,8 @@ test("one state's presidential primary is not the party's nomination", (t) => {
 test('two plain deadlines a day apart are two questions; a stay on a day is still the deadline of the day before', (t) => {
   t.is(rel('Will OpenAI release GPT-6 before June 30, 2026?', 'Will OpenAI release GPT-6 by June 30, 2026?', '2026-06-30'), 'different');
   t.is(rel('Will GTA VI be released by November 19, 2026?', 'Will GTA VI be released by November 20, 2026?', '2026-11-20'), 'different');
+  // A quarter ending on the last day of a month holds two more months.
+  t.is(rel('Will there be a US government shutdown in Q1 2026?', 'Will there be a US government shutdown in March 2026?', '2026-03-31'), 'different');
   // "before Apr 1" is "by March 31" exactly.
   t.is(rel('Will OpenAI release GPT-6 before Apr 1, 2026?', 'Will OpenAI release GPT-6 by March 31, 2026?', '2026-03-31'), 'identity');
   // Still in office on June 1 is "not gone by May 31", one day from a deadline of June 1: the same question negated.

@@ -82,6 +82,8 @@ export function compareDates(a: Proposition, b: Proposition): string[] {
     const sa = normalSense(da);
     const sb = normalSense(db);
     if (sa !== sb) return [`date sense differs: ${sa} ${da.text} vs ${sb} ${db.text}`];
+    // "In Q1 2026" and "in March 2026" end on one day, but the quarter holds two more months.
+    if (sa === 'in' && da.granularity !== db.granularity && da.end === db.end) return [`period differs: ${da.text} (a ${da.granularity}) vs ${db.text} (a ${db.granularity})`];
     // "Still chancellor on Dec 31" is "not gone by Dec 30"; "remain through 2026" is "not gone by Dec 31": one day apart, one question.
     // Between two plain deadlines a day is a day: "before June 30" is not "by June 30".
     if (da.end !== db.end && !(sa === 'by' && (a.holdsRole || b.holdsRole) && daysBetween(da.end, db.end) <= 1)) {
