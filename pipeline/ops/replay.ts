@@ -137,8 +137,8 @@ export async function replay(opts: ReplayOptions): Promise<ReplaySummary> {
     } catch (err) {
       if (!(err instanceof ReadCancelled)) throw err;
       summary.cancelled = true;
-      const started = group.some((r) => summary.projections.some((p) => p.name === r.name));
-      summary.warnings.push(cancelledWarning(summary, notStarted(started ? index + 1 : index)));
+      const begun = group.some((r) => summary.projections.some((p) => p.name === r.name));
+      summary.warnings.push(cancelledWarning(summary, notStarted(begun ? index + 1 : index)));
       break;
     }
     index += 1;
