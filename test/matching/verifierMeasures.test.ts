@@ -48,3 +48,23 @@ test('two plain deadlines a day apart are two questions; a stay on a day is stil
   // Still in office on June 1 is "not gone by May 31", one day from a deadline of June 1: the same question negated.
   t.is(rel('Will Jerome Powell be Fed Chair on Jun 1, 2026?', 'Powell out as Fed Chair by May 31, 2026?', '2026-06-01'), 'complement');
 });
+
+test('steps of one process are different questions: a plea is not a conviction, a filing not a listing, talks not a signing', (t) => {
+  t.is(rel('Will John Bolton plead guilty in 2026?', 'Will John Bolton be convicted in 2026?'), 'different');
+  t.is(rel('Will Letitia James be subpoenaed in 2026?', 'Will Letitia James be indicted in 2026?'), 'different');
+  t.is(rel('Will Kristi Noem resign in 2026?', 'Will Kristi Noem be fired in 2026?'), 'different');
+  t.is(rel('Will SpaceX file for an IPO in 2026?', 'Will SpaceX IPO in 2026?'), 'different');
+  t.is(rel('Will Israel and Syria negotiate a security deal in 2026?', 'Will Israel and Syria sign a security deal in 2026?'), 'different');
+  t.is(rel("Will Paramount and Warner Bros. Discovery agree to merge in 2026?", "Will Paramount's merger with Warner Bros. Discovery close in 2026?"), 'different');
+  t.is(rel('Will Amazon cut 10,000 jobs in 2026?', 'Will Amazon plan to cut 10,000 jobs in 2026?'), 'different');
+  t.is(rel('Will China blockade Taiwan in 2026?', 'Will China rehearse a blockade of Taiwan in 2026?'), 'different');
+  t.is(rel('Will Russia capture Kostiantynivka by June 30, 2026?', 'Will Russia enter Kostiantynivka by June 30, 2026?', '2026-06-30'), 'different');
+  t.is(rel('Will the SEC delay a decision on the spot SUI ETF in 2026?', 'Will the SEC approve the spot SUI ETF in 2026?'), 'different');
+  t.is(rel('Will Taylor Swift present at the 2027 Grammys?', 'Will Taylor Swift win at the 2027 Grammys?', '2027-02-28'), 'different');
+  t.is(rel('Will Apple release the iPhone 18 Pro in 2026?', 'Will Apple release the iPhone 18 Pro Max in 2026?'), 'different');
+  const game = (venue: string, title: string) => ({ venue, title, outcome: 'Real Madrid', end_date: '2026-05-02', category: 'sports' });
+  t.is(verifyPair(game('azuro', 'Real Madrid vs Barcelona - Clean Sheet'), game('polymarket', 'Real Madrid vs Barcelona')).relation, 'different');
+  // The same step in other words is still one question.
+  t.is(rel('Will SpaceX go public in 2026?', 'Will SpaceX IPO in 2026?'), 'identity');
+  t.is(rel('Will John Bolton be convicted in 2026?', 'Will John Bolton be found guilty in 2026?'), 'identity');
+});

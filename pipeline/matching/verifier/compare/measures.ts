@@ -1,7 +1,7 @@
 /**
  * What is measured: qualifiers that make two otherwise equal titles ask about different quantities ("CPI
  * month-over-month" vs "year-over-year", "the low temperature" vs "the high", "opening day" vs "opening weekend",
- * "close above" vs "hit"). The groups are data (`lexicon/data/measureQualifiers.json`): two markets naming
+ * "close above" vs "hit", "pleads guilty" vs "is convicted", "files for an IPO" vs "goes public"). The groups are data (`lexicon/data/measureQualifiers.json`): two markets naming
  * different members of a group differ; a market naming none reads as the group's unqualified member when the
  * group has one (unqualified CPI is year-over-year), and says nothing otherwise.
  */
@@ -35,9 +35,13 @@ const GROUPS: readonly Group[] = readLexicon<{ groups: GroupFile[] }>('measureQu
   ] as const),
 }));
 
-/** Per group, the member the text names (the first listed when it names several), or undefined. */
+/** Per group, the members the text names (joined, in the group's order), or undefined for none. */
 const namedMembers = perText((text: string): readonly (string | undefined)[] =>
-  GROUPS.map((g) => (g.when && !g.when.test(text) ? undefined : g.members.find(([, re]) => re.test(text))?.[0])),
+  GROUPS.map((g) => {
+    if (g.when && !g.when.test(text)) return undefined;
+    const named = g.members.filter(([, re]) => re.test(text)).map(([m]) => m);
+    return named.length > 0 ? named.join(' and ') : undefined;
+  }),
 );
 
 export function compareMeasures(a: Proposition, b: Proposition): string[] {
