@@ -68,3 +68,21 @@ test('steps of one process are different questions: a plea is not a conviction, 
   t.is(rel('Will SpaceX go public in 2026?', 'Will SpaceX IPO in 2026?'), 'identity');
   t.is(rel('Will John Bolton be convicted in 2026?', 'Will John Bolton be found guilty in 2026?'), 'identity');
 });
+
+test('side sessions, kinds of appointment or move, draws of a tournament, platforms and quoted words say what is asked', (t) => {
+  const gp = (title: string, outcome: string) => ({ venue: 'polymarket', title, outcome, end_date: '2026-06-07', category: 'sports' });
+  t.is(verifyPair(gp('Monaco Grand Prix: Pole Position', 'Max Verstappen'), { ...gp('Monaco Grand Prix winner?', 'Max Verstappen'), venue: 'kalshi' }).relation, 'different');
+  t.is(verifyPair(gp('Monaco Grand Prix Sprint Winner', 'Lando Norris'), { ...gp('Monaco Grand Prix winner?', 'Lando Norris'), venue: 'kalshi' }).relation, 'different');
+  t.is(rel('Will Mohamed Salah leave Liverpool in 2026?', 'Will Mohamed Salah leave Liverpool on loan in 2026?'), 'different');
+  t.is(rel('Will OpenAI release an open-weight model in 2026?', 'Will OpenAI release a new model in 2026?'), 'different');
+  t.is(rel('Will Trump post on X in June 2026?', 'Will Trump post on Truth Social in June 2026?', '2026-06-30'), 'different');
+  t.is(rel('Will Trump say "crypto" during the State of the Union?', 'Will Trump say "Bitcoin" during the State of the Union?', '2026-03-01'), 'different');
+  t.is(rel('Will Trump say "crypto" during the State of the Union?', 'Will Trump say "Crypto" during the State of the Union?', '2026-03-01'), 'identity');
+  const spotify = (venue: string, title: string) => ({ venue, title, outcome: 'Ordinary', end_date: '2026-06-30', category: '' });
+  t.is(verifyPair(spotify('polymarket', 'Spotify #1 song globally on June 30?'), spotify('kalshi', 'Spotify #1 song in the US on June 30?')).relation, 'different');
+  t.is(verifyPair(spotify('polymarket', 'Spotify #1 song on June 30?'), spotify('kalshi', 'Spotify #1 song globally on June 30?')).relation, 'identity');
+  const wimbledon = (title: string) => ({ venue: 'kalshi', title, outcome: 'Carlos Alcaraz', end_date: '2026-07-12', category: 'sports' });
+  t.is(verifyPair({ ...wimbledon("Wimbledon 2026 Men's Winner"), venue: 'polymarket' }, wimbledon("Wimbledon 2026 Men's Doubles Winner")).relation, 'different');
+  const manager = (title: string) => ({ venue: 'kalshi', title, outcome: 'Ruud van Nistelrooy', end_date: '2026-12-31', category: 'sports' });
+  t.is(verifyPair({ ...manager('Who will be the next interim Manchester United manager?'), venue: 'polymarket' }, manager('Who will be the next Manchester United manager?')).relation, 'different');
+});

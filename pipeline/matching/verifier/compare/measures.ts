@@ -44,7 +44,14 @@ const namedMembers = perText((text: string): readonly (string | undefined)[] =>
   }),
 );
 
+/** Words quoted in a title ("say \"crypto\""): what a mention market counts. An apostrophe inside a word is no quote. */
+const QUOTED = /(?:^|[\s(])["“'‘]([^"”'’]{1,40})["”'’](?=$|[\s?,.:;!)])/g;
+const quotedOf = perText((text: string): readonly string[] => [...text.matchAll(QUOTED)].map((m) => (m[1] ?? '').trim().toLowerCase()));
+
 export function compareMeasures(a: Proposition, b: Proposition): string[] {
+  const qa = quotedOf(a.text);
+  const qb = quotedOf(b.text);
+  if (qa.length > 0 && qb.length > 0 && !qa.some((q) => qb.includes(q))) return [`quoted words differ: "${qa[0]}" vs "${qb[0]}"`];
   const ma = namedMembers(a.text);
   const mb = namedMembers(b.text);
   for (let i = 0; i < GROUPS.length; i++) {

@@ -168,7 +168,7 @@ const EVERY = /\b(?:every|each|all)(?: (?:of the|remaining|\d+|[a-z]+))? (?:meet
 const ANY_OCCASION = /\b(?:any|a single|at least one)(?: [a-z]+)? (?:meeting|game|match|race|month|quarter|week|day|event|session)\b/i;
 
 /** "The richest person", "the best-selling EV brand": a first place, ranked over a region the title names. */
-const SUPERLATIVE = /\b(?:richest|wealthiest|largest|biggest|best[- ]selling|top[- ]selling|most valuable|most popular|highest[- ]grossing|most[- ]streamed|most[- ]downloaded)\b/i;
+const SUPERLATIVE = /\b(?:richest|wealthiest|largest|biggest|best[- ]selling|top[- ]selling|most valuable|most popular|highest[- ]grossing|most[- ]streamed|most[- ]downloaded|number one)\b|#1\b|\bno\. 1\b/i;
 const REGION_AFTER = /^[^?]{0,40}?\b(?:(in the world|worldwide|globally|on earth)|in (?:the )?((?:[A-Z][\w.]*)(?: [A-Z][\w.]*)?))/;
 const US = /^(?:us|u\.s\.?|usa|united states|america)$/i;
 const MONTH = /^(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?(?:\s|$)/i;
