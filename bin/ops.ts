@@ -37,10 +37,12 @@ const age = (s: number) => (s >= 86_400 ? `${(s / 86_400).toFixed(s % 86_400 ? 1
 function printStatus(s: OpsStatus): void {
   const out: string[] = [`Concord status at ${s.at}`, ''];
   if (s.processes.length === 0) {
-    out.push('Processes: none answer. No Concord process is connected to this NATS server: the service is down, and the streams and consumers below are as it left them.');
+    out.push(
+      'Processes: none answered within 3 s. The service is down (the streams and consumers below are as it left them), or too busy to answer: a first start blocks for seconds at a time while it builds the embedding model.',
+    );
   } else {
     out.push(`Processes: ${s.processes.length}`);
-    for (const p of s.processes) out.push(`  pid ${p.pid} on ${p.host}: ${p.roles.join(', ')}, up since ${p.started_at}`);
+    for (const p of s.processes) out.push(`  pid ${p.pid} on ${p.host}: ${p.roles.join(', ')}, ${p.state === 'starting' ? 'starting' : 'running'} since ${p.started_at}`);
   }
   out.push('', 'Streams');
   for (const st of s.streams) {

@@ -118,6 +118,12 @@ export async function startServices(config: Config, roles: readonly Role[], log:
     }
     const conn = await connectStreams(natsUrl, log);
     stack.push({ name: 'nats-connection', stop: () => conn.close() });
+    // `ops status` asks who is alive (an orphaned nats-server keeps the streams after the service died), from the
+    // moment the connection is up: a first start spends a while building the embedding model.
+    let state: 'starting' | 'running' = 'starting';
+    const identity = { pid: process.pid, roles: [...roles], started_at: new Date().toISOString(), host: hostname() };
+    const ping = answerPings(conn.nc, () => ({ ...identity, state }));
+    stack.push({ name: 'ping', stop: async () => ping.unsubscribe() });
     await provisionStreams(conn.jsm, log, { replicas: config.STREAM_REPLICAS });
     // One reply subscription for every publish's ack (pipeline/streams/inboxPublisher.ts: no per-request object).
     const publisher = inboxPublisher(conn.nc);
@@ -260,10 +266,7 @@ export async function startServices(config: Config, roles: readonly Role[], log:
       }
     }
 
-    // `ops status` asks who is alive: an orphaned nats-server keeps the streams after the service died.
-    const ping = answerPings(conn.nc, { pid: process.pid, roles: [...roles], started_at: new Date().toISOString(), host: hostname() });
-    stack.push({ name: 'ping', stop: async () => ping.unsubscribe() });
-
+    state = 'running';
     return { apiPort, natsUrl, store, conn, ingestOnce, scanner, stop: stopAll };
   } catch (err) {
     await stopAll();

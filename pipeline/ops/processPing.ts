@@ -11,12 +11,13 @@ export interface ProcessInfo {
   readonly roles: readonly string[];
   readonly started_at: string;
   readonly host: string;
+  /** 'starting' while its roles start (a first start builds the embedding model), then 'running'. */
+  readonly state: 'starting' | 'running';
 }
 
-/** The running service's side: answers every ping until unsubscribed. */
-export function answerPings(nc: NatsConnection, info: ProcessInfo): Subscription {
-  const body = new TextEncoder().encode(JSON.stringify(info));
-  return nc.subscribe(PING_SUBJECT, { callback: (_err, m) => m.respond(body) });
+/** The service's side: answers every ping with what `info()` says now, until unsubscribed. */
+export function answerPings(nc: NatsConnection, info: () => ProcessInfo): Subscription {
+  return nc.subscribe(PING_SUBJECT, { callback: (_err, m) => m.respond(new TextEncoder().encode(JSON.stringify(info()))) });
 }
 
 /** Every process that answers within `waitMs` (the answers of local processes take a millisecond or two). */

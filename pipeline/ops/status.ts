@@ -74,7 +74,7 @@ export async function durableConsumers(conn: StreamConnection): Promise<string[]
 /** Everything `npm run ops -- status` shows, read from JetStream and the store. */
 export async function collectStatus(conn: StreamConnection, store: DocumentStore | null, recent = 10): Promise<OpsStatus> {
   const now = Date.now();
-  const processes = await pingProcesses(conn.nc);
+  const processes = await pingProcesses(conn.nc, 3_000);
   const streams: StreamStatus[] = [];
   const consumers: ConsumerStatus[] = [];
   for (const def of Object.values(STREAMS)) {

@@ -15,6 +15,7 @@ test('ops status names the Concord processes that answer, and none once the serv
     t.is(running.processes.length, 1);
     t.is(running.processes[0]?.pid, process.pid, 'the service runs in this test process');
     t.deepEqual(running.processes[0]?.roles, ['project']);
+    t.is(running.processes[0]?.state, 'running', 'its roles have all started');
     t.false(Number.isNaN(Date.parse(running.processes[0]?.started_at ?? '')));
 
     await svc.close();
