@@ -74,8 +74,6 @@ async function main(): Promise<number> {
       console.error('Both arguments name the same market.');
       return 2;
     }
-    const knownA = await knownMarket(store, a.id);
-    const knownB = await knownMarket(store, b.id);
     if (command === 'remove') {
       if (!(await removeOverride(store, a.id, b.id))) {
         console.log('no override between these markets (nothing to re-link)');
@@ -84,7 +82,7 @@ async function main(): Promise<number> {
       console.log('override removed');
     } else {
       if (!values['allow-unseen']) {
-        const unseen = [...(knownA ? [] : [first]), ...(knownB ? [] : [second])];
+        const unseen = [...((await knownMarket(store, a.id)) ? [] : [first]), ...((await knownMarket(store, b.id)) ? [] : [second])];
         if (unseen.length > 0) {
           console.error(`${unseen.join(' and ')}: not a market Concord has seen (a typo?). Check GET /api/v1/markets, or pass --allow-unseen to record the override for when it arrives.`);
           return 2;

@@ -123,8 +123,9 @@ async function main(): Promise<number> {
     const limit = values.limit === undefined ? Infinity : Number(values.limit);
     if (limit !== Infinity && !(Number.isSafeInteger(limit) && limit >= 1)) throw new CliError(`--limit must be a whole number of dead letters (1 or more), got "${values.limit}".`, 2);
     if (values.consumer !== undefined) {
-      // A retired consumer's letters stay listable under its name.
-      const known = [...new Set([...(await durableConsumers(conn)), ...(await listDeadLetters(conn)).map((d) => d.durable)])].sort();
+      const durables = await durableConsumers(conn);
+      // A retired consumer's letters stay listable under its name: the whole list is read only for a name no durable has.
+      const known = durables.includes(values.consumer) ? durables : [...new Set([...durables, ...(await listDeadLetters(conn)).map((d) => d.durable)])].sort();
       if (!known.includes(values.consumer)) throw new CliError(`Unknown consumer "${values.consumer}". Consumers: ${known.join(', ')}.`, 2);
     }
     const list = (await listDeadLetters(conn, values.consumer)).slice(-limit);

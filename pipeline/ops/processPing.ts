@@ -1,4 +1,5 @@
-import { RequestStrategy, type NatsConnection, type Subscription } from 'nats';
+import type { NatsConnection, Subscription } from 'nats';
+import { collectReplies } from './coreReplies.ts';
 
 /**
  * Which Concord processes are alive on a NATS server: each one answers a core-NATS ping with who it is, so
@@ -23,18 +24,12 @@ export function answerPings(nc: NatsConnection, info: () => ProcessInfo): Subscr
 /** Every process that answers within `waitMs` (the answers of local processes take a millisecond or two). */
 export async function pingProcesses(nc: NatsConnection, waitMs = 1_000): Promise<ProcessInfo[]> {
   const found: ProcessInfo[] = [];
-  try {
-    const replies = await nc.requestMany(PING_SUBJECT, new Uint8Array(), { strategy: RequestStrategy.JitterTimer, maxWait: waitMs, jitter: 300 });
-    for await (const m of replies) {
-      if (m.data.length === 0) continue;
-      try {
-        found.push(JSON.parse(new TextDecoder().decode(m.data)) as ProcessInfo);
-      } catch {
-        // Not one of ours.
-      }
+  for (const data of await collectReplies(nc, PING_SUBJECT, new Uint8Array(), waitMs, null, 300)) {
+    try {
+      found.push(JSON.parse(new TextDecoder().decode(data)) as ProcessInfo);
+    } catch {
+      // Not one of ours.
     }
-  } catch {
-    // No responders: no process is connected.
   }
   return found.sort((a, b) => a.pid - b.pid);
 }

@@ -1,4 +1,5 @@
-import { RequestStrategy, type Msg, type NatsConnection, type Subscription } from 'nats';
+import type { Msg, NatsConnection, Subscription } from 'nats';
+import { collectReplies } from './coreReplies.ts';
 import type { Logger } from 'pino';
 import { ConsumerStopping } from '../streams/consumerStopping.ts';
 
@@ -131,25 +132,9 @@ export interface HeldPause {
   release(): Promise<void>;
 }
 
-/**
- * Replies to one request: `expected` of them (or fewer by `maxWaitMs`), or, with no count, until no reply came
- * for `jitterMs` after the last one.
- */
+/** How many processes answered: `expected` of them, or those before `jitterMs` of silence (coreReplies.ts). */
 async function collect(nc: NatsConnection, subject: string, body: unknown, maxWaitMs: number, expected: number | null, jitterMs = 250): Promise<number> {
-  let n = 0;
-  try {
-    const opts =
-      expected === null
-        ? { strategy: RequestStrategy.JitterTimer, maxWait: maxWaitMs, jitter: jitterMs }
-        : { strategy: RequestStrategy.Count, maxWait: maxWaitMs, maxMessages: expected };
-    const replies = await nc.requestMany(subject, encode(body), opts);
-    for await (const m of replies) {
-      if (m.data.length > 0) n += 1;
-    }
-  } catch {
-    // No responders: no live projection is running.
-  }
-  return n;
+  return (await collectReplies(nc, subject, encode(body), maxWaitMs, expected, jitterMs)).length;
 }
 
 /**

@@ -128,8 +128,6 @@ export async function replay(opts: ReplayOptions): Promise<ReplaySummary> {
   };
   const byStream = new Map<StreamKey, Replayable[]>();
   for (const r of opts.replayables) byStream.set(r.stream, [...(byStream.get(r.stream) ?? []), r]);
-  const notStarted = (from: number) => [...byStream.values()].slice(from).flatMap((g) => g.map((r) => r.name));
-  let index = 0;
   for (const [stream, group] of byStream) {
     try {
       if (opts.signal?.aborted) throw new ReadCancelled();
@@ -137,11 +135,11 @@ export async function replay(opts: ReplayOptions): Promise<ReplaySummary> {
     } catch (err) {
       if (!(err instanceof ReadCancelled)) throw err;
       summary.cancelled = true;
-      const begun = group.some((r) => summary.projections.some((p) => p.name === r.name));
-      summary.warnings.push(cancelledWarning(summary, notStarted(begun ? index + 1 : index)));
+      // Read models a stream had begun have a row in the summary; the others were never started.
+      const notStarted = opts.replayables.filter((r) => !summary.projections.some((p) => p.name === r.name)).map((r) => r.name);
+      summary.warnings.push(cancelledWarning(summary, notStarted));
       break;
     }
-    index += 1;
   }
   summary.duration_ms = Date.now() - started;
   summary.messages_per_second = summary.duration_ms > 0 ? Math.round((summary.messages * 1000) / summary.duration_ms) : summary.messages;

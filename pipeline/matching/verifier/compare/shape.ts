@@ -157,8 +157,8 @@ export function compareScope(a: Proposition, b: Proposition): string[] {
   const everyA = EVERY.test(a.text);
   const everyB = EVERY.test(b.text);
   if (everyA !== everyB && (ANY_OCCASION.test(a.text) || ANY_OCCASION.test(b.text))) return [`scope differs: every one vs any one ("${(everyA ? a : b).source.title}")`];
-  const regionA = superlativeRegion(a.text);
-  const regionB = superlativeRegion(b.text);
+  const regionA = superlativeRegionOf(a.text);
+  const regionB = superlativeRegionOf(b.text);
   if (regionA !== null && regionB !== null && regionA !== regionB) return [`scope differs: the top in ${regionA} vs in ${regionB}`];
   return [];
 }
@@ -198,6 +198,7 @@ function letterIds(text: string): Map<string, Set<string>> {
 }
 
 const letterIdsOf = perText(letterIds);
+const superlativeRegionOf = perText(superlativeRegion);
 
 export function compareLetterIds(a: Proposition, b: Proposition): string[] {
   const la = letterIdsOf(a.text);
