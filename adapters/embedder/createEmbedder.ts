@@ -4,7 +4,9 @@ import type { Config } from '../../shared/config.ts';
 import type { Embedder, PersistentEmbeddingStore } from '../../shared/ports/embedder.ts';
 import { cachedEmbedder } from './cachedEmbedder.ts';
 import { createTransformersEmbedder } from './transformersEmbedder.ts';
-import { WINK_MODEL_NAME, buildWinkModel } from './wordVectors/buildWinkModel.ts';
+import { WINK_MODEL_NAME } from './wordVectors/buildWinkModel.ts';
+import { buildWinkModelOffThread } from './wordVectors/buildOffThread.ts';
+import { isModelFolderComplete } from './wordVectors/modelFolder.ts';
 
 export type EmbedderConfig = Pick<Config, 'EMBEDDING_MODEL' | 'DATA_DIR'>;
 
@@ -22,14 +24,15 @@ export function defaultModelFolder(config: Pick<Config, 'DATA_DIR'>): string {
 
 /**
  * The model to load, as transformers.js understands it: EMBEDDING_MODEL when set (hub name or
- * folder), otherwise the offline wink folder under DATA_DIR, built on first use (~20 s, logged).
+ * folder), otherwise the offline wink folder under DATA_DIR, built on first use (~20 s, logged) on a worker
+ * thread, so a starting service keeps answering /health and the ops ping meanwhile.
  * Hand the result to embed workers as `modelPath`.
  */
 export async function ensureEmbeddingModel(config: EmbedderConfig, logger: Logger): Promise<string> {
   const configured = config.EMBEDDING_MODEL?.trim();
   if (configured) return configured;
   const folder = defaultModelFolder(config);
-  await buildWinkModel({ outDir: folder, logger });
+  if (!(await isModelFolderComplete(folder))) await buildWinkModelOffThread({ outDir: folder, logger });
   return folder;
 }
 
