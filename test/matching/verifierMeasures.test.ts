@@ -2,7 +2,7 @@
  * What a market measures, where and at which stage. Labels by reading each pair: month-over-month CPI and
  * year-over-year CPI are two prints, the low temperature is not the high, an opening day is not an opening weekend,
  * a close above a level is not a touch of it, Portland, OR is not Portland, ME, and a state's presidential primary is
- * not the nomination.
+ * not the nomination; a half-year is not its last quarter, and a holiday is its day.
  */
 import test from 'ava';
 import { verifyPair } from '../../pipeline/matching/verifier/index.ts';
@@ -31,6 +31,9 @@ test('a US state written as its postal code after the city is that state', (t) =
   const high = (city: string) => m('kalshi', `Highest temperature in ${city} on July 4?`, '90-91°F', '2026-07-04');
   t.is(verifyPair(high('Portland, OR'), high('Portland, ME')).relation, 'different');
   t.is(verifyPair(high('Portland, OR'), { ...high('Portland, Oregon'), venue: 'polymarket' }).relation, 'identity');
+  // The state in a city's name is not the city's state: Kansas City, MO and Kansas City, KS are two cities.
+  t.is(verifyPair(high('Kansas City, MO'), high('Kansas City, KS')).relation, 'different');
+  t.is(verifyPair(high('Kansas City, MO'), { ...high('Kansas City, Missouri'), venue: 'polymarket' }).relation, 'identity');
 });
 
 test("one state's presidential primary is not the party's nomination", (t) => {
@@ -43,6 +46,14 @@ test('two plain deadlines a day apart are two questions; a stay on a day is stil
   t.is(rel('Will GTA VI be released by November 19, 2026?', 'Will GTA VI be released by November 20, 2026?', '2026-11-20'), 'different');
   // A quarter ending on the last day of a month holds two more months.
   t.is(rel('Will there be a US government shutdown in Q1 2026?', 'Will there be a US government shutdown in March 2026?', '2026-03-31'), 'different');
+  // A half-year ending on June 30 holds three more months than Q2.
+  t.is(rel('Will there be a US government shutdown in H1 2026?', 'Will there be a US government shutdown in Q2 2026?', '2026-06-30'), 'different');
+  t.is(rel('Will there be a US government shutdown in H1 2026?', 'Will there be a US government shutdown in the first half of 2026?', '2026-06-30'), 'identity');
+  // A holiday is its day: Christmas is six days before the year's end; Thanksgiving 2026 is Thursday, November 26.
+  t.is(rel('Will Bitcoin hit $150k by Christmas 2026?', 'Will Bitcoin hit $150k by December 31, 2026?'), 'different');
+  t.is(rel('Will Bitcoin hit $150k by Christmas 2026?', 'Will Bitcoin hit $150k by December 25, 2026?', '2026-12-25'), 'identity');
+  t.is(rel('Will Bitcoin be above $100k on Thanksgiving 2026?', 'Will Bitcoin be above $100k on November 26, 2026?', '2026-11-26'), 'identity');
+  t.is(rel('Will Bitcoin be above $100k on Thanksgiving 2026?', 'Will Bitcoin be above $100k on November 27, 2026?', '2026-11-27'), 'different');
   // "before Apr 1" is "by March 31" exactly.
   t.is(rel('Will OpenAI release GPT-6 before Apr 1, 2026?', 'Will OpenAI release GPT-6 by March 31, 2026?', '2026-03-31'), 'identity');
   // Still in office on June 1 is "not gone by May 31", one day from a deadline of June 1: the same question negated.

@@ -51,8 +51,8 @@ export interface DateCondition {
   readonly sense: DateSense;
   /** YYYY-MM-DD: the deadline (by), the day (on), or the last day of the period (in/through). */
   readonly end: string;
-  /** Granularity of the period for 'in' (a year, a quarter, a month, a day). */
-  readonly granularity: 'year' | 'quarter' | 'month' | 'day';
+  /** Granularity of the period for 'in' (a year, a half-year, a quarter, a month, a day). */
+  readonly granularity: 'year' | 'half' | 'quarter' | 'month' | 'day';
   readonly text: string;
 }
 

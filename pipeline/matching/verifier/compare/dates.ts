@@ -136,12 +136,12 @@ export function compareDates(a: Proposition, b: Proposition): string[] {
 }
 
 /**
- * A month or quarter named as the period ("in February 2026", "Q4 2025") contains any market end
+ * A month, quarter or half-year named as the period ("in February 2026", "Q4 2025") contains any market end
  * inside it (a vote on Feb 8) or shortly after it (the figure's release).
  */
 function withinPeriod(d: DateCondition, endDate: string): boolean {
-  if (d.sense !== 'in' || (d.granularity !== 'month' && d.granularity !== 'quarter')) return false;
-  const months = d.granularity === 'month' ? 1 : 3;
+  if (d.sense !== 'in' || (d.granularity !== 'month' && d.granularity !== 'quarter' && d.granularity !== 'half')) return false;
+  const months = d.granularity === 'month' ? 1 : d.granularity === 'quarter' ? 3 : 6;
   const end = Date.parse(`${d.end}T00:00:00Z`);
   const last = new Date(end);
   const start = Date.UTC(last.getUTCFullYear(), last.getUTCMonth() - months + 1, 1);

@@ -9,6 +9,10 @@ import type { PropEntity, Proposition } from '../types.ts';
 import { abbreviatedCountryConflict } from './countryAliases.ts';
 import { acronymCover, cityMatches, isClubCodeOf, mentions, NAME_COMPLETIONS, phraseWords, teamsMeet, wordOf } from './spellings.ts';
 import { readLexicon } from '../lexicon/dataFile.ts';
+import { postalStates } from '../read/entities.ts';
+import { perText } from './textMemo.ts';
+
+const postalStatesOf = perText(postalStates);
 
 /** Last words of team and club names ("Leviatán Esports", "Orlando City"): shared by rivals, never a surname. */
 const ORG_TAILS: ReadonlySet<string> = new Set(['esports', 'gaming', 'fc', 'cf', 'sc', 'united', 'city', 'club', 'team', 'athletic', 'academy', 'party', 'pride', 'sports']);
@@ -128,6 +132,10 @@ export function compareEntities(a: Proposition, b: Proposition): EntityCheck {
   }
   const pa = placesA[0];
   const pb = placesB[0];
+  // "Kansas City, MO" and "Kansas City, KS": the state word inside a city's name does not name the city's state.
+  const postalA = postalStatesOf(a.source.title);
+  const postalB = postalStatesOf(b.source.title);
+  if (postalA.length > 0 && postalB.length > 0 && !postalA.some((s) => postalB.includes(s))) reasons.push(`place differs: ${postalA[0] ?? ''} vs ${postalB[0] ?? ''}`);
   const abbreviated = pa && pb ? null : abbreviatedCountryConflict(a, b, placesA, placesB);
   if (abbreviated) reasons.push(abbreviated);
   else if (pa && pb) reasons.push(`place differs: ${pa.label} vs ${pb.label}`);

@@ -76,8 +76,9 @@ const STAGES: readonly (readonly [RegExp, string])[] = [
   [/\b(?:win|wins|won|take|takes)\s+(?:a|an|any|one|at least one|\d+)\s+(?:stages?|rounds?|legs?|races?|sets?|maps?|heats?|primar(?:y|ies))\b|\bstage (?:win|victory)\b|\b(?:first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th) (?:set|map|game|quarter|period|inning)\b|\b(?:set|map|quarter|period|half|inning) [1-9] (?:winner|win)\b|\bwins? (?:set|map) [1-9]\b|[-–—]\s*game [1-9] winner\b/i, 'partial-win'],
   // A part of a game ("over 2.5 goals in the first half", "leading at halftime") is not the whole game.
   // Leading at halftime is winning the first half.
-  [/\b(?:first|1st) half\b|\b1h\b|\bhalf-?time\b/i, 'first-half'],
-  [/\b(?:second|2nd) half\b|\b2h\b/i, 'second-half'],
+  // "The first half of 2026" and "H2 2026" are periods of a year (read as dates), not parts of a game.
+  [/\b(?:first|1st) half\b(?!\s+(?:of\s+)?(?:fy\s*)?20\d\d)|\b1h\b(?!\s+20\d\d)|\bhalf-?time\b/i, 'first-half'],
+  [/\b(?:second|2nd) half\b(?!\s+(?:of\s+)?(?:fy\s*)?20\d\d)|\b2h\b(?!\s+20\d\d)/i, 'second-half'],
   [/\bfirst (?:five|5) innings\b/i, 'first-five-innings'],
   [/\b(?:advance|advances|advancing|qualify|qualifies|qualifying|qualification|make it|progress)\s+(?:to|for|into|past|through|beyond)\b/i, 'advance'],
   // "Reach the final" and "make the semifinals" are advancing to that round, as "qualify for the final" is.

@@ -16,6 +16,18 @@ const SLASH_RE = new RegExp(String.raw`${PREP}\b(\d{1,2})/(\d{1,2})(?:/(\d{2,4})
 const MONTH_DAY_RE = new RegExp(String.raw`${PREP}\b${MONTH}\s+(\d{1,2})(?:st|nd|rd|th)?\b(?:,?\s*(20\d\d))?`, 'g');
 const DAY_MONTH_RE = new RegExp(String.raw`${PREP}\b(\d{1,2})(?:st|nd|rd|th)?\s+(?:of\s+)?${MONTH}(?:,?\s*(20\d\d))?\b`, 'g');
 const QUARTER_RE = new RegExp(String.raw`${PREP}\bq([1-4])\s*(20\d\d)\b`, 'g');
+const HALF_RE = new RegExp(String.raw`${PREP}\b(h[12]|[12]h|first half|second half)(?:\s+of)?\s+(?:fy\s*)?(20\d\d)\b`, 'g');
+/** Days named by a holiday, as month and day; Thanksgiving (the fourth Thursday of November) is worked out per year. */
+const HOLIDAY_RE = new RegExp(String.raw`${PREP}\b(christmas eve|christmas(?: day)?|new year['’]?s eve|new year['’]?s day|halloween|valentine['’]?s day|independence day|thanksgiving(?: day)?)(?:,?\s*(20\d\d))?\b`, 'g');
+const HOLIDAYS: Readonly<Record<string, readonly [number, number]>> = {
+  'christmas eve': [12, 24], christmas: [12, 25], 'new years eve': [12, 31], 'new years day': [1, 1],
+  halloween: [10, 31], 'valentines day': [2, 14], 'independence day': [7, 4],
+};
+
+function thanksgiving(y: number): number {
+  const firstWeekday = new Date(Date.UTC(y, 10, 1)).getUTCDay();
+  return 1 + ((4 - firstWeekday + 7) % 7) + 21;
+}
 const MONTH_YEAR_RE = new RegExp(String.raw`${PREP}\b${MONTH}\b(?:\s+(20\d\d))?`, 'g');
 const YEAR_RE = new RegExp(String.raw`${PREP}\b(20\d\d)\b(?![-/]\d)(?!\s+(?!and\b|or\b)[a-z])`, 'g');
 
@@ -126,6 +138,24 @@ export function extractDates(input: string, endDate: string | null): DateExtract
       const y = Number(m[3]);
       push(m[1], 'in', y, Number(m[2]) * 3, null, m[0], 'quarter');
       years.add(y);
+    }],
+    // H1 2026 / first half of 2026
+    [HALF_RE, (m) => {
+      const y = Number(m[3]);
+      const second = /^(?:h2|2h|second half)$/.test(m[2] ?? '');
+      push(m[1], 'in', y, second ? 12 : 6, null, m[0], 'half');
+      years.add(y);
+    }],
+    // by Christmas 2026 / on Thanksgiving / before Halloween
+    [HOLIDAY_RE, (m) => {
+      const name = (m[2] ?? '').replace(/['’]/g, '').replace(/ day$/, (tail) => (/^(?:christmas|thanksgiving)/.test(m[2] ?? '') ? '' : tail));
+      const known = HOLIDAYS[name];
+      const yearGiven = m[3] ? Number(m[3]) : null;
+      const month = known ? known[0] : 11;
+      const y = yearGiven ?? inferYear(month, known ? known[1] : 26, endDate);
+      if (y === null) return;
+      push(m[1], 'on', y, month, known ? known[1] : thanksgiving(y), m[0], 'day');
+      if (yearGiven) years.add(y);
     }],
     // September 2024 / end of March / before June
     [MONTH_YEAR_RE, (m) => {

@@ -133,6 +133,17 @@ const CITY_INITIAL_RE = new RegExp(String.raw`\b(${TEAM_CITY_NAMES.map(escape).j
 const STATE_BY_CODE = new Map(US_STATES.map(([name, code]) => [code, name]));
 const STATE_AFTER_COMMA = /(?<=[a-z]),\s?([A-Z]{2})(?![\w'-])/g;
 
+/** The states a text names by a postal code after a city ("Kansas City, MO"): the city's own state, whatever its name holds. */
+export function postalStates(text: string): string[] {
+  if (!text.includes(',')) return [];
+  const out: string[] = [];
+  for (const m of text.matchAll(STATE_AFTER_COMMA)) {
+    const name = STATE_BY_CODE.get(m[1] ?? '');
+    if (name) out.push(name);
+  }
+  return out;
+}
+
 /** "Portland, OR" and "Portland, ME" are two cities: the postal code after a comma names the state. */
 function stateAfterCity(text: string, add: (e: PropEntity, at: number, len: number) => void): void {
   if (!text.includes(',')) return;
