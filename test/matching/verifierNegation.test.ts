@@ -86,3 +86,16 @@ test('roles: "before" a date orders nothing, so the strike verb still orders the
   t.is(rel(us, m('polymarket', 'US strikes Iran before July 1, 2026?', 'Yes', '2026-07-01')), 'identity');
   t.is(rel(m('kalshi', 'Will Israel strike Iran before July 1, 2026?', 'Yes', '2026-07-01'), m('polymarket', 'Will Iran strike Israel before July 1, 2026?', 'Yes', '2026-07-01')), 'different');
 });
+
+test('"no <thing>" where the question starts negates it; the fixed phrases that keep "no" in a positive question do not', (t) => {
+  const etf = m('kalshi', 'Spot XRP ETF approved in 2025?', 'Yes', '2025-12-31', 'crypto');
+  t.is(rel(etf, m('polymarket', 'No spot XRP ETF approved by the SEC in 2025?', 'Yes', '2025-12-31', 'crypto')), 'complement');
+  const ceasefire = m('polymarket', 'Russia x Ukraine ceasefire in 2026?', 'Yes', '2026-12-31', 'world');
+  t.is(rel(ceasefire, m('kalshi', 'Will there be no Russia-Ukraine ceasefire in 2026?', 'Yes', '2026-12-31', 'world')), 'complement');
+  // The No side of the invasion market is the Yes side of "no invasion".
+  t.is(rel(m('kalshi', 'China invades Taiwan before 2027?', 'No', '2026-12-31', 'world'), m('polymarket', 'No Chinese invasion of Taiwan in 2026?', 'Yes', '2026-12-31', 'world')), 'identity');
+  // Kept positive: "no later than", a vote of no confidence, and a count of none (read once, as zero cuts).
+  t.is(rel(m('kalshi', 'Will the UK government lose a vote of no confidence in 2026?', 'Yes', '2026-12-31'), m('polymarket', 'UK government loses no-confidence vote in 2026?', 'Yes', '2026-12-31')), 'identity');
+  t.is(rel(m('kalshi', 'Will GTA VI release no later than November 19, 2026?', 'Yes', '2026-11-19', 'culture'), m('polymarket', 'GTA VI released by November 19, 2026?', 'Yes', '2026-11-19', 'culture')), 'identity');
+  t.is(rel(m('kalshi', 'Will there be no Fed rate cuts in 2026?', 'Yes', '2026-12-31', 'economics'), m('polymarket', 'Will the Fed cut rates in 2026?', 'Yes', '2026-12-31', 'economics')), 'complement');
+});

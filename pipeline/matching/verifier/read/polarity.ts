@@ -1,6 +1,6 @@
 /**
  * Polarity: whether a market pays on its stated event happening or on it not happening. A No
- * outcome, "not" / "never" / "fail to" (and the negations rewritten to "not": "refrain from", "ends
+ * outcome, "not" / "never" / "fail to" / a leading "no <thing>" (and the negations rewritten to "not": "refrain from", "ends
  * without", "stays above" as "does not dip below"), holding a role against leaving it, and a count
  * of zero ("no Fed rate cuts", "0 (0 bps)") each flip it. A count of at least one is the event
  * itself ("at least once", "1 or more cuts"), so it is no threshold at all.
@@ -11,6 +11,18 @@ const NEGATION = /\b(?:not|never|fail(?:s|ed)? to)\b|n't\b/i;
 
 export function negatedByWords(title: string): boolean {
   return NEGATION.test(title);
+}
+
+/**
+ * "No" as a determiner where the question's subject starts: "No spot XRP ETF approved in 2025?", "Will there be no
+ * ceasefire by June 30?". Not the fixed phrases that keep "no" inside a positive question ("no later than", "no
+ * change", "vote of no confidence", "no more than 2", "No. 1", "no longer"), and not a count of none ("no Fed rate
+ * cuts", read as a count of zero by occurrence()).
+ */
+const NO_DETERMINER = /(?:^\s*|\b(?:there\s+(?:will\s+)?(?:be|is|are)|will\s+there\s+be)\s+)no\s+(?!(?:later|change|confidence|more|fewer|less|longer|one|kings|deal|way|matter|doubt)\b)[a-z]/i;
+
+export function negatedByNoDeterminer(title: string): boolean {
+  return NO_DETERMINER.test(title);
 }
 
 /** Counts and basis points: the units in which "none" and "at least one" describe occurrence. */

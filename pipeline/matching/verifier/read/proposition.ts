@@ -17,7 +17,7 @@ import { editions } from './editions.ts';
 import { extractEntities } from './entities.ts';
 import { extractNumbers } from './numbers.ts';
 import { actionsOf, foldAccents, holdsRoleOnDay, namedAwards, namedTitles, rewritePhrases } from './phrases.ts';
-import { negatedByWords, occurrence } from './polarity.ts';
+import { negatedByNoDeterminer, negatedByWords, occurrence } from './polarity.ts';
 import { orderedSides, widenedSubject } from './roles.ts';
 import { seriesQuestion } from './tickerSeries.ts';
 import { venueClock } from './venueClock.ts';
@@ -260,6 +260,7 @@ export function extractProposition(input: MarketRef, codeName: string | null = n
   const words = contentWords(datelessRest).filter((w) => !/^(jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec|eoy)$/.test(w));
   if (negatedByWords(title)) negated = !negated;
   if (counts.negate) negated = !negated;
+  else if (negatedByNoDeterminer(title)) negated = !negated;
   const stays = words.some((w) => STAY_WORDS.has(w)) || (holdsRoleOnDay(title) && !words.some((w) => LEAVE_WORDS.has(w)) && titleDates.some((d) => d.sense === 'on'));
   if (stays) negated = !negated;
   // Only the title's dates are structure: a resolution text mentions many dates (the election day, a
