@@ -54,3 +54,10 @@ test('an approval implies its approver, and a tariff imposed is a tariff in effe
   t.regex(verdict(tariff, m('kalshi', '50% US tariff on European Union imports in effect by Jul 31, 2026?', 'Yes', '2026-07-31', 'politics')), /^identity/);
   t.regex(verdict(tariff, m('kalshi', '25% US tariff on European Union imports in effect by Jul 31, 2026?', 'Yes', '2026-07-31', 'politics')), /^different/);
 });
+
+test('"Over/Under <line>" with an Over or Under label is that side of the line, as "O/U <line>" is', (t) => {
+  const line = (side: string) => m('sxbet', 'BTC Price Dec 31 2025 5:00 PM ET Over/Under 100000', side, '2025-12-31', 'crypto');
+  const above = m('kalshi', 'Will Bitcoin be above $100,000 at 5pm ET on December 31, 2025?', 'Yes', '2025-12-31', 'crypto');
+  t.regex(verdict(line('Over'), above), /^identity/);
+  t.regex(verdict(line('Under'), above), /^complement/);
+});

@@ -64,6 +64,13 @@ test('steps of one process are different questions: a plea is not a conviction, 
   t.is(rel('Will John Bolton plead guilty in 2026?', 'Will John Bolton be convicted in 2026?'), 'different');
   t.is(rel('Will Letitia James be subpoenaed in 2026?', 'Will Letitia James be indicted in 2026?'), 'different');
   t.is(rel('Will Kristi Noem resign in 2026?', 'Will Kristi Noem be fired in 2026?'), 'different');
+  // Resigning and being fired are two ways of leaving: leaving "in any way" also pays on a death or a removal.
+  t.is(rel('Will Trump resign in 2026?', 'Will Donald Trump leave office in 2026?'), 'different');
+  t.is(rel('Will Pope Leo XIV resign in 2026?', 'Will Pope Leo XIV cease to be pope in 2026?'), 'different');
+  t.is(rel('Will Starmer remain PM through 2026?', 'Will Starmer step down as PM in 2026?'), 'different');
+  t.is(rel('Will Tim Cook step down as Apple CEO in 2026?', 'Will Tim Cook resign as Apple CEO in 2026?'), 'identity');
+  t.is(rel('Starmer out as UK Prime Minister in 2026?', 'Will Keir Starmer leave office in 2026?'), 'identity');
+  t.is(rel('Will Keir Starmer remain Prime Minister through 2026?', 'Starmer out as UK Prime Minister in 2026?'), 'complement');
   t.is(rel('Will SpaceX file for an IPO in 2026?', 'Will SpaceX IPO in 2026?'), 'different');
   t.is(rel('Will Israel and Syria negotiate a security deal in 2026?', 'Will Israel and Syria sign a security deal in 2026?'), 'different');
   t.is(rel("Will Paramount and Warner Bros. Discovery agree to merge in 2026?", "Will Paramount's merger with Warner Bros. Discovery close in 2026?"), 'different');

@@ -47,7 +47,7 @@ export const SYNONYMS: Readonly<Record<string, string>> = {
   hikes: 'hike', raise: 'hike', raises: 'hike', increase: 'hike', increases: 'hike',
   reach: 'hit', reaches: 'hit', hits: 'hit', touch: 'hit', touches: 'hit',
   released: 'release', releases: 'release', launch: 'release', launched: 'release', launches: 'release', out: 'out',
-  leaves: 'leave', left: 'leave', resigns: 'leave', resign: 'leave', resignation: 'leave', ousted: 'leave', removed: 'leave',
+  leaves: 'leave', left: 'leave', resigns: 'resign', resigned: 'resign', resignation: 'resign', ousted: 'leave', removed: 'leave',
   remains: 'remain', stay: 'remain', stays: 'remain', survive: 'remain', still: 'remain',
   announces: 'announce', announced: 'announce', announcement: 'announce',
   champion: 'win', champions: 'win', champ: 'win', championship: 'win', title: 'win',

@@ -172,8 +172,8 @@ function favouriteSpread(title: string, label: string | null): { text: string; n
 /** Title and label as one question: the label fills a blank, becomes the side of an O/U line, or follows the title. */
 function questionText(title: string, label: string | null): string {
   if (!label) return title;
-  // "Aston Villa vs. Burnley: O/U 2.5" + "Over" is "over 2.5".
-  const overUnder = /^(?:over|under)$/i.test(label) ? /\bO\/U\s*(\d+(?:\.\d+)?)/i.exec(title) : null;
+  // "Aston Villa vs. Burnley: O/U 2.5" + "Over" is "over 2.5"; so is "... Over/Under 100000" + "Over".
+  const overUnder = /^(?:over|under)$/i.test(label) ? /\b(?:O\/U|Over\/Under)\s*(\d[\d,]*(?:\.\d+)?)/i.exec(title) : null;
   if (overUnder) return title.replace(overUnder[0], `${label.toLowerCase()} ${overUnder[1] ?? ''}`);
   // "MicroStrategy sells any Bitcoin by ___?" + "June 30, 2026": the label fills the blank.
   const blank = /_{2,}|\.{3}|…/;
