@@ -20,6 +20,11 @@ test('two members of one measure group differ; an unqualified figure is the grou
   t.is(rel('Will the Fed make an emergency rate cut in 2026?', 'Will the Fed cut rates in 2026?'), 'different');
   t.is(rel("Will Nvidia's Q1 FY2027 EPS beat estimates?", "Will Nvidia's Q1 FY2027 revenue beat estimates?", '2026-05-31'), 'different');
   t.is(rel('Will Avengers: Doomsday gross over $200M in its opening weekend?', 'Will Avengers: Doomsday gross over $200M on its opening day?'), 'different');
+  // Domestic is not worldwide, a 3-day opening not a 5-day one, the Super Bowl MVP not the season's.
+  t.is(rel('Avengers: Doomsday opening weekend over $200M (domestic)?', "Will Avengers: Doomsday's global opening weekend exceed $200M?"), 'different');
+  t.is(rel('Will Super Mario Galaxy Movie gross more than $150M in its 3-day domestic opening weekend?', 'Super Mario Galaxy Movie 5-day domestic opening above $150M?'), 'different');
+  t.is(rel('Will Super Mario Galaxy Movie gross more than $150M in its 3-day domestic opening weekend?', 'Super Mario Galaxy Movie three-day domestic opening above $150M?'), 'identity');
+  t.is(verifyPair(m('polymarket', 'NFL MVP 2025-26', 'Matthew Stafford', '2026-02-05'), m('kalshi', 'Super Bowl LX MVP', 'Matthew Stafford', '2026-02-08')).relation, 'different');
   t.is(rel('Will the low temperature in Chicago be below 20°F on January 15?', 'Will the high temperature in Chicago be below 20°F on January 15?', '2027-01-15'), 'different');
   t.is(rel('Will it rain in NYC on December 25?', 'Will it snow in NYC on December 25?', '2026-12-25'), 'different');
   t.is(rel('Will a major hurricane make landfall in Florida in 2026?', 'Will a hurricane make landfall in Florida in 2026?'), 'different');
