@@ -175,3 +175,18 @@ test("a favourite's spread ('Spread: Chiefs (-6.5)') is winning by more than the
   t.is(rel(g('kalshi', 'Will the Chiefs win?', 'Yes', '2026-12-06'), g('polymarket', 'Spread: Chiefs (-6.5)', 'Chiefs', '2026-12-06')), 'different');
   t.regex(why(margin, g('polymarket', 'Spread: Chiefs (-6.5)', 'Chiefs', '2026-12-13')), /game days differ/);
 });
+
+test('a side given with its handicap is a margin: -N.5 is winning by more than N.5, +N.5 is the opponent not doing so', (t) => {
+  const day = '2026-02-01';
+  const knicks = g('kalshi', 'Boston at New York: New York wins by over 2.5 points?', 'Yes', day);
+  t.is(rel(g('polymarket', 'Boston Celtics vs New York Knicks', 'New York Knicks -2.5', day), knicks), 'identity');
+  t.is(rel(g('polymarket', 'Boston Celtics vs New York Knicks', 'Boston Celtics +2.5', day), knicks), 'complement');
+  // Winning the game is not covering the spread.
+  t.is(rel(g('polymarket', 'Lakers vs. Celtics', 'Lakers', day), g('sxbet', 'Los Angeles Lakers vs Boston Celtics', 'Los Angeles Lakers -5.5', day)), 'different');
+  // Half a goal: -0.5 is a win, +0.5 is a win or a draw (the opponent not winning).
+  const villarreal = g('polymarket', 'Will Villarreal CF win on 2026-01-20?', 'Yes', '2026-01-20');
+  t.is(rel(villarreal, g('sxbet', 'Villarreal vs Ajax', 'Villarreal -0.5', '2026-01-20')), 'identity');
+  t.is(rel(villarreal, g('sxbet', 'Villarreal vs Ajax', 'Ajax +0.5', '2026-01-20')), 'complement');
+  // A whole-number line can push: neither side is the other's negation.
+  t.is(rel(g('sxbet', 'Buffalo Bills vs Denver Broncos', 'Buffalo Bills -3', '2026-01-17'), g('sxbet', 'Buffalo Bills vs Denver Broncos', 'Denver Broncos (+3)', '2026-01-17')), 'different');
+});

@@ -159,14 +159,40 @@ function openQuestionSubject(title: string, outcome: string, marketCode: string 
 
 /**
  * Polymarket's spread market "Spread: Chiefs (-6.5)" answered "Chiefs" is the favourite winning by more than
- * the line; answered with the other side, it is that not happening (the other side covers). An underdog's line
- * ("+3.5") names no opponent here, so it is left as it is.
+ * the line; answered with the other side, it is that not happening (the other side covers). The line may follow
+ * the pairing ("Rams vs. Seahawks: Spread Seahawks (-4.5)").
  */
 function favouriteSpread(title: string, label: string | null): { text: string; negated: boolean } | null {
-  const m = label ? /^spread:\s*(.+?)\s*\(-(\d+(?:\.\d+)?)\)\s*$/i.exec(title.trim()) : null;
+  const m = label ? /(?:^|[:|–—-]\s*)spread:?\s*(.+?)\s*\(-(\d+(?:\.\d+)?)\)\s*$/i.exec(title.trim()) : null;
   if (!label || !m?.[1] || !m[2]) return null;
   const [, side, line] = m;
   return { text: `Will the ${side} win by more than ${line} points?`, negated: label.trim().toLowerCase() !== side.trim().toLowerCase() };
+}
+
+/** A side given with its handicap as the label of a game: "Los Angeles Lakers -5.5", "Denver Broncos (+3.5)". */
+const HANDICAP_LABEL = /^(.+?)\s*\(?\s*([+-])\s*(\d+(?:\.\d+)?)\s*\)?$/;
+const PAIRING = /^(.+?)\s+(?:vs\.?|v\.?|versus|at|@|–|—)\s+(.+?)(?:\s*[:|]\s*.*|\s+-\s+.*)?$/i;
+
+/**
+ * The handicap market of a game answered with a side and its line: "-5.5" is that side winning by more than 5.5;
+ * "+3.5" is the opponent not winning by more than 3.5 (the underdog covers). Both say more than who wins.
+ */
+function handicapSide(title: string, label: string | null): { text: string; negated: boolean; pick: string } | null {
+  const h = label ? HANDICAP_LABEL.exec(label.trim()) : null;
+  const pair = h ? PAIRING.exec(title.trim()) : null;
+  if (!h?.[1] || !h[3] || !pair?.[1] || !pair[2]) return null;
+  const line = Number(h[3]);
+  const side = h[1].trim();
+  const [x, y] = [pair[1].trim(), pair[2].trim()];
+  // The pairing stays in the question: the game is known by both its sides. Half a goal is winning at all.
+  if (h[2] === '-') return { text: `${x} vs ${y}: ${side} wins${line === 0.5 ? '' : ` by more than ${line}`}?`, negated: false, pick: side };
+  const lower = side.toLowerCase();
+  const opponent = x.toLowerCase().includes(lower) || lower.includes(x.toLowerCase()) ? y : y.toLowerCase().includes(lower) || lower.includes(y.toLowerCase()) ? x : null;
+  if (!opponent) return null;
+  // "+3" pays when the opponent wins by 2 or fewer: a 3-point margin pushes both sides of a whole-number line,
+  // so "+3" is not the negation of "-3" (the opponent winning by more than 3).
+  const limit = Number.isInteger(line) ? line - 1 : line;
+  return { text: `${x} vs ${y}: ${opponent} wins${line === 0.5 ? '' : ` by more than ${limit}`}?`, negated: true, pick: opponent };
 }
 
 /** Title and label as one question: the label fills a blank, becomes the side of an O/U line, or follows the title. */
@@ -227,7 +253,7 @@ export function extractProposition(input: MarketRef, codeName: string | null = n
   let negated = NO.has(lowerOutcome);
   const label = YES.has(lowerOutcome) || negated || outcome === title ? null : outcome;
   if (ticker !== null && series === null && NO.has(ref.outcome.trim().toLowerCase())) negated = !negated;
-  const spread = favouriteSpread(title, label);
+  const spread: { text: string; negated: boolean; pick?: string } | null = favouriteSpread(title, label) ?? handicapSide(title, label);
   if (spread?.negated) negated = !negated;
   const text = spread?.text ?? questionText(title, label);
 
@@ -270,7 +296,8 @@ export function extractProposition(input: MarketRef, codeName: string | null = n
   // "President on Jan 1, 2027" is "not gone by Dec 31, 2026": the deadline's year is a year the question is in.
   if (stays) for (const d of dates) if (d.sense === 'by') years.add(Number(d.end.slice(0, 4)));
   const titleText = label ? `${title} ${label}` : title;
-  const contest = readContest(title, label, text, entities, firstAt);
+  // A handicap label ("Denver Broncos (+3.5)") picks the side its question is about (the favourite, negated).
+  const contest = readContest(title, spread?.pick ?? label, text, entities, firstAt);
   const sideCodes = code?.day && /^[A-Z]{4,8}$/.test(code.eventCodes) ? code.eventCodes : '';
   const game = contest.game || (sideCodes !== '' && contest.sides.length === 0);
   // A venue's unstated hour for a level read on one day (Polymarket's daily crypto: noon ET).
