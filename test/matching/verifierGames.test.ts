@@ -190,3 +190,18 @@ test('a side given with its handicap is a margin: -N.5 is winning by more than N
   // A whole-number line can push: neither side is the other's negation.
   t.is(rel(g('sxbet', 'Buffalo Bills vs Denver Broncos', 'Buffalo Bills -3', '2026-01-17'), g('sxbet', 'Buffalo Bills vs Denver Broncos', 'Denver Broncos (+3)', '2026-01-17')), 'different');
 });
+
+test("a player's line: 25+ points is over 24.5, a statistic is not another one, and each game has its own line", (t) => {
+  const day = '2026-01-23';
+  const plus = g('kalshi', 'Los Angeles L at Boston: LeBron James 25+ points', 'Yes', day);
+  t.is(rel(plus, g('polymarket', 'LeBron James: Points O/U 24.5', 'Over', day)), 'identity');
+  t.is(rel(plus, g('polymarket', 'LeBron James: Points O/U 24.5', 'Under', day)), 'complement');
+  t.is(rel(plus, g('polymarket', 'LeBron James: Points O/U 25.5', 'Over', day)), 'different');
+  // The statistic is part of the line: assists are not rebounds; a stat word is not a name.
+  t.is(rel(g('kalshi', 'Nikola Jokic: 10+ assists', 'Yes', '2026-02-12'), g('polymarket', 'Nikola Jokic Rebounds (Denver Nuggets vs Oklahoma City Thunder)', 'Over 9.5', '2026-02-12')), 'different');
+  t.is(rel(g('kalshi', 'Logan Gilbert: 6+ strikeouts', 'Yes', '2026-04-14'), g('polymarket', 'Logan Gilbert Strikeouts (Seattle Mariners vs Houston Astros)', 'Over 5.5', '2026-04-14')), 'identity');
+  // Two days apart are two games.
+  t.is(rel(g('kalshi', 'Shai Gilgeous-Alexander: 30+ points', 'Yes', '2026-02-12'), g('polymarket', 'Shai Gilgeous-Alexander: Points O/U 29.5', 'Over', '2026-02-14')), 'different');
+  // A game's total in points is whole on both sides: over 224.5 and under 224.5 split every score.
+  t.is(rel(g('kalshi', 'Will Lakers vs Celtics go over 224.5 points?', 'Yes', day), g('polymarket', 'Lakers vs. Celtics: O/U 224.5', 'Under', day)), 'complement');
+});

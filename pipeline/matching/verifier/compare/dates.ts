@@ -128,11 +128,21 @@ export function compareDates(a: Proposition, b: Proposition): string[] {
     }
     // A winning margin ("win by more than 6.5 points", a spread: the margin stage) is one game's: a market closing days later is another game's.
     if ((stagesOfText(a.text).includes('margin') || stagesOfText(b.text).includes('margin')) && gap > GAME_SLACK_DAYS) return [`game days differ: ${a.endDate} vs ${b.endDate} (a margin is one game's)`];
+    // So is a player's line ("30+ points", "Points O/U 29.5"): the same player has a line in every game.
+    if ((playerLine(a) || playerLine(b)) && gap > GAME_SLACK_DAYS) return [`game days differ: ${a.endDate} vs ${b.endDate} (a player's line is one game's)`];
     // Two markets on one scheduled race close when each venue settles it, up to a year apart; a deadline market closes at its deadline.
     const slack = scheduled(a) && scheduled(b) ? SCHEDULED_SLACK_DAYS : UNDATED_SLACK_DAYS;
     if (gap > slack) return [`end dates differ by ${gap} days: ${a.endDate} vs ${b.endDate}`];
   }
   return [];
+}
+
+const PLAYER_STAT = /\b(?:points|pts|rebounds|assists|steals|threes|strikeouts|passing yards|rushing yards|receiving yards|receptions|touchdowns?|home runs?|triple[- ]double|double[- ]double)\b/i;
+const SEASON_OR_CAREER = /\b(?:season|career|regular season|all-time|record)\b/i;
+
+/** A player's statistic in a game with a line: not a season's or a career's total. */
+function playerLine(p: Proposition): boolean {
+  return p.entities.some((e) => e.group === 'person' || e.group === 'name') && PLAYER_STAT.test(p.text) && !SEASON_OR_CAREER.test(p.text);
 }
 
 /**

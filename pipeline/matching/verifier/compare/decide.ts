@@ -72,8 +72,8 @@ const RELEASE = /\b(?:cpi|inflation|unemployment|jobless|gdp|pce|ppi|payrolls|re
 
 /** A count of what one election, release or contest yields ("above 34 seats", "<35 seats"). */
 const COUNTED_RESULT = /\b(?:seats?|electoral votes|medals?|goals?|points?|runs?|wins?|cuts?|hikes?|yards|rebounds|assists|strikeouts|touchdowns|receptions|threes|three-pointers|saves|shots on goal|corners|aces|kills|sacks)\b/i;
-/** Two sides named ("Lakers vs Celtics"): points are that game's total, read once when it ends. */
-const TWO_SIDES = /\S\s+(?:vs\.?|v\.?)\s+\S/i;
+/** Two sides named ("Lakers vs Celtics", Kalshi's "Los Angeles L at Boston: ..."): points are that game's, read once when it ends. */
+const TWO_SIDES = /\S\s+(?:vs\.?|v\.?|@)\s+\S|^[^:?]+\sat\s[^:?]+:/i;
 
 /** Verbs that only compare ("exceed 2.5%"), not move: a path only where the level is read more than once. */
 const COMPARING = /\b(?:exceed|exceeds|top|tops|surpass|surpasses)\b/gi;

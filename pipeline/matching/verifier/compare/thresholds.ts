@@ -9,6 +9,9 @@
 import type { Comparator, NumericCondition, Proposition, Unit } from '../types.ts';
 import { perText } from './textMemo.ts';
 
+/** Tallies counted in whole numbers: a bare count, and points (a player's, a game's total). */
+const WHOLE_TOGETHER: ReadonlySet<string> = new Set(['count', 'points']);
+
 /** How levels of this pair of markets are counted. */
 export interface LevelScale {
   /** Whole numbers (counts of cuts, seats, goals): strict and inclusive bounds differ by one. */
@@ -73,7 +76,7 @@ function unitAndValue(c: NumericCondition, scale: LevelScale, v: number): { unit
 export function intervalOf(c: NumericCondition, scale: LevelScale): Interval {
   const { unit, value } = unitAndValue(c, scale, c.value);
   const high = c.high === undefined ? value : unitAndValue(c, scale, c.high).value;
-  const whole = ((scale.discrete && unit === 'count') || unit === 'steps') && value < 1000;
+  const whole = ((scale.discrete && WHOLE_TOGETHER.has(unit)) || unit === 'steps') && value < 1000;
   // A one-decimal print: "above 2.6%" accepts 2.7% and up, "below 2.7%" 2.6% and down.
   if (!whole && scale.tenths && unit === 'pct') {
     const t = (x: number): number => Math.round(x * 10);
@@ -94,9 +97,12 @@ export function intervalOf(c: NumericCondition, scale: LevelScale): Interval {
 
 const unitsAgree = (x: Interval, y: Interval): boolean => x.unit === y.unit || x.unit === 'count' || y.unit === 'count';
 
-/** A bare count against a percentage or an amount ("score above 80" / "above 80%") is that unit, not a whole number. */
+/**
+ * A bare count against a percentage or an amount ("score above 80" / "above 80%") is that unit, not a whole number.
+ * Points against a bare count ("25+ points" / "Points O/U 24.5") are one tally, whole on both sides.
+ */
 function pairScale(a: NumericCondition, b: NumericCondition, scale: LevelScale): LevelScale {
-  return a.unit === b.unit || !scale.discrete ? scale : { ...scale, discrete: false };
+  return a.unit === b.unit || !scale.discrete || (WHOLE_TOGETHER.has(a.unit) && WHOLE_TOGETHER.has(b.unit)) ? scale : { ...scale, discrete: false };
 }
 
 export function sameCondition(a: NumericCondition, b: NumericCondition, given: LevelScale): boolean {
@@ -124,7 +130,7 @@ export function thresholdComplement(allA: readonly NumericCondition[], allB: rea
   if (!unitsAgree(ix, iy)) return false;
   const [up, down] = ix.hi === Infinity && iy.lo === -Infinity ? [ix, iy] : iy.hi === Infinity && ix.lo === -Infinity ? [iy, ix] : [null, null];
   if (!up || !down) return false;
-  const whole = Number.isInteger(up.lo) && Number.isInteger(down.hi) && ((scale.discrete && up.unit === 'count') || up.unit === 'steps') && up.lo < 1000;
+  const whole = Number.isInteger(up.lo) && Number.isInteger(down.hi) && ((scale.discrete && WHOLE_TOGETHER.has(up.unit)) || up.unit === 'steps') && up.lo < 1000;
   if (whole) return up.lo === down.hi + 1;
   if (scale.tenths && up.unit === 'pct') return Math.round(up.lo * 10) === Math.round(down.hi * 10) + 1;
   if (!near(up.lo, down.hi)) return false;
