@@ -20,6 +20,10 @@ test('two members of one measure group differ; an unqualified figure is the grou
   t.is(rel('Will the Fed make an emergency rate cut in 2026?', 'Will the Fed cut rates in 2026?'), 'different');
   t.is(rel("Will Nvidia's Q1 FY2027 EPS beat estimates?", "Will Nvidia's Q1 FY2027 revenue beat estimates?", '2026-05-31'), 'different');
   t.is(rel('Will Avengers: Doomsday gross over $200M in its opening weekend?', 'Will Avengers: Doomsday gross over $200M on its opening day?'), 'different');
+  // An unqualified CPI change of at most 1% is the monthly print; month-over-month is also written MoM.
+  t.is(rel('Will CPI rise more than 0.3% in January 2026?', 'January 2026 CPI (MoM) above 0.3%?', '2026-02-11'), 'identity');
+  t.is(rel('Will June 2026 CPI rise more than 0.3% month-over-month?', 'Will June 2026 CPI rise more than 0.3% MoM?', '2026-07-15'), 'identity');
+  t.is(rel('Will CPI rise more than 0.3% in January 2026?', 'January 2026 CPI (YoY) above 0.3%?', '2026-02-11'), 'different');
   // Domestic is not worldwide, a 3-day opening not a 5-day one, the Super Bowl MVP not the season's.
   t.is(rel('Avengers: Doomsday opening weekend over $200M (domestic)?', "Will Avengers: Doomsday's global opening weekend exceed $200M?"), 'different');
   t.is(rel('Will Super Mario Galaxy Movie gross more than $150M in its 3-day domestic opening weekend?', 'Super Mario Galaxy Movie 5-day domestic opening above $150M?'), 'different');
@@ -51,6 +55,10 @@ test('two plain deadlines a day apart are two questions; a stay on a day is stil
   t.is(rel('Will GTA VI be released by November 19, 2026?', 'Will GTA VI be released by November 20, 2026?', '2026-11-20'), 'different');
   // A quarter ending on the last day of a month holds two more months.
   t.is(rel('Will there be a US government shutdown in Q1 2026?', 'Will there be a US government shutdown in March 2026?', '2026-03-31'), 'different');
+  // A central bank meets once a month: its decision "in March" is the one at its March 17-18 meeting, not a level on March 31.
+  t.is(rel('Will the Fed cut rates in March 2026?', 'Will the Fed cut rates at the March 17-18, 2026 FOMC meeting?', '2026-03-18'), 'identity');
+  t.is(rel('Will the Fed pause at the September 2026 FOMC?', 'Will the Fed hold rates in September 2026?', '2026-09-16'), 'identity');
+  t.is(rel('Will the fed funds upper bound be above 3.00% on December 31, 2026?', 'Will the fed funds upper bound be above 3.00% after the December 2026 meeting?', '2026-12-31'), 'different');
   // A half-year ending on June 30 holds three more months than Q2.
   t.is(rel('Will there be a US government shutdown in H1 2026?', 'Will there be a US government shutdown in Q2 2026?', '2026-06-30'), 'different');
   t.is(rel('Will there be a US government shutdown in H1 2026?', 'Will there be a US government shutdown in the first half of 2026?', '2026-06-30'), 'identity');

@@ -155,3 +155,11 @@ test('championship series read from the league team codes: KXSB is the Super Bow
   t.is(relation(s('kalshi', 'KXNHL-25-NYR'), s('polymarket', 'Will the New York Islanders win the 2025 Stanley Cup?')), 'different');
   t.is(relation(s('kalshi', 'KXNHL-25-LAK'), s('polymarket', 'Will the Los Angeles Lakers win the 2025 NBA Finals?')), 'different');
 });
+
+test('CPI, core CPI and payrolls tickers read their level as the month-over-month print or the jobs number they name', (t) => {
+  t.is(verifyPair(m('kalshi', 'KXCPI-26JAN-T0.3', 'Yes', '2026-02-11'), m('polymarket', 'US CPI MoM January 2026?', '≥0.4%', '2026-02-11')).relation, 'identity');
+  t.is(verifyPair(m('kalshi', 'KXCPI-26JAN-T0.3', 'Yes', '2026-02-11'), m('polymarket', 'January 2026 CPI YoY above 0.3%?', 'Yes', '2026-02-11')).relation, 'different');
+  t.is(verifyPair(m('kalshi', 'KXCPICORE-26FEB-T0.2', 'Yes', '2026-03-11'), m('polymarket', 'February 2026 core CPI MoM 0.2% or less?', 'Yes', '2026-03-11')).relation, 'complement');
+  t.is(verifyPair(m('kalshi', 'KXPAYROLLS-26MAR-T100000', 'Yes', '2026-04-03'), m('polymarket', 'March 2026 nonfarm payrolls above 100,000?', 'Yes', '2026-04-03')).relation, 'identity');
+  t.is(verifyPair(m('kalshi', 'KXPAYROLLS-26MAR-T100000', 'Yes', '2026-04-03'), m('polymarket', 'March 2026 nonfarm payrolls above 150,000?', 'Yes', '2026-04-03')).relation, 'different');
+});

@@ -81,7 +81,7 @@ export function compareDates(a: Proposition, b: Proposition): string[] {
   if (da && db) {
     const sa = normalSense(da);
     const sb = normalSense(db);
-    if (sa !== sb) return [`date sense differs: ${sa} ${da.text} vs ${sb} ${db.text}`];
+    if (sa !== sb) return sameMeeting(a, da, sa, b, db, sb) ? [] : [`date sense differs: ${sa} ${da.text} vs ${sb} ${db.text}`];
     // "In Q1 2026" and "in March 2026" end on one day, but the quarter holds two more months.
     if (sa === 'in' && da.granularity !== db.granularity && da.end === db.end) return [`period differs: ${da.text} (a ${da.granularity}) vs ${db.text} (a ${db.granularity})`];
     // "Still chancellor on Dec 31" is "not gone by Dec 30"; "remain through 2026" is "not gone by Dec 31": one day apart, one question.
@@ -143,6 +143,21 @@ const SEASON_OR_CAREER = /\b(?:season|career|regular season|all-time|record)\b/i
 /** A player's statistic in a game with a line: not a season's or a career's total. */
 function playerLine(p: Proposition): boolean {
   return p.entities.some((e) => e.group === 'person' || e.group === 'name') && PLAYER_STAT.test(p.text) && !SEASON_OR_CAREER.test(p.text);
+}
+
+/** A committee's rate decision: one meeting a month at most, named by its month or by its day. */
+const MEETING_DAY = /\b(?:meeting|fomc|mpc|decision)\b/i;
+const MEETING_DECISION = /\b(?:fomc|fed|federal reserve|ecb|boe|boj|bank of (?:england|japan|canada)|central bank|mpc|rate decision|interest rates?)\b/i;
+
+/**
+ * "In March 2026" and "at the March 17-18, 2026 FOMC" (or "at the March 2026 meeting"): a central bank meets once in
+ * a month, so the month of its decision and a day in that month name the same meeting.
+ */
+function sameMeeting(a: Proposition, da: DateCondition, sa: DateSense, b: Proposition, db: DateCondition, sb: DateSense): boolean {
+  if (!MEETING_DECISION.test(a.text) || !MEETING_DECISION.test(b.text)) return false;
+  const [month, day, dayMarket] = sa === 'in' && da.granularity === 'month' && sb === 'on' ? [da, db, b] : sb === 'in' && db.granularity === 'month' && sa === 'on' ? [db, da, a] : [null, null, null];
+  // The day must be the meeting's ("at the March 18 FOMC"), not a level read on a later day ("on March 31").
+  return Boolean(month && day && dayMarket && MEETING_DAY.test(dayMarket.text) && month.end.slice(0, 7) === day.end.slice(0, 7));
 }
 
 /**

@@ -13,6 +13,8 @@ interface GroupFile {
   readonly name: string;
   readonly when?: string;
   readonly absent: string;
+  /** An unqualified market whose every level is a percentage at most `pct` reads as `member` instead. */
+  readonly absentAtSmallLevels?: { readonly pct: number; readonly member: string };
   readonly members: Readonly<Record<string, readonly string[]>>;
 }
 
@@ -20,6 +22,7 @@ interface Group {
   readonly name: string;
   readonly when: RegExp | null;
   readonly absent: string | null;
+  readonly absentAtSmallLevels: { readonly pct: number; readonly member: string } | null;
   readonly members: readonly (readonly [string, RegExp])[];
 }
 
@@ -29,6 +32,7 @@ const GROUPS: readonly Group[] = readLexicon<{ groups: GroupFile[] }>('measureQu
   name: g.name,
   when: g.when ? new RegExp(g.when, 'i') : null,
   absent: g.absent === 'unknown' ? null : g.absent,
+  absentAtSmallLevels: g.absentAtSmallLevels ?? null,
   members: Object.entries(g.members).map(([member, words]) => [
     member,
     new RegExp(`(?<![\\w-])(?:${[...words].sort((x, y) => y.length - x.length).map(escape).join('|')})(?![\\w-])`, 'i'),
@@ -63,8 +67,10 @@ export function compareMeasures(a: Proposition, b: Proposition): string[] {
     // Named on one side only: the other reads as the unqualified member, when the group has one.
     const named = x ?? y;
     const other = x === undefined ? a : b;
-    if (g.absent === null || named === g.absent || (g.when && !g.when.test(other.text))) continue;
-    return [`${g.name} differs: ${named} vs ${g.absent} (not qualified)`];
+    const small = g.absentAtSmallLevels;
+    const absent = small && other.numbers.length > 0 && other.numbers.every((n) => n.unit === 'pct' && Math.abs(n.high ?? n.value) <= small.pct) ? small.member : g.absent;
+    if (absent === null || named === absent || (g.when && !g.when.test(other.text))) continue;
+    return [`${g.name} differs: ${named} vs ${absent} (not qualified)`];
   }
   return [];
 }

@@ -34,7 +34,9 @@ export const SCAFFOLD_WORDS: ReadonlySet<string> = new Set(
   ('win wins won winner winners winning party parties men mens women womens singles named come enter held hold ' +
     'decision outcome result results agree declare found est usd usdt usdc ' +
     // Statistical and sourcing qualifiers venues add to the same series ("national average", "regular season").
-    'average season regular according units vehicles copies service').split(/\s+/),
+    'average season regular according units vehicles copies service ' +
+    // The period a change is measured over: compared as a measure (compare/measures.ts), never an event of its own.
+    'mom yoy').split(/\s+/),
 );
 
 /**
@@ -74,7 +76,7 @@ export function officeKind(word: string): string | undefined {
 
 /** Words that only restate the comparator when both markets carry a numeric level the number check compares. */
 export const LEVEL_WORDS: ReadonlySet<string> = new Set(
-  'reach reaches hit hits exceed exceeds surpass surpasses tops touch high highest low lowest dip dips fall falls drop drops above below close trade trading collect collects earn earns post posts report reports'.split(' '),
+  'reach reaches hit hits exceed exceeds surpass surpasses tops touch high highest low lowest dip dips fall falls drop drops rise rises above below close trade trading collect collects earn earns post posts report reports'.split(' '),
 );
 
 /** Groups of words venues use for one idea; a word meets any other of its group. */
