@@ -205,3 +205,9 @@ test("a player's line: 25+ points is over 24.5, a statistic is not another one, 
   // A game's total in points is whole on both sides: over 224.5 and under 224.5 split every score.
   t.is(rel(g('kalshi', 'Will Lakers vs Celtics go over 224.5 points?', 'Yes', day), g('polymarket', 'Lakers vs. Celtics: O/U 224.5', 'Under', day)), 'complement');
 });
+
+test('"Wild Card" names a playoff round, not the Minnesota Wild', (t) => {
+  const day = '2026-01-11';
+  t.is(rel(g('polymarket', 'NFL Wild Card: Bills vs Jaguars', 'Bills', day), g('kalshi', 'Buffalo at Jacksonville Winner?', 'Buffalo', day)), 'identity');
+  t.is(rel(g('polymarket', 'Will the Minnesota Wild make the playoffs?', 'Yes', '2026-04-11'), g('kalshi', 'Wild to make NHL playoffs?', 'Yes', '2026-04-11')), 'identity');
+});

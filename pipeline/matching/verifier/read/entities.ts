@@ -256,6 +256,8 @@ function namesake(text: string, entity: PropEntity, word: string, at: number): b
 
 export function extractEntities(original: string): EntityExtraction {
   let text = /\bopen\b/i.test(original) ? original.replace(DEMONYM_EVENT, (m) => ' '.repeat(m.length)).replace(/\b(?:australian|french|british|italian|canadian|mexican|brazilian|japanese|chinese|dutch|german|spanish|hungarian|belgian|austrian) open\b/gi, (m) => ' '.repeat(m.length)) : original;
+  // "NFL Wild Card" is a playoff round, not the Minnesota Wild.
+  if (/\bwild[- ]?cards?\b/i.test(text)) text = text.replace(/\bwild[- ]?cards?\b/gi, (m) => ' '.repeat(m.length));
   const found = new Map<string, PropEntity>();
   const firstAt = new Map<string, number>();
   const add = (e: PropEntity, at: number, len: number): void => {
