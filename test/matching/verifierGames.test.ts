@@ -2,6 +2,7 @@ import test from 'ava';
 import { verifyPair } from '../../pipeline/matching/verifier/index.ts';
 import type { MarketRef } from '../../pipeline/matching/verifier/index.ts';
 import { abbreviates, sameSide } from '../../pipeline/matching/verifier/compare/sides.ts';
+import { extractEntities } from '../../pipeline/matching/verifier/read/entities.ts';
 
 const g = (venue: string, title: string, outcome: string, end_date: string | null, ticker?: string): MarketRef => ({ venue, title, outcome, end_date, category: 'sports', ...(ticker ? { ticker } : {}) });
 const rel = (a: MarketRef, b: MarketRef): string => verifyPair(a, b).relation;
@@ -207,7 +208,9 @@ test("a player's line: 25+ points is over 24.5, a statistic is not another one, 
 });
 
 test('"Wild Card" names a playoff round, not the Minnesota Wild', (t) => {
-  const day = '2026-01-11';
-  t.is(rel(g('polymarket', 'NFL Wild Card: Bills vs Jaguars', 'Bills', day), g('kalshi', 'Buffalo at Jacksonville Winner?', 'Buffalo', day)), 'identity');
+  const keys = (title: string): string[] => extractEntities(title).entities.map((e) => e.key);
+  t.deepEqual(keys('NFL Wild Card: Bills vs Jaguars').sort(), ['nfl-bills', 'nfl-jaguars']);
+  t.true(keys('Minnesota Wild vs Dallas Stars').includes('nhl-wild'));
+  t.is(rel(g('polymarket', 'NFL Wild Card: Bills vs Jaguars', 'Bills', '2026-01-11'), g('kalshi', 'Buffalo at Jacksonville Winner?', 'Buffalo', '2026-01-11')), 'identity');
   t.is(rel(g('polymarket', 'Will the Minnesota Wild make the playoffs?', 'Yes', '2026-04-11'), g('kalshi', 'Wild to make NHL playoffs?', 'Yes', '2026-04-11')), 'identity');
 });
