@@ -24,6 +24,13 @@ test('the passive voice puts the agent after "by": the roles are read back in th
   t.is(rel('Will Warner Bros. Discovery acquire Netflix in 2026?', 'Will Netflix be acquired by Warner Bros. Discovery in 2026?'), 'identity');
 });
 
+test('a passive with no agent ("be acquired") is paid by any agent: broader than one naming the acquirer', (t) => {
+  t.is(rel('Will Perplexity be acquired in 2026?', 'Apple acquires Perplexity in 2026?'), 'different');
+  t.is(rel('Will Perplexity be acquired by Apple in 2026?', 'Apple acquires Perplexity in 2026?'), 'identity');
+  // A deadline after "by" is no agent.
+  t.is(rel('Will Perplexity be acquired by June 30, 2026?', 'Perplexity acquired before July 2026?'), 'identity');
+});
+
 test('a country named inside a longer country name is another country', (t) => {
   t.is(rel('Will Guinea hold elections in 2026?', 'Will Papua New Guinea hold elections in 2026?'), 'different');
   t.is(rel('Will Sudan sign a peace deal in 2026?', 'Will South Sudan sign a peace deal in 2026?'), 'different');

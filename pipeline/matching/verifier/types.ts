@@ -104,6 +104,8 @@ export interface Proposition {
   readonly selected: readonly string[];
   /** Two-sided questions ("A vs B", "A before B") whose order matters. */
   readonly ordered: readonly [readonly string[], readonly string[]] | null;
+  /** A directed verb in the passive with no agent ("be acquired"): any agent pays. */
+  readonly agentless: boolean;
   /** "both X and Y": a conjunction of two events, never the same as one of them. */
   readonly conjunction: boolean;
   readonly endDate: string | null;

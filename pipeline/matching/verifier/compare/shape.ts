@@ -89,6 +89,12 @@ function statePrimaryForPresident(p: Proposition, other: Proposition): string | 
  * share on the same side (the tournament, the verb), the sides have swapped.
  */
 export function compareOrder(a: Proposition, b: Proposition): string[] {
+  // "Perplexity is acquired" (by anyone) against "Apple acquires Perplexity": the agent is named on one side only.
+  if (a.agentless !== b.agentless) {
+    const [bare, named] = a.agentless ? [a, b] : [b, a];
+    const agent = named.ordered?.[0].filter((k) => named.entities.some((e) => e.key === k) && !bare.entities.some((e) => e.key === k)) ?? [];
+    if (agent.length > 0) return [`agent named on one side only: ${[...new Set(agent)].join(' ')}`];
+  }
   if (!a.ordered || !b.ordered) return [];
   const [al, ar] = a.ordered;
   const [bl, br] = b.ordered;

@@ -18,7 +18,7 @@ import { extractEntities } from './entities.ts';
 import { extractNumbers } from './numbers.ts';
 import { actionsOf, foldAccents, holdsRoleOnDay, namedAwards, namedTitles, rewritePhrases } from './phrases.ts';
 import { negatedByNoDeterminer, negatedByWords, occurrence } from './polarity.ts';
-import { orderedSides, widenedSubject } from './roles.ts';
+import { agentlessPassive, orderedSides, widenedSubject } from './roles.ts';
 import { seriesQuestion } from './tickerSeries.ts';
 import { venueClock } from './venueClock.ts';
 import { contentWords } from './words.ts';
@@ -330,6 +330,7 @@ export function extractProposition(input: MarketRef, codeName: string | null = n
     words: words.filter((w) => !STAY_WORDS.has(w) && !LEAVE_WORDS.has(w)),
     selected: contest.selected,
     ordered: orderedSides(masked, text, contentWords),
+    agentless: agentlessPassive(masked),
     conjunction: /\bboth\b.+\band\b/i.test(title),
     endDate,
     horizon: years.size === 0 && code?.year && NEXT_EVENT.test(title) ? code.year : null,

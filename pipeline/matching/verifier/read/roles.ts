@@ -24,6 +24,19 @@ const DIRECTED: readonly RegExp[] = [
 const PASSIVE_BEFORE = /\b(?:be|is|are|was|were|been|being|gets?|got|getting)\s*$/i;
 const PASSIVE_AFTER = /^\s*by\b/i;
 
+/**
+ * "Will Perplexity be acquired in 2026?": the passive of a directed verb with no agent after it. Any acquirer
+ * pays, so it asks something broader than "Apple acquires Perplexity". `masked` has dates blanked ("by June 30"
+ * is no agent).
+ */
+export function agentlessPassive(masked: string): boolean {
+  for (const re of DIRECTED.slice(1)) {
+    const m = re.exec(masked);
+    if (m?.[1] && PASSIVE_BEFORE.test(m[1])) return !PASSIVE_AFTER.test(m[3] ?? '');
+  }
+  return false;
+}
+
 /** "or another member", "or any other official", "or anyone else": the subject is one of a group. */
 const WIDENED = /\bor (?:another|any other|anyone else|someone else|any (?:other )?member|other)\b/i;
 
