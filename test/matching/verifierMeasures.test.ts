@@ -59,6 +59,9 @@ test('two plain deadlines a day apart are two questions; a stay on a day is stil
   t.is(rel('Will the Fed cut rates in March 2026?', 'Will the Fed cut rates at the March 17-18, 2026 FOMC meeting?', '2026-03-18'), 'identity');
   t.is(rel('Will the Fed pause at the September 2026 FOMC?', 'Will the Fed hold rates in September 2026?', '2026-09-16'), 'identity');
   t.is(rel('Will the fed funds upper bound be above 3.00% on December 31, 2026?', 'Will the fed funds upper bound be above 3.00% after the December 2026 meeting?', '2026-12-31'), 'different');
+  // A window of days is read to its last day, however it is written.
+  t.is(verifyPair(m('polymarket', 'Elon Musk # tweets March 13 - March 20, 2026?', '400-419', '2026-03-20'), m('kalshi', 'Elon Musk tweets Mar 13-20: 400-419?', 'Yes', '2026-03-20')).relation, 'identity');
+  t.is(verifyPair(m('polymarket', 'Elon Musk # tweets March 13 - March 20, 2026?', '400-419', '2026-03-20'), m('kalshi', 'Elon Musk tweets Mar 20-27: 400-419?', 'Yes', '2026-03-27')).relation, 'different');
   // A half-year ending on June 30 holds three more months than Q2.
   t.is(rel('Will there be a US government shutdown in H1 2026?', 'Will there be a US government shutdown in Q2 2026?', '2026-06-30'), 'different');
   t.is(rel('Will there be a US government shutdown in H1 2026?', 'Will there be a US government shutdown in the first half of 2026?', '2026-06-30'), 'identity');

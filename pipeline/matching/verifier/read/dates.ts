@@ -13,6 +13,8 @@ const PREP = String.raw`(?:\b(by|before|prior to|no later than|on|at|as of|in|du
 
 const ISO_RE = new RegExp(String.raw`${PREP}\b(20\d\d)-(\d\d)-(\d\d)\b`, 'g');
 const SLASH_RE = new RegExp(String.raw`${PREP}\b(\d{1,2})/(\d{1,2})(?:/(\d{2,4}))?\b`, 'g');
+/** "Mar 13-20", "March 13 - March 20, 2026", "Jan 31 to Feb 6": a window of days, ending on the last. */
+const DAY_RANGE_RE = new RegExp(String.raw`${PREP}\b${MONTH}\s+(\d{1,2})(?:st|nd|rd|th)?\s*(?:-|–|to|through|thru)\s*(?:${MONTH}\s+)?(\d{1,2})(?:st|nd|rd|th)?\b(?:,?\s*(20\d\d))?`, 'g');
 const MONTH_DAY_RE = new RegExp(String.raw`${PREP}\b${MONTH}\s+(\d{1,2})(?:st|nd|rd|th)?\b(?:,?\s*(20\d\d))?`, 'g');
 const DAY_MONTH_RE = new RegExp(String.raw`${PREP}\b(\d{1,2})(?:st|nd|rd|th)?\s+(?:of\s+)?${MONTH}(?:,?\s*(20\d\d))?\b`, 'g');
 const QUARTER_RE = new RegExp(String.raw`${PREP}\bq([1-4])\s*(20\d\d)\b`, 'g');
@@ -112,6 +114,18 @@ export function extractDates(input: string, endDate: string | null): DateExtract
       if (y === null) return;
       push(m[1], 'on', y, mo, d, m[0], 'day');
       if (m[4]) years.add(y);
+    }],
+    // Mar 13-20 / March 13 - March 20, 2026: one window, compared by its last day (a meeting's two days end on the decision)
+    [DAY_RANGE_RE, (m) => {
+      const first = monthNumber(m[2] ?? '');
+      const mo = m[4] ? monthNumber(m[4]) : first;
+      const d1 = Number(m[3]);
+      const d = Number(m[5]);
+      if (!first || !mo || d < 1 || d > 31 || (mo === first && d <= d1)) return;
+      const y = m[6] ? Number(m[6]) : inferYear(mo, d, endDate);
+      if (y === null) return;
+      push(m[1], 'in', y, mo, d, m[0], 'day');
+      if (m[6]) years.add(y);
     }],
     // December 31, 2025 / Dec 31st / Dec. 31 2025
     [MONTH_DAY_RE, (m) => {
