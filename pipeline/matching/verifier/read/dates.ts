@@ -15,6 +15,7 @@ const ISO_RE = new RegExp(String.raw`${PREP}\b(20\d\d)-(\d\d)-(\d\d)\b`, 'g');
 const SLASH_RE = new RegExp(String.raw`${PREP}\b(\d{1,2})/(\d{1,2})(?:/(\d{2,4}))?\b`, 'g');
 /** "Mar 13-20", "March 13 - March 20, 2026", "Jan 31 to Feb 6": a window of days, ending on the last. */
 const DAY_RANGE_RE = new RegExp(String.raw`${PREP}\b${MONTH}\s+(\d{1,2})(?:st|nd|rd|th)?\s*(?:-|–|to|through|thru)\s*(?:${MONTH}\s+)?(\d{1,2})(?:st|nd|rd|th)?\b(?:,?\s*(20\d\d))?`, 'g');
+const SLASH_RANGE_RE = new RegExp(String.raw`${PREP}\b(\d{1,2})/(\d{1,2})\s*(?:-|–|to)\s*(\d{1,2})/(\d{1,2})(?:/(\d{2,4}))?\b`, 'g');
 const MONTH_DAY_RE = new RegExp(String.raw`${PREP}\b${MONTH}\s+(\d{1,2})(?:st|nd|rd|th)?\b(?:,?\s*(20\d\d))?`, 'g');
 const DAY_MONTH_RE = new RegExp(String.raw`${PREP}\b(\d{1,2})(?:st|nd|rd|th)?\s+(?:of\s+)?${MONTH}(?:,?\s*(20\d\d))?\b`, 'g');
 const QUARTER_RE = new RegExp(String.raw`${PREP}\bq([1-4])\s*(20\d\d)\b`, 'g');
@@ -104,6 +105,16 @@ export function extractDates(input: string, endDate: string | null): DateExtract
     [ISO_RE, (m) => {
       push(m[1], 'on', Number(m[2]), Number(m[3]), Number(m[4]), m[0], 'day');
       years.add(Number(m[2]));
+    }],
+    // 2/4-2/6: PredictIt's window of days
+    [SLASH_RANGE_RE, (m) => {
+      const mo = Number(m[4]);
+      const d = Number(m[5]);
+      if (mo < 1 || mo > 12 || d < 1 || d > 31 || Number(m[2]) > 12) return;
+      const y = m[6] ? twoDigitYear(m[6]) : inferYear(mo, d, endDate);
+      if (y === null) return;
+      push(m[1], 'in', y, mo, d, m[0], 'day');
+      if (m[6]) years.add(y);
     }],
     // 12/31/2025, 1/28/26, 6/5
     [SLASH_RE, (m) => {
