@@ -75,3 +75,10 @@ test('reaching, making, qualifying for and advancing to a final are one stage; t
   t.regex(why(q('polymarket', 'Will France reach the 2026 FIFA World Cup final?'), q('kalshi', 'Will France win the 2026 FIFA World Cup?')), /stage differs|reaching a stage/);
   t.regex(why(q('polymarket', 'Will Arsenal reach the Champions League semifinals?'), q('kalshi', 'Will Arsenal reach the Champions League final?')), /stage differs/);
 });
+
+test('a podium is a top-3 finish, and lifting the trophy is winning', (t) => {
+  const podium = m('polymarket', 'Las Vegas Grand Prix: Will Lewis Hamilton finish on the podium?', 'Yes', '2026-11-21');
+  t.is(rel(podium, m('kalshi', 'Las Vegas Grand Prix: Top 3 Finish', 'Lewis Hamilton', '2026-11-21')), 'identity');
+  t.is(rel(podium, m('kalshi', 'Las Vegas Grand Prix: Top 5 Finish', 'Lewis Hamilton', '2026-11-21')), 'different');
+  t.is(rel(m('polymarket', 'UEFA Champions League Final: PSG vs. Bayern Munich - Who will lift the trophy?', 'Bayern Munich', '2026-05-30'), m('kalshi', 'Champions League Winner 2025-26?', 'Bayern Munich', '2026-05-30')), 'identity');
+});
