@@ -24,6 +24,14 @@ test('two members of one measure group differ; an unqualified figure is the grou
   t.is(rel('Will CPI rise more than 0.3% in January 2026?', 'January 2026 CPI (MoM) above 0.3%?', '2026-02-11'), 'identity');
   t.is(rel('Will June 2026 CPI rise more than 0.3% month-over-month?', 'Will June 2026 CPI rise more than 0.3% MoM?', '2026-07-15'), 'identity');
   t.is(rel('Will CPI rise more than 0.3% in January 2026?', 'January 2026 CPI (YoY) above 0.3%?', '2026-02-11'), 'different');
+  // A fiscal quarter is the company's own calendar: Q1 FY2027 is not Q2 FY2027, nor calendar Q1; guidance is not the reported figure.
+  t.is(rel('Nvidia Q1 FY2027 revenue above $72 billion?', 'Will Nvidia report more than $72B in revenue for Q1 fiscal 2027?', '2026-05-27'), 'identity');
+  t.is(rel('Nvidia Q1 FY2027 revenue above $72 billion?', 'Nvidia Q2 FY2027 revenue above $72 billion?', '2026-05-27'), 'different');
+  t.is(rel('Will Apple report revenue above $130B for fiscal Q1 2026?', "Will Apple's revenue for Q1 2026 exceed $130B?", '2026-04-30'), 'different');
+  t.is(rel('Will Nvidia guide Q2 FY2027 revenue above $50B?', 'Will Nvidia report Q2 FY2027 revenue above $50B?', '2026-05-27'), 'different');
+  // A hurricane is one kind of named storm; the season's name holds the word without naming the kind.
+  t.is(rel('Will a hurricane make landfall in the US by September 30, 2026?', 'Will a named storm make US landfall by Sep 30, 2026?', '2026-09-30'), 'different');
+  t.is(rel('Number of Atlantic named storms in 2026 above 15?', 'More than 15 named storms in the 2026 Atlantic hurricane season?', '2026-11-30'), 'identity');
   // Domestic is not worldwide, a 3-day opening not a 5-day one, the Super Bowl MVP not the season's.
   t.is(rel('Avengers: Doomsday opening weekend over $200M (domestic)?', "Will Avengers: Doomsday's global opening weekend exceed $200M?"), 'different');
   t.is(rel('Will Super Mario Galaxy Movie gross more than $150M in its 3-day domestic opening weekend?', 'Super Mario Galaxy Movie 5-day domestic opening above $150M?'), 'different');

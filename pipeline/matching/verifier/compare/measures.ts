@@ -15,6 +15,8 @@ interface GroupFile {
   readonly absent: string;
   /** An unqualified market whose every level is a percentage at most `pct` reads as `member` instead. */
   readonly absentAtSmallLevels?: { readonly pct: number; readonly member: string };
+  /** Phrases that hold a member's word without naming the member ("the Atlantic hurricane season"). */
+  readonly ignore?: readonly string[];
   readonly members: Readonly<Record<string, readonly string[]>>;
 }
 
@@ -23,6 +25,7 @@ interface Group {
   readonly when: RegExp | null;
   readonly absent: string | null;
   readonly absentAtSmallLevels: { readonly pct: number; readonly member: string } | null;
+  readonly ignore: RegExp | null;
   readonly members: readonly (readonly [string, RegExp])[];
 }
 
@@ -33,6 +36,7 @@ const GROUPS: readonly Group[] = readLexicon<{ groups: GroupFile[] }>('measureQu
   when: g.when ? new RegExp(g.when, 'i') : null,
   absent: g.absent === 'unknown' ? null : g.absent,
   absentAtSmallLevels: g.absentAtSmallLevels ?? null,
+  ignore: g.ignore?.length ? new RegExp(`(?<![\\w-])(?:${g.ignore.map(escape).join('|')})(?![\\w-])`, 'gi') : null,
   members: Object.entries(g.members).map(([member, words]) => [
     member,
     new RegExp(`(?<![\\w-])(?:${[...words].sort((x, y) => y.length - x.length).map(escape).join('|')})(?![\\w-])`, 'i'),
@@ -43,7 +47,8 @@ const GROUPS: readonly Group[] = readLexicon<{ groups: GroupFile[] }>('measureQu
 const namedMembers = perText((text: string): readonly (string | undefined)[] =>
   GROUPS.map((g) => {
     if (g.when && !g.when.test(text)) return undefined;
-    const named = g.members.filter(([, re]) => re.test(text)).map(([m]) => m);
+    const read = g.ignore ? text.replace(g.ignore, ' ') : text;
+    const named = g.members.filter(([, re]) => re.test(read)).map(([m]) => m);
     return named.length > 0 ? named.join(' and ') : undefined;
   }),
 );

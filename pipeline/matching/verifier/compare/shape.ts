@@ -129,6 +129,11 @@ export function compareConjunction(a: Proposition, b: Proposition): string[] {
 }
 
 export function compareEditions(a: Proposition, b: Proposition): string[] {
+  // A company's fiscal quarter is not the calendar quarter of the same number (Apple's fiscal Q1 ends in December).
+  const fiscal = (p: Proposition): string | undefined => p.editions.find((e) => e.startsWith('fiscal '));
+  const calendarQuarter = (p: Proposition): boolean => p.dates.some((d) => d.granularity === 'quarter');
+  const [fa, fb] = [fiscal(a), fiscal(b)];
+  if ((fa && !fb && calendarQuarter(b)) || (fb && !fa && calendarQuarter(a))) return [`fiscal vs calendar quarter: ${fa ?? fb}`];
   if (a.editions.length === 0 || b.editions.length === 0) return [];
   return a.editions.some((e) => b.editions.includes(e)) ? [] : [`edition differs: ${a.editions[0]} vs ${b.editions[0]}`];
 }

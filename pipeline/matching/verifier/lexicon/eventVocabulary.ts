@@ -91,9 +91,11 @@ const GROUPS: readonly string[] = [
   'married marry wedding wed',
   'convict guilty conviction',
   'sign signed law enact',
-  'launch release debut',
+  'launch release debut liftoff',
   'unveil announce reveal',
-  'sack sacked fire fired out leave depart',
+  'sack sacked fire fired out leave depart departure',
+  // A mention market: saying a word is mentioning it.
+  'say says said mention mentions mentioned',
   'run campaign candidacy bid',
   'appear play feature',
   'decision meeting',

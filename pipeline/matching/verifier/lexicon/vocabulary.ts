@@ -34,7 +34,9 @@ export const COMMON_CAPITALISED: ReadonlySet<string> = new Set(
     'protector rookie coach of winner winners party parties race races vote popular seat seats majority ' +
     'exactly least fewer than or lol cup tournament open grand slam ath men women mens womens college singles doubles oscar oscars grammy grammys emmy emmys nobel ' +
     // A player prop's statistic ("LeBron James: Points O/U 24.5", "Logan Gilbert Strikeouts"): what is counted, not a name.
-    'points rebounds assists steals blocks threes strikeouts touchdowns passing rushing receiving yards receptions goals saves shots hits runs rbis aces kills').split(/\s+/),
+    'points rebounds assists steals blocks threes strikeouts touchdowns passing rushing receiving yards receptions goals saves shots hits runs rbis aces kills ' +
+    // A reading's own words ("Highest temperature in ...", "Measurable rain at ..."), not names.
+    'highest lowest measurable').split(/\s+/),
 );
 
 /** Spelling and phrasing variants mapped to one canonical word. */

@@ -87,8 +87,12 @@ function blank(s: string, start: number, end: number): string {
   return s.slice(0, start) + ' '.repeat(end - start) + s.slice(end);
 }
 
+/** A company's fiscal year and quarter ("Q1 FY2027", "fiscal 2026"): its own calendar, read as an edition, not as dates. */
+const FISCAL_SPAN = /\b(?:q[1-4]\s+(?:of\s+)?)?(?:fy\s*'?|fiscal\s+(?:year\s+)?)(?:q[1-4]\s+)?(?:20)?\d\d(?:\s+q[1-4])?\b/g;
+
 export function extractDates(input: string, endDate: string | null): DateExtraction {
   let text = input.toLowerCase();
+  if (/\b(?:fy|fiscal)\b|\bfy\s*'?\d/.test(text)) text = text.replace(FISCAL_SPAN, (m) => ' '.repeat(m.length));
   const dates: DateCondition[] = [];
   const years = new Set<number>();
   const boundaries: [number, number][] = [];

@@ -14,6 +14,10 @@ function romanValue(s: string): number | null {
   return total;
 }
 
+/** "Q1 FY2027", "Q2 fiscal 2026", "fiscal Q1 2027" (quarter, year) and "FY27 Q1" (year, quarter). */
+const FISCAL_QUARTER_FIRST = /\bq([1-4])\s+(?:of\s+)?(?:fy\s*'?|fiscal\s+(?:year\s+)?)((?:20)?\d\d)\b|\bfiscal\s+q([1-4])\s+(20\d\d)\b/gi;
+const FISCAL_YEAR_FIRST = /\bfy\s*'?((?:20)?\d\d)\s+q([1-4])\b/gi;
+
 /** Edition labels of the text; a Super Bowl number adds the year of its game to `years`. */
 export function editions(text: string, years: Set<number>): string[] {
   const out: string[] = [];
@@ -22,6 +26,12 @@ export function editions(text: string, years: Set<number>): string[] {
     const n = /^\d+$/.test(sb[1]) ? Number(sb[1]) : romanValue(sb[1]);
     if (n) years.add(1966 + n);
   }
+  // A fiscal quarter is the company's own calendar ("Q1 FY2027", "fiscal Q2 2026"): compared as a label, never as dates.
+  const fiscal = (q: string, y: string): void => {
+    out.push(`fiscal q${q} ${y.length === 2 ? `20${y}` : y}`);
+  };
+  for (const m of text.matchAll(FISCAL_QUARTER_FIRST)) fiscal((m[1] ?? m[3]) as string, (m[2] ?? m[4]) as string);
+  for (const m of text.matchAll(FISCAL_YEAR_FIRST)) fiscal(m[2] as string, m[1] as string);
   for (const m of text.matchAll(/\b(\d{1,3})(?:st|nd|rd|th)\s+(congress|academy awards|oscars|emmys|grammys|golden globes)\b/gi)) {
     out.push(`${m[1]} ${(m[2] ?? '').toLowerCase()}`);
   }
