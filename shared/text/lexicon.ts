@@ -59,6 +59,8 @@ const PEOPLE: readonly EntityDef[] = [
 const PARTIES: readonly EntityDef[] = [
   { id: 'democrats', kind: 'party', display: 'the Democrats', aliases: ['democratic party', 'democrats', 'democratic', 'democrat', 'dems', 'dem'], codes: ['DEMOCRATS', 'DEMOCRAT', 'DEMOCRATIC', 'DEM', 'DEMS'], opponent: 'republicans' },
   { id: 'republicans', kind: 'party', display: 'the Republicans', aliases: ['republican party', 'republicans', 'republican', 'gop', 'rep'], codes: ['REPUBLICANS', 'REPUBLICAN', 'GOP', 'REP'], opponent: 'democrats' },
+  // A race's third option (Nebraska's 2026 Senate race: "Independent"): another winner than either party.
+  { id: 'independents', kind: 'party', display: 'an Independent', aliases: ['independent candidate', 'an independent', 'independents', 'independent'], codes: ['IND'] },
 ];
 
 const ASSETS: readonly EntityDef[] = [

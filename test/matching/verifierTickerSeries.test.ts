@@ -163,3 +163,9 @@ test('CPI, core CPI and payrolls tickers read their level as the month-over-mont
   t.is(verifyPair(m('kalshi', 'KXPAYROLLS-26MAR-T100000', 'Yes', '2026-04-03'), m('polymarket', 'March 2026 nonfarm payrolls above 100,000?', 'Yes', '2026-04-03')).relation, 'identity');
   t.is(verifyPair(m('kalshi', 'KXPAYROLLS-26MAR-T100000', 'Yes', '2026-04-03'), m('polymarket', 'March 2026 nonfarm payrolls above 150,000?', 'Yes', '2026-04-03')).relation, 'different');
 });
+
+test("an Independent is a race's third option: the No side of the Republican is not the Independent's win", (t) => {
+  const noR = m('kalshi', 'SENATENE-26-R', 'No', '2026-11-03');
+  t.is(verifyPair(noR, m('polymarket', 'Which party will win the 2026 US Senate election in Nebraska?', 'Independent', '2026-11-03')).relation, 'different');
+  t.is(verifyPair(m('kalshi', 'SENATENE-26-R', 'Yes', '2026-11-03'), m('polymarket', 'Which party will win the 2026 US Senate election in Nebraska?', 'Republican', '2026-11-03')).relation, 'identity');
+});
