@@ -214,3 +214,10 @@ test('"Wild Card" names a playoff round, not the Minnesota Wild', (t) => {
   t.is(rel(g('polymarket', 'NFL Wild Card: Bills vs Jaguars', 'Bills', '2026-01-11'), g('kalshi', 'Buffalo at Jacksonville Winner?', 'Buffalo', '2026-01-11')), 'identity');
   t.is(rel(g('polymarket', 'Will the Minnesota Wild make the playoffs?', 'Yes', '2026-04-11'), g('kalshi', 'Wild to make NHL playoffs?', 'Yes', '2026-04-11')), 'identity');
 });
+
+test("a club's Kalshi code that is not the start of its name (CFC) is read from the club table in a game ticker", (t) => {
+  const cfc = g('kalshi', 'KXEPLGAME-26SEP18BRECFC-CFC', 'Yes', '2026-09-18');
+  t.is(rel(cfc, g('polymarket', 'Brentford vs. Chelsea', 'Chelsea', '2026-09-18')), 'identity');
+  t.is(rel(cfc, g('polymarket', 'Brentford vs. Chelsea', 'Brentford', '2026-09-18')), 'different');
+  t.is(rel(cfc, g('polymarket', 'Brentford vs. Fulham', 'Brentford', '2026-09-18')), 'different');
+});
