@@ -169,3 +169,10 @@ test("an Independent is a race's third option: the No side of the Republican is 
   t.is(verifyPair(noR, m('polymarket', 'Which party will win the 2026 US Senate election in Nebraska?', 'Independent', '2026-11-03')).relation, 'different');
   t.is(verifyPair(m('kalshi', 'SENATENE-26-R', 'Yes', '2026-11-03'), m('polymarket', 'Which party will win the 2026 US Senate election in Nebraska?', 'Republican', '2026-11-03')).relation, 'identity');
 });
+
+test("a World Cup total's code is the first count above its line (KXWCTOTAL ...-2 is over 1.5, as recorded), and the country codes of the pair are read", (t) => {
+  const game = (o: string) => m('polymarket', 'Belgium vs. Iran: O/U 1.5', o, '2026-06-21');
+  t.is(verifyPair(m('kalshi', 'KXWCTOTAL-26JUN21BELIRI-2', 'Yes', '2026-06-21'), game('Over')).relation, 'identity');
+  t.is(verifyPair(m('kalshi', 'KXWCTOTAL-26JUN21BELIRI-2', 'Yes', '2026-06-21'), game('Under')).relation, 'complement');
+  t.is(verifyPair(m('kalshi', 'KXWCTOTAL-26JUN21BELIRI-2', 'Yes', '2026-06-21'), m('polymarket', 'Belgium vs. Iran: O/U 2.5', 'Over', '2026-06-21')).relation, 'different');
+});

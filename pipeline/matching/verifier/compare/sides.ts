@@ -7,6 +7,7 @@
  * the other's ("Sevilla" / "Sevilla FC"), so "Manchester City" never meets "Manchester United".
  */
 import { clubCodeFits } from '../read/clubCodes.ts';
+import { countryCodeFits } from '../read/tickerSeries.ts';
 import { TEAMS, type Team } from '../../../../shared/text/teams.ts';
 import { foldAccents } from '../read/phrases.ts';
 import { transliterated } from '../read/words.ts';
@@ -98,9 +99,9 @@ function sameName(x: string, y: string): boolean {
   const tx = teamsNamed(x);
   const ty = teamsNamed(y);
   if (tx.length > 0 && ty.length > 0) return tx.some((t) => ty.includes(t));
-  // A football club's Kalshi code ("CFC" Chelsea, "WHU" West Ham) is data where it is not the start of the name.
-  if (isCode(x) && !isCode(y)) return abbreviates(x, y) || ty.some((t) => t.codes.includes(x.trim().toUpperCase())) || clubCodeFits(x.trim(), y);
-  if (isCode(y) && !isCode(x)) return abbreviates(y, x) || tx.some((t) => t.codes.includes(y.trim().toUpperCase())) || clubCodeFits(y.trim(), x);
+  // A football club's or a country's Kalshi code ("CFC" Chelsea, "IRI" Iran) is data where it is not the start of the name.
+  if (isCode(x) && !isCode(y)) return abbreviates(x, y) || ty.some((t) => t.codes.includes(x.trim().toUpperCase())) || clubCodeFits(x.trim(), y) || countryCodeFits(x.trim(), y);
+  if (isCode(y) && !isCode(x)) return abbreviates(y, x) || tx.some((t) => t.codes.includes(y.trim().toUpperCase())) || clubCodeFits(y.trim(), x) || countryCodeFits(y.trim(), x);
   // One name is the other with words added ("Sevilla" / "Sevilla FC Seville"): every word of the shorter is in the
   // longer, and no added word makes it another team ("Kansas" / "Kansas State").
   const [short, long] = wx.length <= wy.length ? [wx, wy] : [wy, wx];

@@ -18,6 +18,8 @@ interface SeriesEntry {
   readonly yearless?: boolean;
   /** For a team subject: the league whose ticker codes name the team (shared/text/data/teams.json). */
   readonly league?: League;
+  /** For a goals subject: the code is the first count above the line (KXWCTOTAL-...-2 is over 1.5), not the line's floor. */
+  readonly codeAboveLine?: boolean;
 }
 interface PatternEntry extends SeriesEntry {
   readonly match: string;
@@ -90,7 +92,7 @@ export function seriesQuestion(title: string, outcome: string, name: string | nu
     level = code ? (/^T(-?\d+(?:\.\d+)?)$/.exec(code)?.[1] ?? null) : null;
     if (level === null) return null;
   } else if (entry.subject === 'goals') {
-    level = code && /^\d{1,2}$/.test(code) ? `${code}.5` : null;
+    level = code && /^\d{1,2}$/.test(code) ? `${Number(code) - (entry.codeAboveLine ? 1 : 0)}.5` : null;
     if (level === null) return null;
   } else if (!subject && code) {
     if (entry.subject === 'party') subject = DATA.parties[code] ?? null;
@@ -191,7 +193,7 @@ const countryKey = (name: string): string =>
  * being the start of the name ("CRO" Croatia) and only with three letters or more: two letters are too
  * few to guess a country from, so an unknown two-letter code fits nobody and the pair is refused.
  */
-function countryCodeFits(code: string, name: string): boolean {
+export function countryCodeFits(code: string, name: string): boolean {
   const c = code.toUpperCase();
   const known = c.length === 2 ? COUNTRIES.iso2[c] : COUNTRIES.fifa[c];
   const key = countryKey(name);
