@@ -31,6 +31,12 @@ test('a passive with no agent ("be acquired") is paid by any agent: broader than
   t.is(rel('Will Perplexity be acquired by June 30, 2026?', 'Perplexity acquired before July 2026?'), 'identity');
 });
 
+test('"will there be a <thing>" is paid by anyone: not the market naming who does it', (t) => {
+  t.is(rel('Will there be a dissent at the June 2026 FOMC meeting?', 'Will Stephen Miran dissent at the June 2026 FOMC meeting?', '2026-06-17'), 'different');
+  t.is(rel('Will there be a dissent at the Jan 2026 FOMC meeting?', 'Any dissent at the January Fed meeting?', '2026-01-28'), 'identity');
+  t.is(rel('Magnitude 8.0+ earthquake by June 30?', 'Will there be an earthquake of magnitude 8.0 or higher before Jul 1, 2026?', '2026-06-30'), 'identity');
+});
+
 test('a country named inside a longer country name is another country', (t) => {
   t.is(rel('Will Guinea hold elections in 2026?', 'Will Papua New Guinea hold elections in 2026?'), 'different');
   t.is(rel('Will Sudan sign a peace deal in 2026?', 'Will South Sudan sign a peace deal in 2026?'), 'different');

@@ -143,6 +143,8 @@ export function compareEditions(a: Proposition, b: Proposition): string[] {
  * "an independent" and "Independents" (not "X, as an independent", which names X).
  */
 const ANYONE = /\b(?:anyone|anybody|someone|any (?:candidate|player|team|country|person|nominee|one)|any (?:[\w.'-]+ ){0,3}(?:justice|judge|senator|governor|minister|official|member|ceo|executive|billionaire|leader|head of state)s?|a third[- ]party|(?<!\bas )an independent|independents)\b/i;
+/** "Will there be a dissent ...?": an event asked of nobody in particular. */
+const EXISTENTIAL = /\b(?:will there be|is there|are there|there (?:will be|is|are))\s+(?:a|an|any)\b/i;
 const named = (p: Proposition): boolean => p.entities.some((e) => e.group === 'person' || e.group === 'name' || e.group === 'team');
 
 /** "in Santa Clara County", "of Orleans Parish": a local count of a wider race or measure. */
@@ -162,6 +164,14 @@ export function compareScope(a: Proposition, b: Proposition): string[] {
   const anyA = ANYONE.test(a.text);
   const anyB = ANYONE.test(b.text);
   if (anyA !== anyB && named(anyA ? b : a)) return [`scope differs: "${(anyA ? a : b).source.title}" asks about anyone, the other about a named subject`];
+  // "Will there be a dissent at the June FOMC?" is paid by anyone's dissent; "Will Stephen Miran dissent?" by one person's.
+  const thereA = EXISTENTIAL.test(a.text);
+  if (thereA !== EXISTENTIAL.test(b.text)) {
+    const [open, other] = thereA ? [a, b] : [b, a];
+    // A known person, or an unknown name of two words or more (a capitalised first word, "Magnitude 8.0+ ...", is no one).
+    const person = other.entities.find((e) => (e.group === 'person' || (e.group === 'name' && e.label.includes(' '))) && !open.entities.some((x) => x.key === e.key));
+    if (person) return [`scope differs: "${open.source.title}" is paid by anyone, the other names ${person.label}`];
+  }
   // One county's result is not the state's: the same candidate can come first in one and not the other.
   const area = localAreaOnly(a, b) ?? localAreaOnly(b, a);
   if (area) return [`scope differs: the result in ${area} on one side only`];
