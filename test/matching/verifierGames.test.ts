@@ -221,3 +221,9 @@ test("a club's Kalshi code that is not the start of its name (CFC) is read from 
   t.is(rel(cfc, g('polymarket', 'Brentford vs. Chelsea', 'Brentford', '2026-09-18')), 'different');
   t.is(rel(cfc, g('polymarket', 'Brentford vs. Fulham', 'Brentford', '2026-09-18')), 'different');
 });
+
+test('advancing from a knockout tie is not winning the match in regular time', (t) => {
+  const advance = g('polymarket', 'World Cup Semifinal: France vs. Spain - Team to Advance', 'France', '2026-07-14');
+  t.is(rel(advance, g('polymarket', 'France vs. Spain', 'France', '2026-07-14')), 'different');
+  t.is(rel(advance, g('kalshi', 'World Cup Semifinal: France vs. Spain - Team to Advance', 'France', '2026-07-14')), 'identity');
+});

@@ -83,7 +83,7 @@ function questionOfEvent(title: string): string {
 /** What a suffix after a pairing may say about the market itself ("- Game 1 Winner", "- Total Kills O/U") or its day ("— Jan 10"). */
 const MONTH_WORDS = MONTHS.flatMap(([name, abbreviations]) => [name.toLowerCase(), ...abbreviations.filter((a) => !a.endsWith('.'))]);
 const MARKET_SUFFIX = new RegExp(
-  String.raw`\b(?:winner|o\/u|over|under|totals?|spread|handicap|game \d|map \d|set \d|kills|first blood|draw|exact score|both teams|half|quarter|period|inning|${MONTH_WORDS.join('|')}|today|tonight|series)\b|\d`,
+  String.raw`\b(?:winner|o\/u|over|under|totals?|spread|handicap|game \d|map \d|set \d|kills|first blood|draw|exact score|both teams|half|quarter|period|inning|advance|qualify|${MONTH_WORDS.join('|')}|today|tonight|series)\b|\d`,
   'i',
 );
 
