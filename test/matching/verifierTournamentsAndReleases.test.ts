@@ -82,3 +82,12 @@ test('a podium is a top-3 finish, and lifting the trophy is winning', (t) => {
   t.is(rel(podium, m('kalshi', 'Las Vegas Grand Prix: Top 5 Finish', 'Lewis Hamilton', '2026-11-21')), 'different');
   t.is(rel(m('polymarket', 'UEFA Champions League Final: PSG vs. Bayern Munich - Who will lift the trophy?', 'Bayern Munich', '2026-05-30'), m('kalshi', 'Champions League Winner 2025-26?', 'Bayern Munich', '2026-05-30')), 'identity');
 });
+
+test('running is not winning, a running mate is not the nominee, avoiding relegation is not being relegated, top 3 is not top 5', (t) => {
+  t.is(rel(m('polymarket', 'Will Karen Bass run for re-election as LA mayor?', 'Yes', '2026-03-01'), m('kalshi', 'Los Angeles mayor race winner?', 'Karen Bass', '2026-11-03')), 'different');
+  t.is(rel(m('polymarket', 'Will Trump announce a third-term run by December 31, 2026?', 'Yes', '2026-12-31'), m('kalshi', 'Will Donald Trump announce he is running for a third term before 2027?', 'Yes', '2026-12-31')), 'identity');
+  t.is(rel(m('polymarket', '2028 Democratic nominee?', 'Wes Moore', '2028-08-31'), m('kalshi', 'Democratic Vice Presidential Nominee 2028', 'Wes Moore', '2028-08-31')), 'different');
+  const relegated = m('polymarket', 'Will Burnley be relegated from the Premier League 2025-26?', 'Yes', '2026-05-24');
+  t.is(rel(relegated, m('kalshi', 'Will Burnley avoid relegation in the 2025-26 Premier League?', 'Yes', '2026-05-24')), 'complement');
+  t.is(rel(m('polymarket', 'Will Apple be a top-3 company by market cap at the end of 2026?', 'Yes', '2026-12-31'), m('kalshi', 'Apple a top-5 company by market cap on Dec 31, 2026?', 'Yes', '2026-12-31')), 'different');
+});

@@ -13,9 +13,15 @@ const sameSet = (x: readonly string[], y: readonly string[]): boolean => x.lengt
 const STATE_RACE = /\b(?:primary|primaries|nominee|nomination|race|election|runoff)\b/i;
 const inState = (p: Proposition): boolean => p.entities.some((e) => e.key.startsWith('state:'));
 
+const NOMINATION_WORD = /\bnomin(?:ee|ation|ated?)\b|\bticket\b/i;
+
 export function compareOffices(a: Proposition, b: Proposition): string[] {
   if (a.offices.length === 0 && b.offices.length === 0) return [];
   if (a.offices.length === 0 || b.offices.length === 0) {
+    // A running mate's slot is its own: "Democratic Vice Presidential Nominee 2028" is not "2028 Democratic nominee?".
+    if ((a.offices.includes('vice-president') || b.offices.includes('vice-president')) && NOMINATION_WORD.test(a.text) && NOMINATION_WORD.test(b.text)) {
+      return ['office on one side only: the vice-presidential nomination against the top of the ticket'];
+    }
     // "Will X win the Michigan Democratic primary?" against X as the nominee for governor: which primary is not said.
     const named = a.offices.length > 0 ? a : b;
     const other = named === a ? b : a;

@@ -119,6 +119,8 @@ export function prepareNumbers(text: string): string {
     .replace(/(\d)\s?°(?:\s?[fc]\b)?/g, '$1')
     // "3 (75 bps)", "12+ (300+ bps)": the bracket restates the count in basis points.
     .replace(/(\d\+?)\s*\(\s*\d+\+?\s*(?:bps|bp)\s*\)/g, '$1')
+    // "top-3" is "top 3": the hyphen would hide the rank.
+    .replace(/\btop-(\d)/g, 'top $1')
     .replace(/\bonce\b/g, '1 time').replace(/\btwice\b/g, '2 times').replace(/\bthrice\b/g, '3 times')
     .replace(WORD_COUNT, (w: string) => NUMBER_WORDS[w] ?? w)
     .replace(WORD_AFTER_COMPARISON, (_m, least: string | undefined, cmp: string | undefined, w: string) => `${least ?? cmp} ${NUMBER_WORDS[w] ?? w}`)
