@@ -51,3 +51,10 @@ test('"A vs B: will B win?" picks the side its question names, not the first one
   const fight = game('polymarket', 'Will Jake Paul beat Anthony Joshua?', 'Yes', '2026-07-31');
   t.is(rel(fight, game('manifold', 'Anthony Joshua vs Jake Paul: Will Joshua win?', 'Yes', '2026-07-31')), 'different');
 });
+
+test("a pick from a named pairing is not a question whose subject is the pairing's other side", (t) => {
+  const cornyn = { venue: 'polymarket', title: 'Texas Republican Senate runoff: Cornyn vs. Paxton', outcome: 'John Cornyn', end_date: '2026-05-26', category: 'politics' };
+  const ask = (who: string) => ({ venue: 'kalshi', title: `Will ${who} win the Texas GOP Senate runoff?`, outcome: 'Yes', end_date: '2026-05-26', category: 'politics' });
+  t.not(verifyPair(cornyn, ask('Ken Paxton')).relation, 'identity');
+  t.is(verifyPair(cornyn, ask('John Cornyn')).relation, 'identity');
+});

@@ -184,6 +184,10 @@ export function compareEntities(a: Proposition, b: Proposition): EntityCheck {
     if (open.versus.length === 2 && pickNamed && !SIDE_PICK.test(picker.selected.join(' '))) {
       reasons.push(`a side is picked on one market only: ${picker.selected.join(',')}`);
     }
+    // "Cornyn vs. Paxton: John Cornyn" against "Will Ken Paxton win the runoff?": the other market's subject is the other side.
+    const otherSide = open.versus.length === 0 ? open.entities.find((e) => isPersonLike(e) && picker.versus.includes(e.key) && !picker.selected.includes(e.key)) : undefined;
+    const pickAlso = open.entities.some((e) => picker.selected.includes(e.key));
+    if (otherSide && !pickAlso && reasons.length === 0) reasons.push(`selected side differs: ${picker.selected.join(',')} vs ${otherSide.label}`);
   }
   return { reasons, sideFlip, matched, total };
 }
