@@ -91,3 +91,9 @@ test('running is not winning, a running mate is not the nominee, avoiding relega
   t.is(rel(relegated, m('kalshi', 'Will Burnley avoid relegation in the 2025-26 Premier League?', 'Yes', '2026-05-24')), 'complement');
   t.is(rel(m('polymarket', 'Will Apple be a top-3 company by market cap at the end of 2026?', 'Yes', '2026-12-31'), m('kalshi', 'Apple a top-5 company by market cap on Dec 31, 2026?', 'Yes', '2026-12-31')), 'different');
 });
+
+test('a season span and a single year closing a year apart are two seasons', (t) => {
+  const okc = m('kalshi', 'Will the Oklahoma City Thunder win the 2026 NBA Finals?', 'Yes', '2026-06-21');
+  t.is(rel(m('polymarket', 'Pro Basketball Champion 2026-27?', 'Oklahoma City', '2027-06-20'), okc), 'different');
+  t.is(rel(m('polymarket', 'Pro Basketball Champion 2025-26?', 'Oklahoma City', '2026-06-20'), okc), 'identity');
+});

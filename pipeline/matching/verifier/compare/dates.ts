@@ -193,10 +193,20 @@ function compareHorizons(a: Proposition, b: Proposition): string[] {
   return [`horizon differs: the next one by about ${far.horizon} vs ${other.horizon ? `about ${other.horizon}` : `a market ending ${other.endDate}`}`];
 }
 
+const SEASON_SPAN = /\b20\d\d[-–/](?:20)?\d\d\b/;
+/** Two markets on one season's outcome close within months of each other; a year apart is the next season. */
+const SEASON_APART_DAYS = 200;
+
 export function compareYears(a: Proposition, b: Proposition): string[] {
   const horizons = compareHorizons(a, b);
   if (horizons.length > 0) return horizons;
   if (a.years.length > 0 && b.years.length > 0) {
+    // A season "2026-27" shares its first year with "the 2026 NBA Finals" (the 2025-26 season's): when the two markets
+    // also close most of a year apart, they are two seasons' questions.
+    const span = (p: Proposition): boolean => SEASON_SPAN.test(p.source.title);
+    if (span(a) !== span(b) && a.endDate && b.endDate && daysBetween(a.endDate, b.endDate) > SEASON_APART_DAYS) {
+      return [`season differs: ${a.years.join('/')} closing ${a.endDate} vs ${b.years.join('/')} closing ${b.endDate}`];
+    }
     if (a.years.some((y) => b.years.includes(y))) return [];
     return [`year differs: ${a.years.join('/')} vs ${b.years.join('/')}`];
   }
