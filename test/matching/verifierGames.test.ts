@@ -227,3 +227,18 @@ test('advancing from a knockout tie is not winning the match in regular time', (
   t.is(rel(advance, g('polymarket', 'France vs. Spain', 'France', '2026-07-14')), 'different');
   t.is(rel(advance, g('kalshi', 'World Cup Semifinal: France vs. Spain - Team to Advance', 'France', '2026-07-14')), 'identity');
 });
+
+test("Azuro's own titles link: 'Total Goals: Over (2.5)' is over 2.5, 'A vs B — Draw' is the draw; '100k-105k' is a bucket", (t) => {
+  const day = '2026-03-14';
+  const over = g('azuro', 'Arsenal vs Chelsea — Total Goals: Over (2.5)', 'Yes', day);
+  t.is(rel(over, g('polymarket', 'Arsenal vs. Chelsea: O/U 2.5', 'Over', day)), 'identity');
+  t.is(rel(over, g('polymarket', 'Arsenal vs. Chelsea: O/U 2.5', 'Under', day)), 'complement');
+  t.is(rel(over, g('polymarket', 'Arsenal vs. Chelsea: O/U 3.5', 'Over', day)), 'different');
+  const draw = g('azuro', 'Arsenal vs Chelsea — Draw', 'Yes', day);
+  t.is(rel(draw, g('polymarket', 'Will Arsenal FC vs. Chelsea FC end in a draw?', 'Yes', day)), 'identity');
+  t.is(rel(draw, g('kalshi', 'KXEPLGAME-26MAR14ARSCHE-TIE', 'Yes', day)), 'identity');
+  t.is(rel(draw, g('polymarket', 'Arsenal vs. Chelsea', 'Arsenal', day)), 'different');
+  const bucket = g('kalshi', 'Bitcoin price on Jun 30, 2026 at 5pm EDT?', '$100,000 to $104,999.99', '2026-06-30');
+  t.is(rel(bucket, g('polymarket', 'Bitcoin price on June 30 at 5pm ET?', '100k-105k', '2026-06-30')), 'identity');
+  t.is(rel(bucket, g('polymarket', 'Bitcoin price on June 30 at 5pm ET?', '105k-110k', '2026-06-30')), 'different');
+});

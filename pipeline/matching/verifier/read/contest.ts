@@ -70,7 +70,8 @@ function pickOf(title: string, label: string | null): string | null {
     if (/^(?:draw|tie)$/i.test(label)) return 'draw';
     return /^(?:over|under)\b/i.test(label) ? null : label;
   }
-  if (/\bend in a draw\b/i.test(title)) return 'draw';
+  // "Will A vs B end in a draw?", and Azuro's "A vs B — Draw" (the draw outcome of its full-time result).
+  if (/\bend in a draw\b|\s[—–:-]\s*draw\s*\??$/i.test(title)) return 'draw';
   const m = /^(?:will\s+)?(?:the\s+)?(.+?)\s+(?:wins?\s+on|beats?|defeats?|win against|win the (?:[\w.'-]+ ){1,4}(?:vs\.?|v\.?|at|@)|wins?\s*\??$)/i.exec(title);
   return m?.[1] ? m[1].replace(/^.*[:–—-]\s+/, '').trim() : null;
 }

@@ -54,7 +54,9 @@ function readAmounts(text: string): RawAmount[] {
     if (!digits) continue;
     const before = text.slice(Math.max(0, m.index - 2), m.index);
     // Part of a word or code (GPT-5, TX-31): names, not quantities. "50-100" is a range.
-    if (!dollar && (/[a-z0-9]$/i.test(before) || /[a-z]-$/i.test(before))) continue;
+    // "100k-105k": the upper end of a range whose lower end carries its multiplier is no code.
+    const rangeEnd = /\d[kmb]-$/i.test(text.slice(Math.max(0, m.index - 3), m.index));
+    if (!dollar && !rangeEnd && (/[a-z0-9]$/i.test(before) || /[a-z]-$/i.test(before))) continue;
     const end = m.index + whole.trimEnd().length;
     const after = text.slice(end, end + 2);
     if (/^(st|nd|rd|th)\b/i.test(after) || /^[a-z]/i.test(after)) continue;
@@ -119,6 +121,8 @@ export function prepareNumbers(text: string): string {
     .replace(/(\d)\s?°(?:\s?[fc]\b)?/g, '$1')
     // "3 (75 bps)", "12+ (300+ bps)": the bracket restates the count in basis points.
     .replace(/(\d\+?)\s*\(\s*\d+\+?\s*(?:bps|bp)\s*\)/g, '$1')
+    // Azuro's "Total Goals: Over (2.5)": the line in brackets is the line.
+    .replace(/\b(over|under|above|below)\s*\(\s*(\d[\d.,]*)\s*\)/g, '$1 $2')
     // "top-3" is "top 3": the hyphen would hide the rank.
     .replace(/\btop-(\d)/g, 'top $1')
     .replace(/\bonce\b/g, '1 time').replace(/\btwice\b/g, '2 times').replace(/\bthrice\b/g, '3 times')
