@@ -61,3 +61,10 @@ test('"Over/Under <line>" with an Over or Under label is that side of the line, 
   t.regex(verdict(line('Over'), above), /^identity/);
   t.regex(verdict(line('Under'), above), /^complement/);
 });
+
+test('a signed level keeps its sign: "above -5" is not "above +5", and "below -5" is its other side', (t) => {
+  const net = (o: string) => m('kalshi', 'Trump net approval rating on Silver Bulletin on June 30?', o, '2026-06-30', 'politics');
+  t.regex(verdict(net('Above -5'), net('Above +5')), /^different/);
+  t.regex(verdict(m('polymarket', 'Trump net approval above -5.0 on Jun 30, 2026 (Silver Bulletin)?', 'Yes', '2026-06-30', 'politics'), m('kalshi', 'Trump net approval below -5 on June 30 (Silver Bulletin)?', 'Yes', '2026-06-30', 'politics')), /^(?:complement|different)/);
+  t.regex(verdict(m('polymarket', 'Will US GDP growth be below -0.5% in Q2 2026?', 'Yes', '2026-07-30', 'economics'), m('kalshi', 'Will US GDP growth be below 0.5% in Q2 2026?', 'Yes', '2026-07-30', 'economics')), /^different/);
+});

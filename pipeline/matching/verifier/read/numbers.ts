@@ -60,9 +60,12 @@ function readAmounts(text: string): RawAmount[] {
     const end = m.index + whole.trimEnd().length;
     const after = text.slice(end, end + 2);
     if (/^(st|nd|rd|th)\b/i.test(after) || /^[a-z]/i.test(after)) continue;
-    const value = Number(digits.replace(/,/g, '')) * (MULTIPLIERS[(mult ?? '').toLowerCase()] ?? 1);
+    // A sign standing alone before the number ("net approval above -5", "below −0.5%", "+3"): a signed level.
+    const sign = !dollar && /(?:^|[\s(])[-−+]$/.test(text.slice(Math.max(0, m.index - 2), m.index)) ? text.charAt(m.index - 1) : '';
+    const magnitude = Number(digits.replace(/,/g, '')) * (MULTIPLIERS[(mult ?? '').toLowerCase()] ?? 1);
+    const value = sign === '-' || sign === '−' ? -magnitude : magnitude;
     const lowerUnit = unitWord?.toLowerCase();
-    out.push({ value, unit: unitOf(dollar, lowerUnit), start: m.index, end, plus: Boolean(plus) });
+    out.push({ value, unit: unitOf(dollar, lowerUnit), start: sign ? m.index - 1 : m.index, end, plus: Boolean(plus) });
   }
   return out;
 }
