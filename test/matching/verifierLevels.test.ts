@@ -68,3 +68,8 @@ test('a signed level keeps its sign: "above -5" is not "above +5", and "below -5
   t.regex(verdict(m('polymarket', 'Trump net approval above -5.0 on Jun 30, 2026 (Silver Bulletin)?', 'Yes', '2026-06-30', 'politics'), m('kalshi', 'Trump net approval below -5 on June 30 (Silver Bulletin)?', 'Yes', '2026-06-30', 'politics')), /^(?:complement|different)/);
   t.regex(verdict(m('polymarket', 'Will US GDP growth be below -0.5% in Q2 2026?', 'Yes', '2026-07-30', 'economics'), m('kalshi', 'Will US GDP growth be below 0.5% in Q2 2026?', 'Yes', '2026-07-30', 'economics')), /^different/);
 });
+
+test('a range with its multiplier written once, on the upper end ("1-1.25m"), is scaled at both ends', (t) => {
+  t.deepEqual(extractNumbers('trump deportations: 1-1.25m?').map((c) => [c.comparator, c.value, c.high]), [['range', 1_000_000, 1_250_000]]);
+  t.deepEqual(extractNumbers('tariff revenue $50-100b').map((c) => [c.comparator, c.value, c.high]), [['range', 50e9, 100e9]]);
+});

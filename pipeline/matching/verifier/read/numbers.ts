@@ -36,6 +36,8 @@ interface RawAmount {
   readonly end: number;
   /** Written "50+": an open-ended threshold. */
   readonly plus: boolean;
+  /** The multiplier written with it ("1.25m": 1e6), 1 for none. */
+  readonly scale: number;
 }
 
 function unitOf(dollar: string | undefined, unitWord: string | undefined): Unit {
@@ -62,10 +64,11 @@ function readAmounts(text: string): RawAmount[] {
     if (/^(st|nd|rd|th)\b/i.test(after) || /^[a-z]/i.test(after)) continue;
     // A sign standing alone before the number ("net approval above -5", "below −0.5%", "+3"): a signed level.
     const sign = !dollar && /(?:^|[\s(])[-−+]$/.test(text.slice(Math.max(0, m.index - 2), m.index)) ? text.charAt(m.index - 1) : '';
-    const magnitude = Number(digits.replace(/,/g, '')) * (MULTIPLIERS[(mult ?? '').toLowerCase()] ?? 1);
+    const scale = MULTIPLIERS[(mult ?? '').toLowerCase()] ?? 1;
+    const magnitude = Number(digits.replace(/,/g, '')) * scale;
     const value = sign === '-' || sign === '−' ? -magnitude : magnitude;
     const lowerUnit = unitWord?.toLowerCase();
-    out.push({ value, unit: unitOf(dollar, lowerUnit), start: sign ? m.index - 1 : m.index, end, plus: Boolean(plus) });
+    out.push({ value, unit: unitOf(dollar, lowerUnit), start: sign ? m.index - 1 : m.index, end, plus: Boolean(plus), scale });
   }
   return out;
 }
@@ -159,8 +162,9 @@ export function extractNumbers(text: string): NumericCondition[] {
     if (next && (countPair || /^\s*(?:-|–|—|to|and)\s*$/.test(gap))) {
       const unit = a.unit !== 'count' ? a.unit : next.unit;
       let low = a.value;
-      // "$50-100b": the multiplier is written once, on the upper end.
-      if (next.value >= 1000 && low < 1000 && next.value / 1000 >= low) {
+      // "$50-100b", "1-1.25m": the multiplier is written once, on the upper end.
+      if (a.scale === 1 && next.scale > 1 && low * next.scale <= next.value) low *= next.scale;
+      else if (next.value >= 1000 && low < 1000 && next.value / 1000 >= low) {
         const scale = [1e12, 1e9, 1e6, 1e3].find((s) => next.value % s === 0 && next.value / s < 1000 && next.value / s > low);
         if (scale) low *= scale;
       }
