@@ -99,3 +99,10 @@ test('"no <thing>" where the question starts negates it; the fixed phrases that 
   t.is(rel(m('kalshi', 'Will GTA VI release no later than November 19, 2026?', 'Yes', '2026-11-19', 'culture'), m('polymarket', 'GTA VI released by November 19, 2026?', 'Yes', '2026-11-19', 'culture')), 'identity');
   t.is(rel(m('kalshi', 'Will there be no Fed rate cuts in 2026?', 'Yes', '2026-12-31', 'economics'), m('polymarket', 'Will the Fed cut rates in 2026?', 'Yes', '2026-12-31', 'economics')), 'complement');
 });
+
+test('a name then an office on a day ("Orbán Prime Minister of Hungary on June 30?") holds the role on that day, as "be Prime Minister on" does', (t) => {
+  const be = m('polymarket', 'Will Viktor Orbán be Prime Minister of Hungary on June 30, 2026?', 'Yes', '2026-06-30');
+  t.is(rel(be, m('kalshi', 'Orbán Prime Minister of Hungary on June 30, 2026?', 'Yes', '2026-06-30')), 'identity');
+  t.is(rel(be, m('kalshi', 'Orbán Prime Minister of Hungary on June 30, 2026?', 'No', '2026-06-30')), 'complement');
+  t.is(rel(m('kalshi', 'Orbán Prime Minister of Hungary on June 30, 2026?', 'Yes', '2026-06-30'), m('polymarket', 'Orbán out as Prime Minister of Hungary by June 29, 2026?', 'Yes', '2026-06-29')), 'complement');
+});
