@@ -45,6 +45,7 @@ test('a first start answers /health and the ops ping while it builds the embeddi
     LOG_LEVEL: 'info',
   });
   let started = false;
+  let stopped = false;
   const starting = startServices(config, ['api', 'link'], pino({ level: 'info' }, sink)).finally(() => (started = true));
   try {
     while (!started) {
@@ -56,6 +57,7 @@ test('a first start answers /health and the ops ping while it builds the embeddi
       if (health === 200) events.push('health');
     }
     const service = await starting;
+    stopped = true;
     await service.stop();
     // The read of the word vectors runs from its first progress line to its last without awaiting anything.
     const from = events.findIndex((e) => e.startsWith('progress'));
@@ -65,7 +67,7 @@ test('a first start answers /health and the ops ping while it builds the embeddi
     t.true(during.includes('ping'), `no ping answered while the word vectors were read: ${events.join(', ')}`);
     t.true(during.includes('health'), `no /health answered while the word vectors were read: ${events.join(', ')}`);
   } finally {
-    await starting.then((s) => s.stop(), () => {});
+    if (!stopped) await starting.then((s) => s.stop(), () => {});
     await nats.close();
     rmSync(dataDir, { recursive: true, force: true });
   }
