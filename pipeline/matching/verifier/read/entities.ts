@@ -133,24 +133,25 @@ const CITY_INITIAL_RE = new RegExp(String.raw`\b(${TEAM_CITY_NAMES.map(escape).j
 const STATE_BY_CODE = new Map(US_STATES.map(([name, code]) => [code, name]));
 const STATE_AFTER_COMMA = /(?<=[a-z]),\s?([A-Z]{2})(?![\w'-])/g;
 
-/** The states a text names by a postal code after a city ("Kansas City, MO"): the city's own state, whatever its name holds. */
-export function postalStates(text: string): string[] {
+/** Each state a text names by a postal code after a city ("Kansas City, MO"), with where its code stands. */
+function postalCodes(text: string): { name: string; at: number }[] {
   if (!text.includes(',')) return [];
-  const out: string[] = [];
+  const out: { name: string; at: number }[] = [];
   for (const m of text.matchAll(STATE_AFTER_COMMA)) {
     const name = STATE_BY_CODE.get(m[1] ?? '');
-    if (name) out.push(name);
+    if (name) out.push({ name, at: (m.index ?? 0) + m[0].indexOf(m[1] ?? '') });
   }
   return out;
 }
 
+/** The states a text names by a postal code after a city: the city's own state, whatever its name holds. */
+export function postalStates(text: string): string[] {
+  return postalCodes(text).map((c) => c.name);
+}
+
 /** "Portland, OR" and "Portland, ME" are two cities: the postal code after a comma names the state. */
 function stateAfterCity(text: string, add: (e: PropEntity, at: number, len: number) => void): void {
-  if (!text.includes(',')) return;
-  for (const m of text.matchAll(STATE_AFTER_COMMA)) {
-    const name = STATE_BY_CODE.get(m[1] ?? '');
-    if (name) add({ key: `state:${name.toLowerCase()}`, group: 'place', label: name }, (m.index ?? 0) + m[0].indexOf(m[1] ?? ''), 2);
-  }
+  for (const { name, at } of postalCodes(text)) add({ key: `state:${name.toLowerCase()}`, group: 'place', label: name }, at, 2);
 }
 
 /**

@@ -193,7 +193,7 @@ const countryKey = (name: string): string =>
  * being the start of the name ("CRO" Croatia) and only with three letters or more: two letters are too
  * few to guess a country from, so an unknown two-letter code fits nobody and the pair is refused.
  */
-export function countryCodeFits(code: string, name: string): boolean {
+function countryCodeFits(code: string, name: string): boolean {
   const c = code.toUpperCase();
   const known = c.length === 2 ? COUNTRIES.iso2[c] : COUNTRIES.fifa[c];
   const key = countryKey(name);
