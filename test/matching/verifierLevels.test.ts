@@ -73,3 +73,25 @@ test('a range with its multiplier written once, on the upper end ("1-1.25m"), is
   t.deepEqual(extractNumbers('trump deportations: 1-1.25m?').map((c) => [c.comparator, c.value, c.high]), [['range', 1_000_000, 1_250_000]]);
   t.deepEqual(extractNumbers('tariff revenue $50-100b').map((c) => [c.comparator, c.value, c.high]), [['range', 50e9, 100e9]]);
 });
+
+test('a level at the year\'s last close is read once: above against at or below is a complement, whoever says "close", "finish" or "end"', (t) => {
+  const y = (venue: string, title: string, outcome = 'Yes') => m(venue, title, outcome, '2026-12-31');
+  t.regex(verdict(y('polymarket', 'Dow Jones Industrial Average (DJI) closes 2026 above 50K?'), y('kalshi', 'Dow closes 2026 at or below 50,000?')), /^complement/);
+  t.regex(verdict(y('polymarket', 'Will Tesla (TSLA) finish 2026 above $500?'), y('kalshi', 'Will TSLA close 2026 at or below $500?')), /^complement/);
+  t.regex(verdict(y('polymarket', 'Will Tesla (TSLA) finish 2026 above $500?'), y('kalshi', 'Will TSLA close 2026 above $500?')), /^identity/);
+  // A touch during the year is a path, not the close: never a negation of the close.
+  t.regex(verdict(y('polymarket', 'Will TSLA hit $500 in 2026?'), y('kalshi', 'Will TSLA close 2026 at or below $500?')), /^different/);
+});
+
+test('a level stated twice by one market (title and label) is one level', (t) => {
+  const kalshi = m('kalshi', 'Will the S&P 500 be above 7499.99 at the end of 2026?', '7,500 or above', '2026-12-31');
+  t.regex(verdict(kalshi, m('polymarket', 'S&P 500 ends 2026 below 7500?', 'Yes', '2026-12-31')), /^complement/);
+  t.regex(verdict(kalshi, m('polymarket', 'S&P 500 ends 2026 below 7400?', 'Yes', '2026-12-31')), /^different/);
+});
+
+test('"stock", "finish" and "for the rest of" restate a level question: they are no qualifier of their own', (t) => {
+  const y = (venue: string, title: string, outcome = 'Yes') => m(venue, title, outcome, '2026-12-31');
+  t.regex(verdict(y('polymarket', 'Will NVIDIA (NVDA) close above $250 on December 31, 2026?'), y('kalshi', 'Nvidia stock price on Dec 31, 2026?', 'Above $250.00')), /^identity/);
+  t.regex(verdict(y('polymarket', 'Tesla stock above $500 at 2026 year-end close?'), y('kalshi', 'Will Tesla (TSLA) finish 2026 above $500?')), /^identity/);
+  t.regex(verdict(y('kalshi', 'Will Bitcoin reach $150,000 by Dec 31, 2026?'), y('manifold', 'Will Bitcoin stay below $150k for the rest of 2026?')), /^complement/);
+});

@@ -72,3 +72,10 @@ test('scope: anyone in a role against one named holder, every occasion against a
   t.is(rel('Will Elon Musk be the richest person in the world on December 31, 2026?', 'Will Elon Musk be the richest person on Dec 31, 2026?'), 'identity');
   t.is(rel('Will Nvidia be the largest company in the world on December 31, 2026?', 'Will Nvidia be the largest company in December 2026?'), rel('Will Nvidia be the largest company on December 31, 2026?', 'Will Nvidia be the largest company in December 2026?'));
 });
+
+test('an acronym after a company\'s name is no surname: one company\'s IPO is not another\'s', (t) => {
+  const r = (a: string, b: string) => verifyPair({ venue: 'kalshi', title: a, outcome: 'Yes', end_date: '2027-12-31', category: 'finance' }, { venue: 'polymarket', title: b, outcome: 'Yes', end_date: '2027-12-31', category: 'finance' }).relation;
+  t.is(r('OpenAI IPO by December 31, 2027?', 'Anthropic IPO by December 31, 2027?'), 'different');
+  t.is(r('SpaceX IPO by December 31, 2027?', 'Will Starlink IPO by December 31, 2027?'), 'different');
+  t.is(r('Anthropic IPO by December 31, 2027?', 'Will Anthropic IPO before 2028?'), 'identity');
+});

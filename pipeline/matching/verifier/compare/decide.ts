@@ -75,6 +75,9 @@ const COUNTED_RESULT = /\b(?:seats?|electoral votes|medals?|goals?|points?|runs?
 /** Two sides named ("Lakers vs Celtics", Kalshi's "Los Angeles L at Boston: ..."): points are that game's, read once when it ends. */
 const TWO_SIDES = /\S\s+(?:vs\.?|v\.?|@)\s+\S|^[^:?]+\sat\s[^:?]+:/i;
 
+/** A level at the year's last close ("close 2026 above", "at the 2026 year-end close", "end of 2026"): read once. */
+const YEAR_END = /\b(?:close[sd]?|finish(?:es)?|ends?)\s+(?:20\d\d|the year)\b|\byear[- ]end\b|\bend of (?:20\d\d|the year)\b/i;
+
 /** Verbs that only compare ("exceed 2.5%"), not move: a path only where the level is read more than once. */
 const COMPARING = /\b(?:exceed|exceeds|top|tops|surpass|surpasses)\b/gi;
 
@@ -87,6 +90,7 @@ function measuredOnce(p: Proposition): boolean {
   const pathText = onePrint(p) ? p.text.replace(COMPARING, ' ') : p.text;
   if (p.dates.some((d) => d.sense === 'by' || d.sense === 'through') || PATH.test(pathText)) return false;
   if (p.game) return true;
+  if (YEAR_END.test(p.text) && p.dates.every((d) => d.sense === 'in' || d.sense === 'on')) return true;
   if (p.dates.length === 0) {
     const counted = (n: NumericCondition): boolean => n.unit === 'count' || (n.unit === 'points' && TWO_SIDES.test(p.text));
     return p.numbers.length > 0 && p.numbers.every(counted) && COUNTED_RESULT.test(p.text);

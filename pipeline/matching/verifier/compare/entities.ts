@@ -79,6 +79,10 @@ function surnameMentioned(a: Proposition, b: Proposition, e: PropEntity, covered
   const mine = phraseWords(a, e);
   const surname = mine[mine.length - 1];
   if (!surname || surname === wordOf(e)) return false;
+  // An acronym closing a name in mixed case is no surname: "Anthropic IPO" is not a person called IPO.
+  const written = e.label.split(/\s+/);
+  const last = written[written.length - 1] ?? '';
+  if (/^[A-Z0-9]{2,}$/.test(last) && written.some((w) => /[a-z]/.test(w))) return false;
   const s = a.entities.find((x) => x.key === `name:${surname}`);
   return Boolean(s && mentions(b, s, covered));
 }

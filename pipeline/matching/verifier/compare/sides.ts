@@ -7,6 +7,7 @@
  * the other's ("Sevilla" / "Sevilla FC"), so "Manchester City" never meets "Manchester United".
  */
 import { codeFitsName } from '../read/tickerSeries.ts';
+import { sameListedClub } from '../read/clubCodes.ts';
 import { TEAMS, type Team } from '../../../../shared/text/teams.ts';
 import { foldAccents } from '../read/phrases.ts';
 import { transliterated } from '../read/words.ts';
@@ -107,6 +108,7 @@ function sameName(x: string, y: string): boolean {
   const tx = teamsNamed(x);
   const ty = teamsNamed(y);
   if (tx.length > 0 && ty.length > 0) return tx.some((t) => ty.includes(t));
+  if (sameListedClub(x, y)) return true;
   if (isCode(x) && !isCode(y)) return codeNames(x, y, ty);
   if (isCode(y) && !isCode(x)) return codeNames(y, x, tx);
   // One name is the other with words added ("Sevilla" / "Sevilla FC Seville"): every word of the shorter is in the

@@ -119,8 +119,10 @@ export function sameCondition(a: NumericCondition, b: NumericCondition, given: L
  * exactly what the other refuses. Conditions both state (a contract size, an index number) do not decide.
  */
 export function thresholdComplement(allA: readonly NumericCondition[], allB: readonly NumericCondition[], given: LevelScale): boolean {
-  const a = allA.filter((x) => !allB.some((y) => sameCondition(x, y, given)));
-  const b = allB.filter((y) => !allA.some((x) => sameCondition(x, y, given)));
+  // A title and its outcome label may state one level twice ("above 7499.99" and "7,500 or above"): once here.
+  const once = (xs: readonly NumericCondition[]) => xs.filter((x, i) => !xs.slice(0, i).some((y) => sameCondition(x, y, given)));
+  const a = once(allA.filter((x) => !allB.some((y) => sameCondition(x, y, given))));
+  const b = once(allB.filter((y) => !allA.some((x) => sameCondition(x, y, given))));
   const [x] = a;
   const [y] = b;
   if (a.length !== 1 || b.length !== 1 || !x || !y) return false;

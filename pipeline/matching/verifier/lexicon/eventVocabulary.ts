@@ -14,7 +14,7 @@ export const FILLER_WORDS: ReadonlySet<string> = new Set(
     'higher lower between range exactly or above greater fewer ' +
     'million billion trillion thousand percent pct bps basis point points ' +
     'us usa national federal global world international country nation state government ' +
-    'first next last eoy et pm am utc q1 q2 q3 q4 h1 h2 ' +
+    'rest remainder first next last eoy et pm am utc q1 q2 q3 q4 h1 h2 ' +
     'jan january feb february mar march apr april may jun june jul july aug august sep sept september oct october nov november dec december ' +
     'yes no not never before after by during through until ' +
     // Roles and bodies that only frame who acts. Offices and election types are NOT here: see OFFICE_KIND.
@@ -45,7 +45,7 @@ export const SCAFFOLD_WORDS: ReadonlySet<string> = new Set(
  * against a different word on the other side they still count (they stay event words).
  */
 export const BENIGN_ONE_SIDED: ReadonlySet<string> = new Set(
-  ('fixed temperature temperatures actual headline nominal reported recorded measured seasonally adjusted upper bound target ' +
+  ('stock stocks share shares fixed temperature temperatures actual headline nominal reported recorded measured seasonally adjusted upper bound target ' +
     'publicly officially formally ultimately anytime sometime overall').split(/\s+/),
 );
 
@@ -96,6 +96,8 @@ const GROUPS: readonly string[] = [
   'sack sacked fire fired out leave depart departure',
   // A mention market: saying a word is mentioning it.
   'say says said mention mentions mentioned',
+  // A level read at a session's or a year's end: "closes 2026 above", "finish 2026 above", "settle above".
+  'close closes closing finish finishes settle settles',
   'run campaign candidacy bid',
   'appear play feature',
   'decision meeting',

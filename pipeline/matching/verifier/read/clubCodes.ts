@@ -26,3 +26,17 @@ export function clubCodeFits(code: string, name: string): boolean {
   if (SHARED.has(first)) return false;
   return c.length >= 3 && /^[A-Z]+$/.test(c) && first.startsWith(c.toLowerCase());
 }
+
+/** Both names are names the table lists for one club ("Newcastle" and "Newcastle United", "Atletico" and "Atlético Madrid"). */
+export function sameListedClub(x: string, y: string): boolean {
+  const fx = fold(x);
+  const fy = fold(y);
+  return Object.values(CLUBS.codes).some((names) => names.some((k) => fold(k) === fx) && names.some((k) => fold(k) === fy));
+}
+
+const ANY_CLUB = new RegExp(`\\b(?:${Object.values(CLUBS.codes).flat().map(fold).filter((n) => n.length >= 4).sort((x, y) => y.length - x.length).join('|')})\\b`);
+
+/** A football club the table lists is named: its games can be drawn. */
+export function namesListedClub(text: string): boolean {
+  return ANY_CLUB.test(fold(text.replace(/[^\p{L}\s]/gu, ' ')));
+}

@@ -5,6 +5,7 @@
  * neither side winning (a draw): only when it cannot are the two sides' markets negations of each other.
  */
 import type { PropEntity } from '../types.ts';
+import { namesListedClub } from './clubCodes.ts';
 import { extractEntities } from './entities.ts';
 
 /**
@@ -22,7 +23,7 @@ const AWAY_AT_HOME = /^(?:[A-Z][\w.'&-]*\s?){1,4}\sat\s(?:[A-Z][\w.'&-]*\s?){1,4
 const WIN_THE_PAIRING = /\bwin (?:the )?(?:[\w.'-]+ ){1,4}(?:vs\.?|v\.?|at|@) (?!the\b)(?:[\w.'-]+ ){1,4}(?:match|game|fight|bout)\b/i;
 
 export function isGameTitle(title: string): boolean {
-  return GAME_TITLE.test(title) || AWAY_AT_HOME.test(title.trim()) || WIN_THE_PAIRING.test(title);
+  return GAME_TITLE.test(title) || AWAY_AT_HOME.test(title.trim()) || WIN_THE_PAIRING.test(title) || DASH_PAIRING.test(title.trim());
 }
 
 /** Two subjects compared, the first picked: "A beats B", "Will A win vs B?", "A outperforms B", "A finishes ahead of B", "A has a higher market cap than B". */
@@ -46,6 +47,9 @@ const DRAWS = /\b(?:draw|tie|ufc|mma|epl|premier league|la ?liga|serie a|bundesl
 
 export type Draws = 'yes' | 'no' | 'unknown';
 
+/** A sportsbook's "Home – Away · Market" ("Boston Bruins – New York Rangers · Full Time Result"): two names and an en dash. */
+const DASH_PAIRING = /^(?:[\p{Lu}\d][\p{L}\d.'&-]*\s?){1,5}\s–\s(?:[\p{Lu}\d][\p{L}\d.'&-]*\s?){1,5}(?:\s*[·(]|$)/u;
+
 /** The side phrases of a game title, as written ("Los Angeles L", "Spurs", "Brighton & Hove Albion FC"). */
 function titleSides(title: string): string[] {
   let t = title.trim().replace(/\?+$/, '').replace(/\s+winner$/i, '').replace(/\s+end in a draw$/i, '').replace(/^will\s+/i, '');
@@ -58,7 +62,8 @@ function titleSides(title: string): string[] {
   if (colon >= 0) t = t.slice(colon + 1).trim();
   const inside = /\bwin (?:the )?((?:[\w.'-]+ ){1,4}?)(?:vs\.?|v\.?|at|@) ((?:[\w.'-]+ ){0,3}[\w.'-]+) (?:match|game|fight|bout)\b/i.exec(t);
   if (inside?.[1] && inside[2]) return [inside[1].trim(), inside[2].trim()];
-  const pair = /^(.+?)\s(?:vs\.?|v\.?|versus|@)\s(.+)$/i.exec(t) ?? /^(.+?)\s+at\s+(.+)$/.exec(t);
+  const dashed = DASH_PAIRING.test(title.trim()) ? /^(.+?)\s–\s(.+?)(?:\s*·.*)?$/.exec(t) : null;
+  const pair = dashed ?? /^(.+?)\s(?:vs\.?|v\.?|versus|@)\s(.+)$/i.exec(t) ?? /^(.+?)\s+at\s+(.+)$/.exec(t);
   if (pair?.[1] && pair[2]) return [pair[1].trim(), pair[2].replace(/\s+[-–—]\s+.*$/, '').trim()];
   const winsOn = /^(.+?)\s+wins?\s+on\b/i.exec(t);
   return winsOn?.[1] ? [winsOn[1].trim()] : [];
@@ -158,7 +163,7 @@ export function drawsOfSeries(series: string | null): Draws {
 function drawsOf(text: string, entities: readonly PropEntity[], comparison: boolean): Draws {
   // The lexicon's teams all play leagues without draws (NFL, NBA, MLB, NHL).
   if (entities.some((e) => e.group === 'team')) return 'no';
-  if (DRAWS.test(text)) return 'yes';
+  if (DRAWS.test(text) || namesListedClub(text)) return 'yes';
   if (NO_DRAW.test(text) || comparison) return 'no';
   return 'unknown';
 }

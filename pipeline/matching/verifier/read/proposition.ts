@@ -17,6 +17,7 @@ import { editions } from './editions.ts';
 import { extractEntities } from './entities.ts';
 import { extractNumbers } from './numbers.ts';
 import { actionsOf, foldAccents, holdsRoleOnDay, namedAwards, namedTitles, rewritePhrases } from './phrases.ts';
+import { positionalLabel } from './positionalLabel.ts';
 import { negatedByNoDeterminer, negatedByWords, occurrence } from './polarity.ts';
 import { agentlessPassive, orderedSides, widenedSubject } from './roles.ts';
 import { seriesQuestion } from './tickerSeries.ts';
@@ -251,7 +252,11 @@ export function extractProposition(input: MarketRef, codeName: string | null = n
   const lowerOutcome = outcome.toLowerCase();
   // A ticker read into a question puts its code in the label; a No outcome given with it still negates.
   let negated = NO.has(lowerOutcome);
-  const label = YES.has(lowerOutcome) || negated || outcome === title ? null : outcome;
+  const stated = YES.has(lowerOutcome) || negated || outcome === title ? null : outcome;
+  // "1" / "X" / "X2" on a pairing, or a side on a 60-minute line: which side, and whether in regulation time.
+  const positional = positionalLabel(title, stated);
+  if (positional?.negated) negated = !negated;
+  const label = positional?.label ?? stated;
   if (ticker !== null && series === null && NO.has(ref.outcome.trim().toLowerCase())) negated = !negated;
   const spread: { text: string; negated: boolean; pick?: string } | null = favouriteSpread(title, label) ?? handicapSide(title, label);
   if (spread?.negated) negated = !negated;

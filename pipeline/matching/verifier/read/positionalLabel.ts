@@ -1,0 +1,64 @@
+/**
+ * A sportsbook's positional outcome labels on a game titled by its pairing ("Boston Bruins – New York Rangers ·
+ * Full Time Result" answered "1"): "1" is the first-named side, "2" the second, "X" the draw, and the double
+ * chances "1X", "X2", "12" the negation of the one result they leave out. A three-way market (1X2, a full-time or
+ * regular-time result, a 60-minute line, a double chance) is settled when regulation ends, so its side is read as
+ * a regulation-time result ("Reg Time: Boston Bruins", as Kalshi labels its three-way games); a plain winner
+ * market ("· Winner", "Moneyline") answered "1" is that side.
+ */
+
+/** The market's kind after the pairing: "A – B · Full Time Result", "A vs B: Double Chance", "A - B | 1X2". */
+const KIND_SUFFIX = /\s*(?:·|:|\||—|\s-\s)\s*([^·:|—]*)$/;
+/** First-named side, then second; "at"/"@" titles name the away side first, so their positions are not read. */
+const SIDES = /^(.+?)\s+(?:vs\.?|v\.?|versus|–|-)\s+(.+)$/i;
+const THREE_WAY = /\b(?:1x2|full[- ]time(?: result)?|regular[- ]time|regulation|60[- ]min(?:ute)?s?(?: line)?|3[- ]way|three[- ]way|match result|double chance)\b/i;
+/** Said of the line itself, not only of a result market ("60 Minute Line", "(regular time)"): a named side is its regulation result. */
+const REGULATION_LINE = /\b(?:regular[- ]time|regulation|60[- ]min(?:ute)?s?(?: line)?|3[- ]way|three[- ]way)\b/i;
+const POSITIONAL = /^(?:1|2|x|1x|x2|12)$/i;
+
+export interface PositionalReading {
+  /** The label read as a side, a draw, or a regulation-time side ("Reg Time: A"). */
+  readonly label: string;
+  /** A double chance: the question is the one result it leaves out, negated. */
+  readonly negated: boolean;
+}
+
+export function positionalLabel(title: string, label: string | null): PositionalReading | null {
+  const code = label?.trim() ?? '';
+  if (code === '' || /^reg(?:ulation)?\.?\s*time\b/i.test(code)) return null;
+  const trimmed = title.trim();
+  const kind = KIND_SUFFIX.exec(trimmed);
+  const pairing = kind ? trimmed.slice(0, kind.index) : trimmed;
+  const sides = SIDES.exec(pairing.replace(/\s*\((?:bo\d|best of \d+)\)\s*$/i, ''));
+  const first = sides?.[1]?.trim();
+  const second = sides?.[2]?.trim();
+  if (!first || !second) return null;
+  const upper = code.toUpperCase();
+  const named = !POSITIONAL.test(code);
+  const threeWay = (!named && (upper.includes('X') || upper === '12')) || THREE_WAY.test(trimmed);
+  // A side or the draw named on a three-way line ("(60 Minute Line)" answered "Toronto Maple Leafs") is its
+  // regulation-time result; a named side anywhere else is left as it is.
+  if (named) {
+    if (!REGULATION_LINE.test(trimmed)) return null;
+    const lower = code.toLowerCase();
+    if (/^(?:draw|tie)$/.test(lower)) return { label: 'Reg Time: Draw', negated: false };
+    const isSide = [first, second].some((s) => s.toLowerCase().includes(lower) || lower.includes(s.toLowerCase()));
+    return isSide ? { label: `Reg Time: ${code}`, negated: false } : null;
+  }
+  const side = (name: string): string => (threeWay ? `Reg Time: ${name}` : name);
+  const draw = threeWay ? 'Reg Time: Draw' : 'Draw';
+  switch (upper) {
+    case '1':
+      return { label: side(first), negated: false };
+    case '2':
+      return { label: side(second), negated: false };
+    case 'X':
+      return { label: draw, negated: false };
+    case 'X2':
+      return { label: side(first), negated: true };
+    case '1X':
+      return { label: side(second), negated: true };
+    default:
+      return { label: draw, negated: true };
+  }
+}

@@ -1,0 +1,43 @@
+import test from 'ava';
+import { verifyPair } from '../../pipeline/matching/verifier/index.ts';
+import type { MarketRef } from '../../pipeline/matching/verifier/index.ts';
+import { positionalLabel } from '../../pipeline/matching/verifier/read/positionalLabel.ts';
+
+const g = (venue: string, title: string, outcome: string, end_date: string | null): MarketRef => ({ venue, title, outcome, end_date, category: 'sports' });
+const rel = (a: MarketRef, b: MarketRef): string => verifyPair(a, b).relation;
+
+test('"1", "2" and "X" name the first side, the second side and the draw; a three-way market reads them in regulation time', (t) => {
+  t.deepEqual(positionalLabel('Aryna Sabalenka – Amanda Anisimova · Winner', '2'), { label: 'Amanda Anisimova', negated: false });
+  t.deepEqual(positionalLabel('Boston Bruins – New York Rangers · Full Time Result', '1'), { label: 'Reg Time: Boston Bruins', negated: false });
+  t.deepEqual(positionalLabel('Boston Bruins – New York Rangers · Full Time Result', 'X'), { label: 'Reg Time: Draw', negated: false });
+  // A double chance leaves one result out: it is that result's negation.
+  t.deepEqual(positionalLabel('Chelsea – Newcastle United · Double Chance', 'X2'), { label: 'Reg Time: Chelsea', negated: true });
+  t.deepEqual(positionalLabel('Chelsea – Newcastle United · Double Chance', '1X'), { label: 'Reg Time: Newcastle United', negated: true });
+  t.deepEqual(positionalLabel('Rangers – Celtic · Double Chance', '12'), { label: 'Reg Time: Draw', negated: true });
+  // A named side on a 60-minute line is its regulation result; elsewhere a named side is left alone.
+  t.deepEqual(positionalLabel('Montreal Canadiens vs Toronto Maple Leafs (60 Minute Line)', 'Toronto Maple Leafs'), { label: 'Reg Time: Toronto Maple Leafs', negated: false });
+  t.is(positionalLabel('Montreal Canadiens vs Toronto Maple Leafs', 'Toronto Maple Leafs'), null);
+  // "at" titles name the away side first: no position is read from them; nor from a title without a pairing.
+  t.is(positionalLabel('Montreal at Toronto', '1'), null);
+  t.is(positionalLabel('How many Fed cuts in 2027?', '2'), null);
+});
+
+test('a positional label links to the side it names: same side identity, the other side of an undrawable game complement', (t) => {
+  const azuro = (o: string) => g('azuro', 'Los Angeles Lakers – Boston Celtics · Winner', o, '2027-01-26');
+  const kalshi = g('kalshi', 'Lakers vs Celtics Winner?', 'Lakers', '2027-01-26');
+  t.is(rel(kalshi, azuro('1')), 'identity');
+  t.is(rel(kalshi, azuro('2')), 'complement');
+  // "(incl. overtime)" is how a winner market is settled anyway.
+  const flames = g('azuro', 'Calgary Flames – Edmonton Oilers · Winner (incl. overtime)', '2', '2026-12-12');
+  t.is(rel(flames, g('polymarket', 'Oilers vs. Flames', 'Oilers', '2026-12-12')), 'identity');
+  t.is(rel(flames, g('polymarket', 'Oilers vs. Flames', 'Flames', '2026-12-12')), 'complement');
+});
+
+test('a three-way result is not the winner of a game that overtime decides; in soccer the double chance negates the side it leaves out', (t) => {
+  const bruins = g('azuro', 'Boston Bruins – New York Rangers · Full Time Result', '1', '2026-12-05');
+  t.is(rel(bruins, g('polymarket', 'Rangers vs. Bruins', 'Bruins', '2026-12-05')), 'different');
+  t.is(rel(g('sxbet', 'Montreal Canadiens vs Toronto Maple Leafs (60 Minute Line)', 'Toronto Maple Leafs', '2026-12-19'), g('kalshi', 'Montreal at Toronto Winner?', 'Toronto', '2026-12-19')), 'different');
+  const doubleChance = g('azuro', 'Chelsea – Newcastle United · Double Chance', 'X2', '2026-12-20');
+  t.is(rel(doubleChance, g('kalshi', 'Chelsea vs Newcastle Winner?', 'Chelsea', '2026-12-20')), 'complement');
+  t.is(rel(doubleChance, g('kalshi', 'Chelsea vs Newcastle Winner?', 'Newcastle', '2026-12-20')), 'different');
+});
