@@ -106,3 +106,45 @@ test('a name then an office on a day ("Orbán Prime Minister of Hungary on June 
   t.is(rel(be, m('kalshi', 'Orbán Prime Minister of Hungary on June 30, 2026?', 'No', '2026-06-30')), 'complement');
   t.is(rel(m('kalshi', 'Orbán Prime Minister of Hungary on June 30, 2026?', 'Yes', '2026-06-30'), m('polymarket', 'Orbán out as Prime Minister of Hungary by June 29, 2026?', 'Yes', '2026-06-29')), 'complement');
 });
+
+test('failing to do a thing, a year passing without it, and going a year without it are its negation', (t) => {
+  const y = (venue: string, title: string, outcome = 'Yes', end = '2027-12-31') => m(venue, title, outcome, end);
+  t.is(rel(y('kalshi', 'Will JD Vance win the 2028 Republican presidential nomination?', 'No', '2028-08-31'), y('manifold', 'Will JD Vance fail to become the 2028 GOP nominee?', 'Yes', '2028-08-31')), 'identity');
+  t.is(rel(y('polymarket', 'Congressional stock trading ban passes Congress before 2028?'), y('manifold', 'Will a ban on congressional stock trading fail to clear Congress before 2028?')), 'complement');
+  t.is(rel(y('kalshi', 'Will a Category 5 hurricane make landfall in the US in 2027?'), y('manifold', 'Will 2027 pass without a Category 5 hurricane landfall in the US?')), 'complement');
+  t.is(rel(y('polymarket', 'MicroStrategy sells any Bitcoin in 2027?'), y('manifold', 'Will Strategy (MSTR) go all of 2027 without selling any bitcoin?')), 'complement');
+  // A bill passing without amendments is still a bill passing: only a period "passes without" an event.
+  t.not(rel(y('polymarket', 'Will the farm bill pass in 2027?'), y('manifold', 'Will the farm bill pass without amendments in 2027?')), 'complement');
+});
+
+test('a rate change, "cut or raise" and "hike or cut" are the negation of a hold', (t) => {
+  const d = (venue: string, title: string, outcome = 'Yes') => m(venue, title, outcome, '2026-12-09', 'economics');
+  t.is(rel(d('kalshi', 'No change in Fed interest rates after December 2026 meeting?'), d('polymarket', 'Will the Fed change the federal funds target range at its December 2026 meeting?')), 'complement');
+  t.is(rel(d('kalshi', 'No change in Fed interest rates after December 2026 meeting?'), d('polymarket', 'Will the Fed cut or raise rates at the December 2026 FOMC meeting?', 'No')), 'identity');
+  t.is(rel(d('kalshi', 'Will the Fed hold rates at its December 2026 meeting?'), d('manifold', 'Fed rate hike or cut in December 2026?')), 'complement');
+  // A cut alone is not every move: it negates no hold.
+  t.is(rel(d('kalshi', 'Will the Fed hold rates at its December 2026 meeting?'), d('manifold', 'Fed rate cut in December 2026?')), 'different');
+});
+
+test('losing to a rival is the rival winning; "someone other than" the one named is that one\'s negation', (t) => {
+  const day = (venue: string, title: string, outcome = 'Yes') => m(venue, title, outcome, '2026-12-25', 'sports');
+  t.is(rel(day('limitless', 'Will the Boston Celtics lose to the Los Angeles Lakers on Dec 25, 2026?'), day('polymarket', 'Lakers vs. Celtics', 'Lakers')), 'identity');
+  t.is(rel(day('limitless', 'Will the Boston Celtics lose to the Los Angeles Lakers on Dec 25, 2026?'), day('polymarket', 'Lakers vs. Celtics', 'Celtics')), 'complement');
+  const largest = (venue: string, title: string, outcome = 'Yes') => m(venue, title, outcome, '2026-12-31', 'finance');
+  t.is(rel(largest('kalshi', 'Will NVIDIA be the largest company in the world by market cap on December 31, 2026?', 'No'), largest('manifold', 'Will a company other than Nvidia be the world\'s largest company on Dec 31, 2026?')), 'identity');
+  // "Visit a country other than Israel" is a visit: "other than" negates only the subject.
+  t.false(verifyPair(m('kalshi', 'Will Trump visit Israel in 2027?', 'Yes', '2027-12-31'), m('manifold', 'Will Trump visit a country other than Israel in 2027?', 'Yes', '2027-12-31')).relation === 'complement');
+});
+
+test('holding a role through a date is staying in it; an "Oscar" before a surname is a person, not the award', (t) => {
+  const y = (venue: string, title: string, outcome = 'Yes') => m(venue, title, outcome, '2027-12-31');
+  t.is(rel(y('polymarket', 'Friedrich Merz out as German Chancellor by December 31, 2027?'), y('manifold', 'Will Friedrich Merz be Chancellor of Germany through 2027?')), 'complement');
+  t.is(rel(y('polymarket', 'Friedrich Merz out as German Chancellor by December 31, 2027?', 'No'), y('manifold', 'Will Friedrich Merz be Chancellor of Germany through 2027?')), 'identity');
+  const f1 = (venue: string, title: string, outcome = 'Yes') => m(venue, title, outcome, '2027-12-05', 'sports');
+  t.is(rel(f1('polymarket', 'Piastri vs Norris: who finishes higher in the 2027 Drivers\' Championship?', 'Norris'), f1('kalshi', 'Will Oscar Piastri finish ahead of Lando Norris in the 2027 F1 drivers\' standings?')), 'complement');
+});
+
+test('"tariffs on Canadian goods" and "a rate cut at its meeting" restate the question: refraining from either is its negation', (t) => {
+  t.is(rel(m('kalshi', 'Will Trump refrain from raising tariffs on Canadian goods before April 1, 2027?', 'Yes', '2027-03-31'), m('polymarket', 'Will Trump raise tariffs on Canada before April 2027?', 'Yes', '2027-03-31')), 'complement');
+  t.is(rel(m('kalshi', 'Will the ECB refrain from cutting rates at its December 2026 meeting?', 'Yes', '2026-12-17'), m('polymarket', 'ECB rate cut in December 2026?', 'Yes', '2026-12-17')), 'complement');
+});

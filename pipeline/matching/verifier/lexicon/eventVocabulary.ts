@@ -11,7 +11,7 @@ export const FILLER_WORDS: ReadonlySet<string> = new Set(
     'new year years yearly month monthly week weekly weekend day daily today tonight date time times happen happens occur ' +
     'be become becomes get gets make makes any ever another again still yet just already really actually ' +
     'market markets question price prices priced value rate rates above below over under more less than least most ' +
-    'higher lower between range exactly or above greater fewer ' +
+    'higher lower ahead between range exactly or above greater fewer ' +
     'million billion trillion thousand percent pct bps basis point points ' +
     'us usa national federal global world international country nation state government ' +
     'rest remainder first next last eoy et pm am utc q1 q2 q3 q4 h1 h2 ' +
@@ -45,7 +45,7 @@ export const SCAFFOLD_WORDS: ReadonlySet<string> = new Set(
  * against a different word on the other side they still count (they stay event words).
  */
 export const BENIGN_ONE_SIDED: ReadonlySet<string> = new Set(
-  ('stock stocks share shares fixed temperature temperatures actual headline nominal reported recorded measured seasonally adjusted upper bound target ' +
+  ('goods meeting stock stocks share shares cap capitalization capitalisation fixed temperature temperatures actual headline nominal reported recorded measured seasonally adjusted upper bound target ' +
     'publicly officially formally ultimately anytime sometime overall').split(/\s+/),
 );
 
@@ -98,6 +98,8 @@ const GROUPS: readonly string[] = [
   'say says said mention mentions mentioned',
   // A level read at a session's or a year's end: "closes 2026 above", "finish 2026 above", "settle above".
   'close closes closing finish finishes settle settles',
+  // A finishing position in a league's table or a championship's standings.
+  'standings table championship',
   'run campaign candidacy bid',
   'appear play feature',
   'decision meeting',
@@ -114,7 +116,7 @@ const GROUPS: readonly string[] = [
   'orbit orbital',
   'collapse fall falls topple overthrown',
   'hottest warmest',
-  'pass approve approval',
+  'pass approve approval clear clears cleared',
   // The approver is implied by the approval: "ETF approved" is "SEC approves ETF", "drug approved" is "FDA approves".
   'approve approval approved sec fda',
   // A listed crypto ETF is a spot ETF unless a venue says futures.

@@ -27,14 +27,14 @@ export function rewritePhrases(text: string): string {
   return /\bleav/i.test(out) ? out.replace(LEAVE_COUNTRY, 'travel from ') : out;
 }
 
-/** "Will Powell be Fed Chair on June 1?": holding a role on a day is a stay, like "remain". */
+/** "Will Powell be Fed Chair on June 1?", "... be Chancellor through 2027?": holding a role on a day, or through one, is a stay, like "remain". */
 const HOLDS_ROLE = /\bbe (?:the )?(?:[A-Z][\w.'-]* )*(?:president|prime minister|pm|chair(?:man)?|secretary|ceo|governor|speaker|leader|chancellor|mayor|attorney general|director|justice)\b/i;
 
 /** Kalshi's bare form, a name then the office: "Orbán Prime Minister of Hungary on June 30, 2026?". */
 const NAMED_ROLE = /^(?:\p{Lu}[\p{L}.'’-]*\s){1,3}(?:still\s)?(?:the\s)?(?:[Pp]resident|[Pp]rime [Mm]inister|PM|[Cc]hair(?:man)?|CEO|[Gg]overnor|[Ss]peaker|[Cc]hancellor|[Mm]ayor)\b/u;
 
 export function holdsRoleOnDay(title: string): boolean {
-  return (HOLDS_ROLE.test(title) || NAMED_ROLE.test(title)) && /\bon\b/i.test(title);
+  return (HOLDS_ROLE.test(title) || NAMED_ROLE.test(title)) && /\b(?:on|through|thru)\b/i.test(title);
 }
 
 /** Accents dropped so "Iván" meets "Ivan" and names key the same on every venue. */
@@ -89,7 +89,9 @@ export const TITLE_PHRASES: readonly (readonly [RegExp, string])[] = [
   [/\bfrench open\b|\broland[- ]garros\b/i, 'french-open'],
   [/\baustralian open\b/i, 'australian-open'],
   // Award ceremonies: an Oscar is not a Golden Globe.
-  [/\boscars?\b|\bacademy awards?\b/i, 'oscars'],
+  // "Oscar Piastri" is a driver: an Oscar followed by a capitalised surname is a person, not the award.
+  [/\b(?:Oscars?|oscars?|OSCARS?)\b(?!\s+(?!(?:Best|Winners?|Nominations?|Nominees?|Awards?|Night|Ceremony|Race|Predictions?|For)\b)\p{Lu}\p{Ll})/u, 'oscars'],
+  [/\bacademy awards?\b/i, 'oscars'],
   [/\bgolden globes?\b/i, 'golden-globes'],
   [/\bgrammys?\b|\bgrammy awards?\b/i, 'grammys'],
   [/\bemmys?\b|\bemmy awards?\b/i, 'emmys'],

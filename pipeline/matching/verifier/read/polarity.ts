@@ -9,8 +9,15 @@ import type { NumericCondition } from '../types.ts';
 
 const NEGATION = /\b(?:not|never|fail(?:s|ed)? to)\b|n't\b/i;
 
+/**
+ * "Will a company other than Nvidia be the largest ...?", "Anyone other than Trump ...": the subject is everyone but the
+ * one named, so the question is that one's negation. Only as the subject ("visit a country other than Israel" is a
+ * visit, not its absence).
+ */
+const ANYONE_BUT = /^\s*(?:will\s+)?(?:a|an|any|anyone|anybody|someone|somebody)\s+(?:[\w'-]+\s+){0,2}?(?:other than|but|except)\s/i;
+
 export function negatedByWords(title: string): boolean {
-  return NEGATION.test(title);
+  return NEGATION.test(title) || ANYONE_BUT.test(title);
 }
 
 /**

@@ -292,7 +292,7 @@ export function extractProposition(input: MarketRef, codeName: string | null = n
   if (negatedByWords(title)) negated = !negated;
   if (counts.negate) negated = !negated;
   else if (negatedByNoDeterminer(title)) negated = !negated;
-  const stays = words.some((w) => STAY_WORDS.has(w)) || (holdsRoleOnDay(title) && !words.some((w) => LEAVE_WORDS.has(w)) && titleDates.some((d) => d.sense === 'on'));
+  const stays = words.some((w) => STAY_WORDS.has(w)) || (holdsRoleOnDay(title) && !words.some((w) => LEAVE_WORDS.has(w)) && titleDates.some((d) => d.sense === 'on' || d.sense === 'through'));
   if (stays) negated = !negated;
   // Only the title's dates are structure: a resolution text mentions many dates (the election day, a
   // certification, a fallback) that are not the question's, and reading them there refused real links.
