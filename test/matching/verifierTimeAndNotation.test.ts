@@ -123,3 +123,32 @@ test('a meeting named with its day after "at its" or as "the meeting on <date>" 
   t.regex(why(m('polymarket', 'Fed decreases interest rates by 25 bps after January 2027 meeting?', 'Yes', '2027-01-28'), m('kalshi', 'Will the Fed cut rates by 25bps at its December 9, 2026 meeting?', 'Yes', '2026-12-10')), /differs/);
   t.regex(why(m('polymarket', 'Will the Fed cut rates by the December 2026 meeting?', 'Yes', '2026-12-10'), m('kalshi', 'Will the Fed cut rates at its December 9, 2026 meeting?', 'Yes', '2026-12-10')), /date sense differs/);
 });
+
+test('an hour\'s window is known by the hour it starts, in its own zone; another length of window is another market', (t) => {
+  // 20:00 UTC on Dec 5 is 3 PM EST; on June 14 it is 4 PM EDT.
+  t.is(readClock('BTC Up or Down - Hourly (Dec 5, 20:00–21:00 UTC)', '2026-12-05').clock?.minutesUtc, 20 * 60);
+  t.is(readClock('ETH Up or Down: Dec 11, 10:00–11:00 AM ET', '2026-12-11').clock?.minutesUtc, 15 * 60);
+  t.is(readClock('Ethereum price up or down from 11 to 12 PM ET on Dec 11?', '2026-12-11').clock?.minutesLocal, 11 * 60);
+  // A range without a clock mark is a count or a score, not a time.
+  t.is(readClock('Will the Fed cut 2-3 times in 2027?', '2027-12-31').clock, null);
+  const hourly = (venue: string, title: string, day: string) => m(venue, title, 'Up', day, 'crypto');
+  t.is(rel(hourly('polymarket', 'Bitcoin Up or Down - December 5, 3PM ET', '2026-12-05'), hourly('limitless', 'BTC Up or Down - Hourly (Dec 5, 20:00–21:00 UTC)', '2026-12-05')), 'identity');
+  t.is(rel(hourly('polymarket', 'Bitcoin Up or Down - June 14, 3PM ET', '2027-06-14'), hourly('limitless', 'BTC Up or Down - Hourly (Jun 14, 20:00–21:00 UTC)', '2027-06-14')), 'different');
+  t.regex(why(hourly('polymarket', 'Ethereum Up or Down - December 11, 10AM ET', '2026-12-11'), hourly('limitless', 'ETH Up or Down: Dec 11, 10:00–10:15 AM ET', '2026-12-11')), /window differs/);
+});
+
+test('"Up" and "Down" of one up-or-down market are its two outcomes: a complement', (t) => {
+  const day = (venue: string, outcome: string) => m(venue, 'Apple (AAPL) Up or Down on December 10?', outcome, '2026-12-10', 'finance');
+  t.is(rel(day('polymarket', 'Up'), day('predictfun', 'Down')), 'complement');
+  t.is(rel(day('polymarket', 'Up'), day('predictfun', 'Up')), 'identity');
+  t.is(rel(day('polymarket', 'Up'), m('predictfun', 'Microsoft (MSFT) Up or Down on December 10?', 'Down', '2026-12-10', 'finance')), 'different');
+});
+
+test('"before Q2 2027" is by March 31; a quarter written with a two-digit year is that year\'s', (t) => {
+  const q = (venue: string, title: string, outcome = 'Yes') => m(venue, title, outcome, '2027-03-31', 'crypto');
+  t.is(rel(q('predictfun', 'Will Polymarket launch their official token by March 31, 2027?'), q('manifold', 'Will Polymarket launch a token before Q2 2027?')), 'identity');
+  t.is(rel(q('predictfun', 'Will Polymarket launch their official token by June 30, 2027?'), q('manifold', 'Will Polymarket launch a token before Q2 2027?')), 'different');
+  t.is(rel(q('limitless', "BNB new ATH by end of Q1 '27?"), q('kalshi', 'BNB all time high by March 31, 2027?')), 'identity');
+  t.is(rel(q('limitless', 'Will SpaceX demonstrate Starship propellant transfer before H2 2027?'), q('kalshi', 'Will SpaceX demonstrate Starship propellant transfer by June 30, 2027?')), 'identity');
+  t.is(rel(q('limitless', 'Will SpaceX demonstrate Starship propellant transfer before H2 2027?'), q('kalshi', 'Will SpaceX demonstrate Starship propellant transfer by December 31, 2027?')), 'different');
+});

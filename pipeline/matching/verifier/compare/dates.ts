@@ -4,7 +4,7 @@
  * when a title says nothing, never to overrule what a title says.
  */
 import { namesMeasure } from './measures.ts';
-import { isEndOfDay } from '../read/clock.ts';
+import { isEndOfDay, type ClockTime } from '../read/clock.ts';
 import type { DateCondition, DateSense, Proposition } from '../types.ts';
 import { stagesOfText } from './predicate.ts';
 
@@ -239,7 +239,12 @@ const CLOSE = /\bclos(?:e|es|ed|ing)\b|\beod\b|\bend of (?:the )?(?:day|session)
  * venue's known house hour for such markets (noon ET for Polymarket's daily crypto) is compared instead.
  */
 export function compareClocks(a: Proposition, b: Proposition): string[] {
-  if (a.clock && b.clock) return a.clock.minutesUtc === b.clock.minutesUtc ? [] : [`time of day differs: ${a.clock.text} vs ${b.clock.text}`];
+  if (a.clock && b.clock) {
+    if (a.clock.minutesUtc !== b.clock.minutesUtc) return [`time of day differs: ${a.clock.text} vs ${b.clock.text}`];
+    // A venue's hourly market names its hour ("3PM ET"); another window from that hour is another market.
+    const span = (c: ClockTime): number => c.spanMinutes ?? 60;
+    return span(a.clock) === span(b.clock) ? [] : [`window differs: ${a.clock.text} vs ${b.clock.text}`];
+  }
   const timed = a.clock ? a : b.clock ? b : null;
   if (!timed?.clock || isEndOfDay(timed.clock)) return [];
   const other = timed === a ? b : a;

@@ -97,6 +97,8 @@ function selectedAgree(a: Proposition, b: Proposition): boolean {
   return a.selected.some((x) => b.selected.some((y) => equal(x, y)));
 }
 
+const UP_OR_DOWN = /\bup or down\b/i;
+
 export function compareEntities(a: Proposition, b: Proposition): EntityCheck {
   const reasons: string[] = [];
   const coveredInA = acronymCover(b, a);
@@ -167,7 +169,11 @@ export function compareEntities(a: Proposition, b: Proposition): EntityCheck {
   /** Every side `p` picks is named in `q`. */
   const inOther = (p: Proposition, q: Proposition, covered: ReadonlySet<string>): boolean =>
     p.selected.every((k) => { const e = p.entities.find((z) => z.key === k); return !e || mentions(q, e, covered); });
-  if (a.selected.length > 0 && b.selected.length > 0 && !selectedAgree(a, b)) {
+  // "Up or Down" answered Up against the same market answered Down: every close is one or the other.
+  const upDown = (p: Proposition): string | null => (UP_OR_DOWN.test(p.source.title) && p.selected.length === 1 && /^side:(?:up|down)$/.test(p.selected[0] ?? '') ? (p.selected[0] ?? null) : null);
+  const [ua, ub] = [upDown(a), upDown(b)];
+  if (ua && ub && ua !== ub) sideFlip = true;
+  else if (a.selected.length > 0 && b.selected.length > 0 && !selectedAgree(a, b)) {
     const bothNamed = inOther(a, b, coveredInB) && inOther(b, a, coveredInA);
     // In a game, naming the other's pick while picking someone else is enough: the opponent may be spelled unknown.
     const either = (a.game || b.game) && (inOther(a, b, coveredInB) || inOther(b, a, coveredInA));

@@ -8,7 +8,7 @@
 /** Words that say how a venue asks, not what it asks about. */
 export const FILLER_WORDS: ReadonlySet<string> = new Set(
   ('will who which what when where how many much number total amount count level official officially ' +
-    'new year years yearly month monthly week weekly weekend day daily today tonight date time times happen happens occur ' +
+    'new year years yearly month monthly week weekly weekend day daily hourly hour today tonight date time times happen happens occur ' +
     'be become becomes get gets make makes any ever another again still yet just already really actually ' +
     'market markets question price prices priced value rate rates above below over under more less than least most ' +
     'higher lower ahead between range exactly or above greater fewer ' +

@@ -11,6 +11,8 @@ export interface ClockTime {
   /** Minutes after midnight on the venue's clock, as written. */
   readonly minutesLocal: number;
   readonly text: string;
+  /** A window's length in minutes ("3:00-4:00 PM": 60); absent for an instant. */
+  readonly spanMinutes?: number;
 }
 
 /** Offsets from UTC in hours; the US zones follow daylight saving on the date read. */
@@ -23,6 +25,8 @@ const US_STANDARD: Readonly<Record<string, number>> = { et: -5, ct: -6, mt: -7, 
 const ZONE = String.raw`(?:\s*\(?\b(utc|gmt|z|et|est|edt|ct|cst|cdt|mt|mst|mdt|pt|pst|pdt|bst|cet|cest|jst|kst|ist|aest)\b\)?)?`;
 const AMPM = new RegExp(String.raw`\b(?:at\s+)?(\d{1,2})(?::(\d{2}))?\s*(a\.?m\.?|p\.?m\.?)(?![a-z])${ZONE}`, 'gi');
 const H24 = new RegExp(String.raw`\b(?:at\s+)?([01]?\d|2[0-3]):([0-5]\d)(?!\s*(?:a\.?m|p\.?m))(?![\d:])${ZONE}`, 'gi');
+/** An hour's window, "3:00-4:00 PM ET", "20:00–21:00 UTC", "10AM-11AM": the market is known by the hour it starts. */
+const RANGE = new RegExp(String.raw`\b(?:from\s+)?(\d{1,2})(?::(\d{2}))?\s*(a\.?m\.?|p\.?m\.?)?\s*(?:–|—|-|to)\s*(\d{1,2})(?::(\d{2}))?\s*(a\.?m\.?|p\.?m\.?)?(?![a-z\d])${ZONE}`, 'gi');
 const NAMED = new RegExp(String.raw`\b(?:at\s+)?(noon|midday|midnight)${ZONE}`, 'gi');
 
 /** Second Sunday of March to the first Sunday of November, the US rule since 2007. */
@@ -60,14 +64,31 @@ export function readClock(text: string, date: string | null): ClockReading {
   if (!/\d\s*(?:a\.?m|p\.?m)|\d:\d\d|noon|midday|midnight/i.test(text)) return { clock: null, rest: text };
   let rest = text;
   let clock: ClockTime | null = null;
-  const take = (m: RegExpExecArray, hours: number, minutes: number, zone: string | undefined): void => {
+  const take = (m: RegExpExecArray, hours: number, minutes: number, zone: string | undefined, spanMinutes?: number): void => {
     rest = blank(rest, m.index, m[0].length);
     if (clock) return;
     const local = (hours % 24) * 60 + minutes;
     const utc = (((local - offsetHours(zone, date) * 60) % 1440) + 1440) % 1440;
-    clock = { minutesUtc: utc, minutesLocal: local, text: m[0].trim() };
+    clock = { minutesUtc: utc, minutesLocal: local, text: m[0].trim(), ...(spanMinutes === undefined ? {} : { spanMinutes }) };
   };
-  for (const m of text.matchAll(AMPM)) {
+  for (const m of text.matchAll(RANGE)) {
+    const [, h1, m1, ap1, h2, m2, ap2, zone] = m;
+    // Only a window written as clock times: "2-3" alone is a count or a score.
+    if (!(m1 || m2 || ap1 || ap2)) continue;
+    const end = Number(h2);
+    const endPm = ap2 ? /^p/i.test(ap2) : null;
+    const end24 = endPm === null ? end : (end % 12) + (endPm ? 12 : 0);
+    let start = Number(h1);
+    if (ap1) start = (start % 12) + (/^p/i.test(ap1) ? 12 : 0);
+    else if (endPm !== null) {
+      start = (start % 12) + (endPm ? 12 : 0);
+      if (start > end24) start -= 12; // "11-12 PM" starts at 11 AM
+    }
+    if (start < 0 || start > 23 || end24 > 24) continue;
+    const span = end24 * 60 + Number(m2 ?? 0) - (start * 60 + Number(m1 ?? 0));
+    take(m as RegExpExecArray, start, Number(m1 ?? 0), zone, span > 0 ? span : span + 1440);
+  }
+  for (const m of rest.matchAll(AMPM)) {
     const h = Number(m[1]);
     if (h < 1 || h > 12) continue;
     const pm = /^p/i.test(m[3] ?? '');

@@ -18,7 +18,7 @@ const DAY_RANGE_RE = new RegExp(String.raw`${PREP}\b${MONTH}\s+(\d{1,2})(?:st|nd
 const SLASH_RANGE_RE = new RegExp(String.raw`${PREP}\b(\d{1,2})/(\d{1,2})\s*(?:-|–|to)\s*(\d{1,2})/(\d{1,2})(?:/(\d{2,4}))?\b`, 'g');
 const MONTH_DAY_RE = new RegExp(String.raw`${PREP}\b${MONTH}\s+(\d{1,2})(?:st|nd|rd|th)?\b(?:,?\s*(20\d\d))?`, 'g');
 const DAY_MONTH_RE = new RegExp(String.raw`${PREP}\b(\d{1,2})(?:st|nd|rd|th)?\s+(?:of\s+)?${MONTH}(?:,?\s*(20\d\d))?\b`, 'g');
-const QUARTER_RE = new RegExp(String.raw`${PREP}\bq([1-4])\s*(20\d\d)\b`, 'g');
+const QUARTER_RE = new RegExp(String.raw`${PREP}\bq([1-4])\s*(?:(20\d\d)\b|'(\d\d)(?!\d))`, 'g');
 const HALF_RE = new RegExp(String.raw`${PREP}\b(h[12]|[12]h|first half|second half)(?:\s+of)?\s+(?:fy\s*)?(20\d\d)\b`, 'g');
 /** Days named by a holiday, as month and day; Thanksgiving (the fourth Thursday of November) is worked out per year. */
 const HOLIDAY_RE = new RegExp(String.raw`${PREP}\b(christmas eve|christmas(?: day)?|new year['’]?s eve|new year['’]?s day|halloween|valentine['’]?s day|independence day|thanksgiving(?: day)?)(?:,?\s*(20\d\d))?\b`, 'g');
@@ -164,15 +164,19 @@ export function extractDates(input: string, endDate: string | null): DateExtract
     }],
     // Q4 2025
     [QUARTER_RE, (m) => {
-      const y = Number(m[3]);
-      push(m[1], 'in', y, Number(m[2]) * 3, null, m[0], 'quarter');
+      const y = m[3] ? Number(m[3]) : 2000 + Number(m[4]);
+      const q = Number(m[2]);
+      // "before Q2 2027" ends the day before the quarter starts (March 31), not before its last month.
+      if (senseOf(m[1], 'in').before) push(m[1], 'by', y, (q - 1) * 3 + 1, 1, m[0], 'quarter');
+      else push(m[1], 'in', y, q * 3, null, m[0], 'quarter');
       years.add(y);
     }],
     // H1 2026 / first half of 2026
     [HALF_RE, (m) => {
       const y = Number(m[3]);
       const second = /^(?:h2|2h|second half)$/.test(m[2] ?? '');
-      push(m[1], 'in', y, second ? 12 : 6, null, m[0], 'half');
+      if (senseOf(m[1], 'in').before) push(m[1], 'by', y, second ? 7 : 1, 1, m[0], 'half');
+      else push(m[1], 'in', y, second ? 12 : 6, null, m[0], 'half');
       years.add(y);
     }],
     // by Christmas 2026 / on Thanksgiving / before Halloween
