@@ -152,3 +152,18 @@ test('"before Q2 2027" is by March 31; a quarter written with a two-digit year i
   t.is(rel(q('limitless', 'Will SpaceX demonstrate Starship propellant transfer before H2 2027?'), q('kalshi', 'Will SpaceX demonstrate Starship propellant transfer by June 30, 2027?')), 'identity');
   t.is(rel(q('limitless', 'Will SpaceX demonstrate Starship propellant transfer before H2 2027?'), q('kalshi', 'Will SpaceX demonstrate Starship propellant transfer by December 31, 2027?')), 'different');
 });
+
+test('"the week of Dec 7" is Dec 7-13 and "week ending Dec 11" ends on the 11th; another week is another market', (t) => {
+  const w = (venue: string, title: string, outcome = 'Yes') => m(venue, title, outcome, '2026-12-13', 'politics');
+  t.is(rel(w('limitless', 'Will Trump issue 5+ pardons December 14-20?'), w('kalshi', 'Will Trump issue at least 5 pardons in the week of Dec 14, 2026?')), 'identity');
+  t.is(rel(w('limitless', 'Will Trump issue 5+ pardons December 7-13?'), w('kalshi', 'Will Trump issue at least 5 pardons in the week of Dec 14, 2026?')), 'different');
+  t.is(rel(w('polymarket', 'Will Trump say "Bitcoin" this week? (December 7-13)'), w('kalshi', 'What will Trump say during the week of Dec 7, 2026?', 'Bitcoin')), 'identity');
+});
+
+test('a central bank\'s decision "in February" is the one it takes on its February meeting day', (t) => {
+  const e = (venue: string, title: string, outcome: string, end: string) => m(venue, title, outcome, end, 'economics');
+  t.is(rel(e('polymarket', 'Bank of England decision in February?', '25 bps decrease', '2027-02-04'), e('kalshi', 'BoE cuts 25bp on Feb 4, 2027?', 'Yes', '2027-02-04')), 'identity');
+  t.is(rel(e('polymarket', 'Bank of Canada decision in December?', 'No change', '2026-12-09'), e('kalshi', 'Will the Bank of Canada hold its policy rate on Dec 9, 2026?', 'Yes', '2026-12-09')), 'identity');
+  // A level read on a later day of the month is no decision.
+  t.is(rel(e('polymarket', 'Bank of Canada decision in December?', 'No change', '2026-12-09'), e('kalshi', 'Bank of Canada policy rate on Dec 31, 2026 at 2.25%?', 'Yes', '2026-12-31')), 'different');
+});

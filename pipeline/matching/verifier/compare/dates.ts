@@ -146,7 +146,8 @@ function playerLine(p: Proposition): boolean {
 }
 
 /** A committee's rate decision: one meeting a month at most, named by its month or by its day. */
-const MEETING_DAY = /\b(?:meeting|fomc|mpc|decision)\b/i;
+/** The day is a decision's: the meeting is named, or a rate action is taken on it ("BoE cuts 25bp on Feb 4"). */
+const MEETING_DAY = /\b(?:meeting|fomc|mpc|decision|cuts?|hikes?|raises?|holds?|lowers?|keeps?|leaves?)\b/i;
 const MEETING_DECISION = /\b(?:fomc|fed|federal reserve|ecb|boe|boj|bank of (?:england|japan|canada)|central bank|mpc|rate decision|interest rates?)\b/i;
 
 /**

@@ -15,6 +15,8 @@ const ISO_RE = new RegExp(String.raw`${PREP}\b(20\d\d)-(\d\d)-(\d\d)\b`, 'g');
 const SLASH_RE = new RegExp(String.raw`${PREP}\b(\d{1,2})/(\d{1,2})(?:/(\d{2,4}))?\b`, 'g');
 /** "Mar 13-20", "March 13 - March 20, 2026", "Jan 31 to Feb 6": a window of days, ending on the last. */
 const DAY_RANGE_RE = new RegExp(String.raw`${PREP}\b${MONTH}\s+(\d{1,2})(?:st|nd|rd|th)?\s*(?:-|–|to|through|thru)\s*(?:${MONTH}\s+)?(\d{1,2})(?:st|nd|rd|th)?\b(?:,?\s*(20\d\d))?`, 'g');
+/** "the week of Dec 7", "week ending Dec 11": a seven-day window, compared by its last day like "Dec 7-13". */
+const WEEK_RE = new RegExp(String.raw`\b(?:(?:in|during|for|over)\s+)?(?:the\s+)?week\s+(of|starting|beginning|ending)\s+(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day,?\s+)?${MONTH}\s+(\d{1,2})(?:st|nd|rd|th)?\b(?:,?\s*(20\d\d))?`, 'g');
 const SLASH_RANGE_RE = new RegExp(String.raw`${PREP}\b(\d{1,2})/(\d{1,2})\s*(?:-|–|to)\s*(\d{1,2})/(\d{1,2})(?:/(\d{2,4}))?\b`, 'g');
 const MONTH_DAY_RE = new RegExp(String.raw`${PREP}\b${MONTH}\s+(\d{1,2})(?:st|nd|rd|th)?\b(?:,?\s*(20\d\d))?`, 'g');
 const DAY_MONTH_RE = new RegExp(String.raw`${PREP}\b(\d{1,2})(?:st|nd|rd|th)?\s+(?:of\s+)?${MONTH}(?:,?\s*(20\d\d))?\b`, 'g');
@@ -128,6 +130,17 @@ export function extractDates(input: string, endDate: string | null): DateExtract
       const y = m[4] ? twoDigitYear(m[4]) : inferYear(mo, d, endDate);
       if (y === null) return;
       push(m[1], 'on', y, mo, d, m[0], 'day');
+      if (m[4]) years.add(y);
+    }],
+    // the week of Dec 7, 2026 (Dec 7-13) / week ending Dec 11
+    [WEEK_RE, (m) => {
+      const mo = monthNumber(m[2] ?? '');
+      const d = Number(m[3]);
+      if (!mo || d < 1 || d > 31) return;
+      const y = m[4] ? Number(m[4]) : inferYear(mo, d, endDate);
+      if (y === null) return;
+      const last = new Date(Date.UTC(y, mo - 1, d + (m[1] === 'ending' ? 0 : 6)));
+      push(undefined, 'in', last.getUTCFullYear(), last.getUTCMonth() + 1, last.getUTCDate(), m[0], 'day');
       if (m[4]) years.add(y);
     }],
     // Mar 13-20 / March 13 - March 20, 2026: one window, compared by its last day (a meeting's two days end on the decision)
