@@ -95,3 +95,15 @@ test('"stock", "finish" and "for the rest of" restate a level question: they are
   t.regex(verdict(y('polymarket', 'Tesla stock above $500 at 2026 year-end close?'), y('kalshi', 'Will Tesla (TSLA) finish 2026 above $500?')), /^identity/);
   t.regex(verdict(y('kalshi', 'Will Bitcoin reach $150,000 by Dec 31, 2026?'), y('manifold', 'Will Bitcoin stay below $150k for the rest of 2026?')), /^complement/);
 });
+
+test('notation: a tenor written "10Y" is the 10-year, "50 cents" is $0.50, "> +$5 billion" is above $5 billion, "hold over" is owning more than', (t) => {
+  const y = (venue: string, title: string, outcome = 'Yes', end = '2026-12-31') => m(venue, title, outcome, end);
+  t.regex(verdict(y('kalshi', 'Will the 10-year Treasury yield close above 4.5% on December 31, 2026?'), y('manifold', '10Y Treasury yield at or below 4.50% at 2026 year-end close?')), /^complement/);
+  t.regex(verdict(y('kalshi', 'Will the 2-year Treasury yield close above 4.5% on December 31, 2026?'), y('manifold', '10Y Treasury yield at or below 4.50% at 2026 year-end close?')), /^different/);
+  t.regex(verdict(y('polymarket', 'Will Dogecoin reach $0.50 by June 30, 2027?', 'Yes', '2027-06-30'), y('manifold', 'DOGE ≥ 50 cents before July 2027?', 'Yes', '2027-06-30')), /^identity/);
+  t.regex(verdict(y('polymarket', 'Will Dogecoin reach $0.05 by June 30, 2027?', 'Yes', '2027-06-30'), y('manifold', 'DOGE ≥ 50 cents before July 2027?', 'Yes', '2027-06-30')), /^different/);
+  t.regex(verdict(y('manifold', 'Spot BTC ETF net flows > +$5 billion in December 2026?'), y('polymarket', 'Spot BTC ETF net flows above $5B in December 2026?')), /^identity/);
+  t.regex(verdict(y('polymarket', "Will BlackRock's IBIT hold over 1 million BTC by December 31, 2026?"), y('manifold', 'IBIT holdings ≥ 1M bitcoin before 2027?')), /^identity/);
+  // Staying above a level is still never dipping below it.
+  t.regex(verdict(y('polymarket', 'Will SOL drop to $100 before 2027?', 'No'), y('kalshi', 'Will SOL hold above $100 through Dec 31, 2026?')), /^identity/);
+});
