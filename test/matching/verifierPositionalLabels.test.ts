@@ -41,3 +41,9 @@ test('a three-way result is not the winner of a game that overtime decides; in s
   t.is(rel(doubleChance, g('kalshi', 'Chelsea vs Newcastle Winner?', 'Chelsea', '2026-12-20')), 'complement');
   t.is(rel(doubleChance, g('kalshi', 'Chelsea vs Newcastle Winner?', 'Newcastle', '2026-12-20')), 'different');
 });
+
+test('a three-way side meets a plain pick unless the sport is known to go to overtime', (t) => {
+  t.is(rel(g('azuro', 'Feyenoord – Ajax · Full Time Result', '1', '2027-01-24'), g('polymarket', 'Will Feyenoord win on 2027-01-24?', 'Yes', '2027-01-24')), 'identity');
+  t.is(rel(g('azuro', 'USA – Mexico · Double Chance', 'X2', '2027-03-27'), g('kalshi', 'USA vs Mexico Winner?', 'USA', '2027-03-27')), 'complement');
+  t.is(rel(g('azuro', 'Boston Bruins – New York Rangers · Full Time Result', '1', '2026-12-05'), g('polymarket', 'Rangers vs. Bruins', 'Bruins', '2026-12-05')), 'different');
+});

@@ -106,7 +106,9 @@ export function compareContests(a: Proposition, b: Proposition): ContestCheck {
   const regB = b.pick !== null && REGULATION.test(b.pick);
   // A regulation-time result ("Reg Time: Boston") is the game's result only where the game can be drawn and so is
   // settled at the end of regulation (soccer); where overtime decides it, winning in regulation is a narrower event.
-  if (regA !== regB && a.draws !== 'yes' && b.draws !== 'yes') {
+  // Only a sport known to go to overtime tells them apart: a three-way line names its sides in regulation time
+  // because a draw is one of its results, which is how soccer is settled anyway.
+  if (regA !== regB && (a.draws === 'no' || b.draws === 'no')) {
     return { applies: true, reasons: [`regulation time on one side only: ${regA ? a.pick : b.pick} against a result that can come in overtime`], flip: false };
   }
   const pa = withoutRegulation(a.pick);
