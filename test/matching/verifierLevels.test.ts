@@ -107,3 +107,18 @@ test('notation: a tenor written "10Y" is the 10-year, "50 cents" is $0.50, "> +$
   // Staying above a level is still never dipping below it.
   t.regex(verdict(y('polymarket', 'Will SOL drop to $100 before 2027?', 'No'), y('kalshi', 'Will SOL hold above $100 through Dec 31, 2026?')), /^identity/);
 });
+
+test('a touch at any time is not the level a close reads, whichever way the close is worded', (t) => {
+  const y = (venue: string, title: string) => m(venue, title, 'Yes', '2026-12-31');
+  t.regex(verdict(y('polymarket', 'Will the S&P 500 hit 7,500 by December 31, 2026?'), y('kalshi', 'Will the S&P 500 (SPX) close 2026 at or above 7,500?')), /^different: a touch at any time vs a close/);
+  t.regex(verdict(y('polymarket', 'Will the VIX hit 30 in December 2026?'), y('kalshi', 'Will the VIX close above 30 in December 2026?')), /^different: a touch at any time vs a close/);
+  // Two touches, or two closes, are still compared as usual.
+  t.regex(verdict(y('polymarket', 'Will the S&P 500 hit 7,500 by December 31, 2026?'), y('kalshi', 'Will the S&P 500 reach 7,500 before 2027?')), /^identity/);
+  t.regex(verdict(y('polymarket', 'Will the S&P 500 close 2026 above 7,500?'), y('kalshi', 'Will the S&P 500 finish 2026 above 7,500?')), /^identity/);
+});
+
+test('the Conference League is not the Europa League', (t) => {
+  const v = verifyPair(m('polymarket', 'Will Aston Villa win the 2026-27 UEFA Europa League?', 'Yes', '2027-05-26', 'sports'), m('kalshi', 'Will Aston Villa win the UEFA Conference League 2026-27?', 'Yes', '2027-05-26', 'sports'));
+  t.is(v.relation, 'different');
+  t.regex(v.reasons.join('; '), /europa-league vs conference-league/);
+});

@@ -78,6 +78,22 @@ const TWO_SIDES = /\S\s+(?:vs\.?|v\.?|@)\s+\S|^[^:?]+\sat\s[^:?]+:/i;
 /** A level at the year's last close ("close 2026 above", "at the 2026 year-end close", "end of 2026"): read once. */
 const YEAR_END = /\b(?:close[sd]?|finish(?:es)?|ends?)\s+(?:20\d\d|the year)\b|\byear[- ]end\b|\bend of (?:20\d\d|the year)\b/i;
 
+/** A level read at a session's end ("close above", "settles above", "year-end close"), never touched in between. */
+const CLOSING = /\b(?:close[sd]?|closing|settle[sd]?|settlement|finish(?:es)?)\b/i;
+
+/**
+ * "Hit 7,500 by December 31" against "close 2026 at or above 7,500": a touch at any time is not the level a close
+ * reads. Only said of two markets that both carry a level.
+ */
+function touchVsClose(a: Proposition, b: Proposition): string[] {
+  if (a.numbers.length === 0 || b.numbers.length === 0) return [];
+  const touch = (p: Proposition): boolean => PATH.test(p.text.replace(COMPARING, ' ')) && !CLOSING.test(p.text);
+  const close = (p: Proposition): boolean => CLOSING.test(p.text) && !PATH.test(p.text.replace(COMPARING, ' '));
+  if (touch(a) && close(b)) return [`a touch at any time vs a close: ${a.text} / ${b.text}`];
+  if (touch(b) && close(a)) return [`a touch at any time vs a close: ${b.text} / ${a.text}`];
+  return [];
+}
+
 /** Verbs that only compare ("exceed 2.5%"), not move: a path only where the level is read more than once. */
 const COMPARING = /\b(?:exceed|exceeds|top|tops|surpass|surpasses)\b/gi;
 
@@ -130,6 +146,7 @@ function whenAndHowMuch(a: Proposition, b: Proposition, levelFlip: boolean): str
     ...compareSeasons(a, b),
     ...compareOffsets(a, b),
     ...compareConjunction(a, b),
+    ...touchVsClose(a, b),
   ];
 }
 

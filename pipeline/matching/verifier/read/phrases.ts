@@ -69,6 +69,7 @@ export const TITLE_PHRASES: readonly (readonly [RegExp, string])[] = [
   [/\b(?:english )?premier league\b|\bepl\b/i, 'premier-league'],
   [/\bchampions league\b|\bucl\b/i, 'champions-league'],
   [/\beuropa league\b/i, 'europa-league'],
+  [/\b(?:europa |uefa )?conference league\b|\buecl\b/i, 'conference-league'],
   [/\bla liga\b/i, 'la-liga'],
   [/\bworld cup\b/i, 'world-cup'],
   [/\beuro \d{4}\b|\beuropean championship\b/i, 'euro'],
