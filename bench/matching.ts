@@ -42,7 +42,7 @@ const TRAIN7 = join(fixtures, 'mined7/pairs.mined7.train.jsonl');
 const TRAIN8 = join(fixtures, 'mined8/pairs.mined8.train.jsonl');
 const TRAIN9 = join(fixtures, 'mined9/pairs.mined9.train.jsonl');
 const TRAIN10 = join(fixtures, 'mined10/pairs.mined10.train.jsonl');
-const written = ['pairs.jsonl', 'pairs.holdout.jsonl', 'pairs.realistic.jsonl', ...[2, 3, 4, 5, 6, 7, 8, 9].map((n) => `pairs.realistic.batch${n}.jsonl`), 'pairs.probes.round10.jsonl', 'pairs.probes.round11.jsonl', 'pairs.probes.round19.jsonl', 'pairs.probes.round19b.jsonl', 'pairs.probes.round19c.jsonl', 'pairs.probes.round19d.jsonl', 'pairs.probes.round20a.jsonl', 'pairs.probes.round20b.jsonl', 'pairs.probes.round20c.jsonl', 'pairs.probes.round20d.jsonl', 'pairs.probes.round20e.jsonl', 'pairs.probes.round21a.jsonl', 'pairs.probes.round21b.jsonl'].map((f) => join(fixtures, f));
+const written = ['pairs.jsonl', 'pairs.holdout.jsonl', 'pairs.realistic.jsonl', ...[2, 3, 4, 5, 6, 7, 8, 9].map((n) => `pairs.realistic.batch${n}.jsonl`), 'pairs.probes.round10.jsonl', 'pairs.probes.round11.jsonl', 'pairs.probes.round19.jsonl', 'pairs.probes.round19b.jsonl', 'pairs.probes.round19c.jsonl', 'pairs.probes.round19d.jsonl', 'pairs.probes.round20a.jsonl', 'pairs.probes.round20b.jsonl', 'pairs.probes.round20c.jsonl', 'pairs.probes.round20d.jsonl', 'pairs.probes.round20e.jsonl', 'pairs.probes.round21a.jsonl', 'pairs.probes.round21b.jsonl', 'pairs.probes.round22a.jsonl', 'pairs.probes.round22b.jsonl', 'pairs.probes.round22c.jsonl', 'pairs.probes.round22d.jsonl'].map((f) => join(fixtures, f));
 
 const normalise = (s: string): string => s.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
 function titleEquality(a: MarketRef, b: MarketRef): MatchVerdict {
