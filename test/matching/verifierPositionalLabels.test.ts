@@ -47,3 +47,13 @@ test('a three-way side meets a plain pick unless the sport is known to go to ove
   t.is(rel(g('azuro', 'USA – Mexico · Double Chance', 'X2', '2027-03-27'), g('kalshi', 'USA vs Mexico Winner?', 'USA', '2027-03-27')), 'complement');
   t.is(rel(g('azuro', 'Boston Bruins – New York Rangers · Full Time Result', '1', '2026-12-05'), g('polymarket', 'Rangers vs. Bruins', 'Bruins', '2026-12-05')), 'different');
 });
+
+test('a positional side with its handicap ("2 (+1.5)") is that side\'s margin; the market\'s own name is no subject', (t) => {
+  t.deepEqual(positionalLabel('Dallas Stars – Colorado Avalanche · Handicap', '2 (+1.5)'), { label: 'Colorado Avalanche +1.5', negated: false });
+  const puck = (o: string) => g('azuro', 'Dallas Stars – Colorado Avalanche · Handicap (incl. overtime)', o, '2026-12-23');
+  t.is(rel(g('polymarket', 'Colorado Avalanche vs Dallas Stars', 'Dallas Stars -1.5', '2026-12-23'), puck('2 (+1.5)')), 'complement');
+  t.is(rel(g('polymarket', 'Colorado Avalanche vs Dallas Stars', 'Dallas Stars -1.5', '2026-12-23'), puck('1 (-1.5)')), 'identity');
+  // "Full Time Result", "60 Minute Line", "Formula 1" name the market, not who it is about.
+  t.is(rel(g('sxbet', 'Tampa Bay Lightning vs Detroit Red Wings (60 Minute Line)', 'Draw', '2027-01-14'), g('azuro', 'Detroit Red Wings – Tampa Bay Lightning · Full Time Result', 'X', '2027-01-14')), 'identity');
+  t.is(rel(g('kalshi', 'Australian Grand Prix Winner?', 'George Russell', '2027-03-14'), g('azuro', 'Formula 1 · Australian Grand Prix 2027 · Race Winner', 'G. Russell', '2027-03-14')), 'identity');
+});

@@ -17,6 +17,8 @@ export const FILLER_WORDS: ReadonlySet<string> = new Set(
     'rest remainder first next last eoy et pm am utc q1 q2 q3 q4 h1 h2 ' +
     'jan january feb february mar march apr april may jun june jul july aug august sep sept september oct october nov november dec december ' +
     'yes no not never before after by during through until ' +
+    // A sportsbook's market names: what the line is comes from its labels (1/X/2, double chance, regulation time).
+    'full result minute line double chance moneyline formula ' +
     // Roles and bodies that only frame who acts. Offices and election types are NOT here: see OFFICE_KIND.
     'office secretary chief supreme attorney general chair chairman director ceo congress court justice administration cabinet ' +
     // How a race or a case is framed rather than what happens in it.

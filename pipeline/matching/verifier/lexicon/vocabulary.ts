@@ -36,7 +36,9 @@ export const COMMON_CAPITALISED: ReadonlySet<string> = new Set(
     // A player prop's statistic ("LeBron James: Points O/U 24.5", "Logan Gilbert Strikeouts"): what is counted, not a name.
     'points rebounds assists steals blocks threes strikeouts touchdowns passing rushing receiving yards receptions goals saves shots hits runs rbis aces kills ' +
     // A reading's own words ("Highest temperature in ...", "Measurable rain at ..."), not names.
-    'highest lowest measurable').split(/\s+/),
+    'highest lowest measurable ' +
+    // A sportsbook's market names ("Full Time Result", "60 Minute Line", "Double Chance"), read from the labels.
+    'full result minute line double chance moneyline formula').split(/\s+/),
 );
 
 /** Spelling and phrasing variants mapped to one canonical word. */

@@ -23,8 +23,12 @@ export interface PositionalReading {
   readonly negated: boolean;
 }
 
+/** "2 (+1.5)", "1 -1.5": a side by its position, with its handicap. */
+const POSITIONAL_HANDICAP = /^([12])\s*\(?\s*([+-]\s*\d+(?:\.\d+)?)\s*\)?$/;
+
 export function positionalLabel(title: string, label: string | null): PositionalReading | null {
-  const code = label?.trim() ?? '';
+  const handicap = POSITIONAL_HANDICAP.exec(label?.trim() ?? '');
+  const code = handicap ? (handicap[1] ?? '') : (label?.trim() ?? '');
   if (code === '' || /^reg(?:ulation)?\.?\s*time\b/i.test(code)) return null;
   const trimmed = title.trim();
   const kind = KIND_SUFFIX.exec(trimmed);
@@ -34,6 +38,8 @@ export function positionalLabel(title: string, label: string | null): Positional
   const second = sides?.[2]?.trim();
   if (!first || !second) return null;
   const upper = code.toUpperCase();
+  // A handicap's side keeps its line ("Colorado Avalanche +1.5"), read as a margin question elsewhere.
+  if (handicap) return { label: `${upper === '1' ? first : second} ${(handicap[2] ?? '').replace(/\s+/g, '')}`, negated: false };
   const named = !POSITIONAL.test(code);
   const threeWay = (!named && (upper.includes('X') || upper === '12')) || THREE_WAY.test(trimmed);
   // A side or the draw named on a three-way line ("(60 Minute Line)" answered "Toronto Maple Leafs") is its
