@@ -92,6 +92,15 @@ function blank(s: string, start: number, end: number): string {
 /** A company's fiscal year and quarter ("Q1 FY2027", "fiscal 2026"): its own calendar, read as an edition, not as dates. */
 const FISCAL_SPAN = /\b(?:q[1-4]\s+(?:of\s+)?)?(?:fy\s*'?|fiscal\s+(?:year\s+)?)(?:q[1-4]\s+)?(?:20)?\d\d(?:\s+q[1-4])?\b/g;
 
+/** A month name, a day and an optional year ("Dec 7, 2026"; without a year, the one the market's end date implies). */
+function monthDay(month: string | undefined, day: string | undefined, year: string | undefined, endDate: string | null): { y: number; mo: number; d: number } | null {
+  const mo = monthNumber(month ?? '');
+  const d = Number(day);
+  if (!mo || d < 1 || d > 31) return null;
+  const y = year ? Number(year) : inferYear(mo, d, endDate);
+  return y === null ? null : { y, mo, d };
+}
+
 export function extractDates(input: string, endDate: string | null): DateExtraction {
   let text = input.toLowerCase();
   if (/\b(?:fy|fiscal)\b|\bfy\s*'?\d/.test(text)) text = text.replace(FISCAL_SPAN, (m) => ' '.repeat(m.length));
@@ -134,14 +143,11 @@ export function extractDates(input: string, endDate: string | null): DateExtract
     }],
     // the week of Dec 7, 2026 (Dec 7-13) / week ending Dec 11
     [WEEK_RE, (m) => {
-      const mo = monthNumber(m[2] ?? '');
-      const d = Number(m[3]);
-      if (!mo || d < 1 || d > 31) return;
-      const y = m[4] ? Number(m[4]) : inferYear(mo, d, endDate);
-      if (y === null) return;
-      const last = new Date(Date.UTC(y, mo - 1, d + (m[1] === 'ending' ? 0 : 6)));
+      const day = monthDay(m[2], m[3], m[4], endDate);
+      if (!day) return;
+      const last = new Date(Date.UTC(day.y, day.mo - 1, day.d + (m[1] === 'ending' ? 0 : 6)));
       push(undefined, 'in', last.getUTCFullYear(), last.getUTCMonth() + 1, last.getUTCDate(), m[0], 'day');
-      if (m[4]) years.add(y);
+      if (m[4]) years.add(day.y);
     }],
     // Mar 13-20 / March 13 - March 20, 2026: one window, compared by its last day (a meeting's two days end on the decision)
     [DAY_RANGE_RE, (m) => {
@@ -157,13 +163,10 @@ export function extractDates(input: string, endDate: string | null): DateExtract
     }],
     // December 31, 2025 / Dec 31st / Dec. 31 2025
     [MONTH_DAY_RE, (m) => {
-      const mo = monthNumber(m[2] ?? '');
-      const d = Number(m[3]);
-      if (!mo || d < 1 || d > 31) return;
-      const y = m[4] ? Number(m[4]) : inferYear(mo, d, endDate);
-      if (y === null) return;
-      push(m[1], 'on', y, mo, d, m[0], 'day');
-      if (m[4]) years.add(y);
+      const day = monthDay(m[2], m[3], m[4], endDate);
+      if (!day) return;
+      push(m[1], 'on', day.y, day.mo, day.d, m[0], 'day');
+      if (m[4]) years.add(day.y);
     }],
     // 31 December 2025
     [DAY_MONTH_RE, (m) => {
