@@ -68,3 +68,18 @@ test('a title or rules text far longer than any venue writes is read only as far
   t.deepEqual({ ...long, source: null }, { ...cut, source: null });
   t.is(long.source.title.length, MAX_TITLE_CHARS);
 });
+
+test('a title of one long run of capitals is read, not backtracked over: every game-title reading answers', async (t) => {
+  // A word pattern whose trailing space was optional let "AAAA…" (600 capitals) split in millions of ways before
+  // failing: the reading never returned. The answer itself is what is checked here: it is no game.
+  const { isGameTitle } = await import('../../pipeline/matching/verifier/read/contest.ts');
+  const { verifyPair } = await import('../../pipeline/matching/verifier/index.ts');
+  t.false(isGameTitle('A'.repeat(600)));
+  t.false(isGameTitle(`${'A'.repeat(300)} – ${'B'.repeat(290)}!`));
+  t.false(isGameTitle(`${'A'.repeat(300)} at ${'B'.repeat(290)}!`));
+  // Well-formed titles are still games.
+  t.true(isGameTitle('Boston Bruins – New York Rangers · Full Time Result'));
+  t.true(isGameTitle('San Antonio at Boston'));
+  const v = verifyPair({ venue: 'x', title: 'A'.repeat(600), outcome: '1', end_date: null, category: 'x' }, { venue: 'y', title: 'B'.repeat(600), outcome: 'X2', end_date: null, category: 'x' });
+  t.is(v.relation, 'different');
+});

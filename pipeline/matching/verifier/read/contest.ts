@@ -14,7 +14,9 @@ import { extractEntities } from './entities.ts';
  */
 const GAME_TITLE = /^[^?]{2,60}?\s(?:vs\.?|v\.?|versus|@)\s[^?]{2,80}$|^[^?]{2,40}\sat\s[^?]{2,40}\swinner\??$|^[^?]{2,40}\s(?:vs\.?|v\.?)\s[^?]{2,40}\swinner\??$|\bwins? on \d{4}-\d{2}-\d{2}\b|^will .{2,60}\s(?:vs\.?|v\.?)\s.{2,60}\send in a draw\??$/i;
 /** Kalshi's bare "Away at Home": capitalised places on both sides of "at", nothing else. */
-const AWAY_AT_HOME = /^(?:[A-Z][\w.'&-]*\s?){1,4}\sat\s(?:[A-Z][\w.'&-]*\s?){1,4}$/;
+// Words are separated by exactly one space: a word that may end where the next starts would let a long run of
+// capitals split in millions of ways before the match fails (a hostile 600-character title took minutes).
+const AWAY_AT_HOME = /^[A-Z][\w.'&-]*(?:\s[A-Z][\w.'&-]*){0,3}\sat\s[A-Z][\w.'&-]*(?:\s[A-Z][\w.'&-]*){0,3}$/;
 
 /**
  * "Will Iga Swiatek win the Swiatek vs Gauff match?": a pairing named inside a question about winning it (not "win Game
@@ -48,7 +50,7 @@ const DRAWS = /\b(?:draw|tie|ufc|mma|epl|premier league|la ?liga|serie a|bundesl
 export type Draws = 'yes' | 'no' | 'unknown';
 
 /** A sportsbook's "Home – Away · Market" ("Boston Bruins – New York Rangers · Full Time Result"): two names and an en dash. */
-const DASH_PAIRING = /^(?:[\p{Lu}\d][\p{L}\d.'&-]*\s?){1,5}\s–\s(?:[\p{Lu}\d][\p{L}\d.'&-]*\s?){1,5}(?:\s*[·(]|$)/u;
+const DASH_PAIRING = /^[\p{Lu}\d][\p{L}\d.'&-]*(?:\s[\p{Lu}\d][\p{L}\d.'&-]*){0,4}\s–\s[\p{Lu}\d][\p{L}\d.'&-]*(?:\s[\p{Lu}\d][\p{L}\d.'&-]*){0,4}(?:\s*[·(]|$)/u;
 
 /** The side phrases of a game title, as written ("Los Angeles L", "Spurs", "Brighton & Hove Albion FC"). */
 function titleSides(title: string): string[] {
