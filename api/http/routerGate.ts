@@ -1,5 +1,5 @@
 import type Router from '@koa/router';
-import type { Middleware } from 'koa';
+import type { Context, Middleware } from 'koa';
 
 type RouteLayer = Router['stack'][number];
 
@@ -8,6 +8,25 @@ const LITERAL_SEGMENT = /^[A-Za-z0-9._~-]+$/;
 const ASCII = /^[\x20-\x7e]*$/;
 /** router.use('/x', ...) layers carry their path as a pattern ending at a segment boundary. */
 const USE_BOUNDARY = /\(\?:\\\/\|\$\)$/;
+
+/** The last request URL whose first segment was worked out, shared by the gates (the app's four run one after another). */
+let lastUrl: string | undefined;
+let lastSegment: string | null = null;
+
+/**
+ * The request path's first segment, lower-cased, or null when it is not plain ASCII. Koa's ctx.path is parsed
+ * from req.url (and setting ctx.path rewrites req.url), so the same URL string always gives the same segment.
+ */
+function firstSegment(ctx: Context): string | null {
+  const url = ctx.req.url;
+  if (url === lastUrl && url !== undefined) return lastSegment;
+  const path = ctx.path;
+  const end = path.indexOf('/', 1);
+  const segment = path.slice(1, end === -1 ? undefined : end);
+  lastSegment = ASCII.test(segment) ? segment.toLowerCase() : null;
+  lastUrl = url;
+  return lastSegment;
+}
 
 /**
  * A router's dispatch middleware that first checks whether any of the router's layers could take the
@@ -19,7 +38,7 @@ const USE_BOUNDARY = /\(\?:\\\/\|\$\)$/;
  * anyway (no layer matches its path, so it has no route), so the answer is the same; only the router's
  * per-request bookkeeping on the context (`ctx.matched`, `ctx.router`), which nothing here reads, is not
  * written by a skipped router. A layer whose first segment is not plain literal text (a parameter, a
- * pattern), a path that is not plain ASCII (case folding) and routes added later (the set is rebuilt when the
+ * pattern), a first segment that is not plain ASCII (case folding) and routes added later (the set is rebuilt when the
  * router's stack changes length) all dispatch as before. The returned middleware carries `router`, as the
  * router's own does (routeTable.ts reads it).
  */
@@ -47,11 +66,8 @@ export function gatedRoutes(router: Router): Middleware {
   const gated: Middleware = (ctx, next) => {
     if (builtFor !== router.stack.length) rebuild();
     if (segments !== null) {
-      const path = ctx.path;
-      if (ASCII.test(path)) {
-        const end = path.indexOf('/', 1);
-        if (!segments.has(path.slice(1, end === -1 ? undefined : end).toLowerCase())) return next();
-      }
+      const segment = firstSegment(ctx);
+      if (segment !== null && !segments.has(segment)) return next();
     }
     return dispatch(ctx, next);
   };

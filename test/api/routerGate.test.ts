@@ -12,7 +12,7 @@ const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
  * dispatched request only passes through to next()).
  */
 async function dispatched(gated: Middleware, path: string): Promise<boolean> {
-  const ctx = { path, method: 'PROPFIND', host: '127.0.0.1' } as unknown as Context & { router?: Router };
+  const ctx = { path, req: { url: path }, method: 'PROPFIND', host: '127.0.0.1' } as unknown as Context & { router?: Router };
   let passed = false;
   await gated(ctx, async () => {
     passed = true;
