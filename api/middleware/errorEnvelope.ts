@@ -1,6 +1,7 @@
 import type { Context, Middleware } from 'koa';
 import type { Logger } from 'pino';
 import { AppError, ERROR_HTTP_STATUS, type ErrorCode } from '../../shared/errors.ts';
+import { setHeader } from '../http/setHeader.ts';
 
 interface HttpLikeError {
   status?: unknown;
@@ -42,9 +43,9 @@ const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
  */
 export function answerError(ctx: Context, code: ErrorCode, message: string, headers: Readonly<Record<string, string>> = {}): void {
   ctx.status = ERROR_HTTP_STATUS[code];
-  for (const k in headers) ctx.set(k, headers[k]!);
+  for (const k in headers) setHeader(ctx, k, headers[k]!);
   // The Content-Type Koa gives an object body, set before it so Koa does not look the type up again per refusal.
-  ctx.set('Content-Type', JSON_CONTENT_TYPE);
+  setHeader(ctx, 'Content-Type', JSON_CONTENT_TYPE);
   ctx.body = { status: code, message };
 }
 

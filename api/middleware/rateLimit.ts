@@ -3,6 +3,7 @@ import type { Redis } from 'ioredis';
 import type { AppDeps } from '../deps.ts';
 import { AppError } from '../../shared/errors.ts';
 import { answerError } from './errorEnvelope.ts';
+import { setHeader } from '../http/setHeader.ts';
 import { createRedisClient } from '../../adapters/rateLimit/redisClient.ts';
 import { authContextFor } from '../auth/authContext.ts';
 import { callerOf } from '../auth/caller.ts';
@@ -111,7 +112,10 @@ export function rateLimit(deps: AppDeps): Middleware {
     const now = state.now();
     if (minute) remember(state.lastMinute, id, minute, now);
     const decision = decide(plan.perMinute, burst, minute, now, state.lastMinute.get(id));
-    ctx.set(decision.headers);
+    const { headers } = decision;
+    setHeader(ctx, 'X-RateLimit-Limit', headers['X-RateLimit-Limit']);
+    setHeader(ctx, 'X-RateLimit-Remaining', headers['X-RateLimit-Remaining']);
+    setHeader(ctx, 'X-RateLimit-Reset', headers['X-RateLimit-Reset']);
     ctx.state.rateTier = plan.tier;
     if (!decision.allowed) {
       answerError(ctx, 'RATE_LIMITED', `Rate limit exceeded. Try again in ${decision.retryAfterSeconds} seconds.`, { 'Retry-After': String(decision.retryAfterSeconds) });
