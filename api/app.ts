@@ -15,13 +15,14 @@ import { apiV1Routers } from './routes/index.ts';
 import { openApiRouter } from './routes/openapi.ts';
 import { consolePageRouter } from './routes/consolePage.ts';
 import { indexRouterByPrefix } from './http/prefixIndex.ts';
+import { gatedRoutes } from './http/routerGate.ts';
 
 /**
  * Builds the Koa application; never listens (api/server.ts does, and answers what node refuses before
  * Koa sees it). Order: request id + log (outermost, so its line carries the final status) → API-key
  * usage capture (sees the final status, errors included) → error envelope → auth → tiered rate limit
  * → a presented API key that failed is refused (401 on every /api/ route) → body (the one
- * place bodies are read and bounded) → routers → unmatched route (404, or 405 with Allow). The body is parsed after the rate limit, so malformed or oversized bodies are answered with
+ * place bodies are read and bounded) → routers (each skipped when none of its routes' first path segments is the request's, routerGate.ts) → unmatched route (404, or 405 with Allow). The body is parsed after the rate limit, so malformed or oversized bodies are answered with
  * the X-RateLimit-* headers too and a flood of bodies is refused before any parsing.
  */
 export function createApp(deps: AppDeps): Koa {
@@ -37,14 +38,14 @@ export function createApp(deps: AppDeps): Koa {
   app.use(jsonBody());
 
   const health = healthRouter(deps);
-  app.use(health.routes());
-  app.use(openApiRouter(deps).routes());
-  app.use(consolePageRouter().routes());
+  app.use(gatedRoutes(health));
+  app.use(gatedRoutes(openApiRouter(deps)));
+  app.use(gatedRoutes(consolePageRouter()));
 
   const v1 = new Router({ prefix: '/api/v1' });
   for (const router of apiV1Routers(deps)) v1.use(router.routes());
   indexRouterByPrefix(v1, '/api/v1');
-  app.use(v1.routes());
+  app.use(gatedRoutes(v1));
   app.use(unmatchedRoute([health, v1]));
   return app;
 }

@@ -76,6 +76,16 @@ export class AccountRepository {
     const now = this.now();
     const hit = this.recent.get(id);
     if (hit && hit.until > now) return hit.doc;
+    return this.#readForSession(id, now);
+  }
+
+  /** What forSession() answers without reading the store (the account read within the bound), else undefined. */
+  recentForSession(id: string): AccountDoc | undefined {
+    const hit = this.recent.get(id);
+    return hit && hit.until > this.now() ? hit.doc : undefined;
+  }
+
+  async #readForSession(id: string, now: number): Promise<AccountDoc | null> {
     const writes = this.writes;
     const doc = await this.docs.get(id);
     if (doc && writes === this.writes) {

@@ -20,7 +20,7 @@ function sessionError(problem: AuthProblem | undefined): AppError {
  * wallet session is accepted too (watchlists, alerts). API keys are never accepted here.
  */
 export function requireSession(options: { allowWallet?: boolean } = {}): Middleware {
-  return async (ctx, next) => {
+  return (ctx, next) => {
     const caller = callerOf(ctx.state);
     if (caller.kind === 'session' || (options.allowWallet && caller.kind === 'wallet')) return next();
     if (caller.kind === 'apiKey') throw new AppError('UNAUTHORIZED', `API keys are not accepted on ${ctx.path}; ${SESSION_HINT}`);
@@ -45,7 +45,7 @@ export function accountCaller(state: Record<string, unknown>): SessionCaller | W
 
 /** X-API-Key with an active key; anything else is 401 INVALID_API_KEY "Authentication required". */
 export function requireApiKey(): Middleware {
-  return async (ctx, next) => {
+  return (ctx, next) => {
     if (callerOf(ctx.state).kind !== 'apiKey') throw new AppError('INVALID_API_KEY', 'Authentication required');
     return next();
   };
@@ -53,7 +53,7 @@ export function requireApiKey(): Middleware {
 
 /** An active key holding `scope`; a key without it gets 403 FORBIDDEN naming the scope. */
 export function requireScope(scope: Scope): Middleware {
-  return async (ctx, next) => {
+  return (ctx, next) => {
     const caller = callerOf(ctx.state);
     if (caller.kind !== 'apiKey') throw new AppError('INVALID_API_KEY', 'Authentication required');
     if (!caller.scopes.includes(scope)) {

@@ -1,4 +1,5 @@
 import type { Context } from 'koa';
+import { setHeader } from './setHeader.ts';
 
 /**
  * Answers with JSON already serialised: the same bytes and headers Koa gives an object body
@@ -6,6 +7,6 @@ import type { Context } from 'koa';
  */
 export function sendJsonBytes(ctx: Context, body: Buffer): void {
   // The header Koa's `ctx.type = 'json'` sets, without its MIME lookups.
-  ctx.set('Content-Type', 'application/json; charset=utf-8');
+  setHeader(ctx, 'Content-Type', 'application/json; charset=utf-8');
   ctx.body = body;
 }

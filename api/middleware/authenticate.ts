@@ -6,6 +6,7 @@ import { bearerToken, COOKIE } from '../auth/cookies.ts';
 import { storedScopes } from '../auth/apiKeys.ts';
 import { LastUsedTracker } from '../auth/lastUsed.ts';
 import { VerifiedTokens } from '../auth/verifiedTokens.ts';
+import type { AccountDoc } from '../auth/accounts.ts';
 
 export type { Caller } from '../auth/caller.ts';
 
@@ -20,7 +21,15 @@ async function fromApiKey(auth: AuthContext, presented: string, lastUsed: LastUs
   return { caller: { kind: 'apiKey', keyId: key._id, accountId: key.account_id, scopes: storedScopes(key), rateLimit: key.rate_limit } };
 }
 
-async function fromAccessToken(auth: AuthContext, verifiedTokens: VerifiedTokens, token: string, source: string): Promise<Resolution> {
+function sessionOf(account: AccountDoc | null, sessionVersion: number | undefined): Resolution {
+  if (!account || account.session_version !== (sessionVersion ?? 0)) {
+    return { caller: ANONYMOUS, problem: { code: 'UNAUTHORIZED', message: 'This session has ended (password changed or account removed); sign in again.' } };
+  }
+  return { caller: { kind: 'session', accountId: account._id, email: account.email, name: account.name } };
+}
+
+/** Synchronous when the token verified before and its account was read lately (the common case): no promise per request. */
+function fromAccessToken(auth: AuthContext, verifiedTokens: VerifiedTokens, token: string, source: string): Resolution | Promise<Resolution> {
   const verified = verifiedTokens.verify('access', token);
   if (!verified.ok) {
     const message =
@@ -29,11 +38,10 @@ async function fromAccessToken(auth: AuthContext, verifiedTokens: VerifiedTokens
         : `The access token (${source}) is not valid; sign in again at POST /api/v1/auth/login.`;
     return { caller: ANONYMOUS, problem: { code: 'UNAUTHORIZED', message } };
   }
-  const account = await auth.accounts.forSession(verified.claims.sub);
-  if (!account || account.session_version !== (verified.claims.sv ?? 0)) {
-    return { caller: ANONYMOUS, problem: { code: 'UNAUTHORIZED', message: 'This session has ended (password changed or account removed); sign in again.' } };
-  }
-  return { caller: { kind: 'session', accountId: account._id, email: account.email, name: account.name } };
+  const { sub, sv } = verified.claims;
+  const recent = auth.accounts.recentForSession(sub);
+  if (recent !== undefined) return sessionOf(recent, sv);
+  return auth.accounts.forSession(sub).then((account) => sessionOf(account, sv));
 }
 
 async function fromWalletCookie(auth: AuthContext, token: string): Promise<Resolution> {
@@ -55,25 +63,32 @@ export function authenticate(deps: AppDeps): Middleware {
   const auth = authContextFor(deps);
   const lastUsed = new LastUsedTracker(auth);
   const verifiedTokens = new VerifiedTokens(auth.tokens, auth.now);
-  const resolve = async (ctx: Context): Promise<Resolution> => {
+  const fromCookies = async (ctx: Context, cookie: string): Promise<Resolution> => {
+    const session = await fromAccessToken(auth, verifiedTokens, cookie, `${COOKIE.access} cookie`);
+    if (session.caller.kind === 'session') return session;
+    const walletCookie = ctx.cookies.get(COOKIE.wallet);
+    return walletCookie ? fromWalletCookie(auth, walletCookie) : session;
+  };
+  const resolve = (ctx: Context): Resolution | Promise<Resolution> => {
     const apiKey = ctx.get('x-api-key');
     if (apiKey) return fromApiKey(auth, apiKey, lastUsed);
     const bearer = bearerToken(ctx);
     if (bearer) return fromAccessToken(auth, verifiedTokens, bearer, 'Authorization header');
     const cookie = ctx.cookies.get(COOKIE.access);
-    if (cookie) {
-      const session = await fromAccessToken(auth, verifiedTokens, cookie, `${COOKIE.access} cookie`);
-      if (session.caller.kind === 'session') return session;
-      const walletCookie = ctx.cookies.get(COOKIE.wallet);
-      return walletCookie ? fromWalletCookie(auth, walletCookie) : session;
-    }
+    if (cookie) return fromCookies(ctx, cookie);
     const walletCookie = ctx.cookies.get(COOKIE.wallet);
     if (walletCookie) return fromWalletCookie(auth, walletCookie);
     return { caller: ANONYMOUS };
   };
+  // auth.ready() keeps its first success (the indexes exist from then on), so it is awaited until then only.
+  let ready = false;
   return async (ctx, next) => {
-    await auth.ready();
-    const { caller, problem } = await resolve(ctx);
+    if (!ready) {
+      await auth.ready();
+      ready = true;
+    }
+    const resolved = resolve(ctx);
+    const { caller, problem } = resolved instanceof Promise ? await resolved : resolved;
     ctx.state.caller = caller;
     if (problem) ctx.state.authProblem = problem;
     await next();

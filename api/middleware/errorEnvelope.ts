@@ -1,6 +1,7 @@
 import type { Context, Middleware } from 'koa';
 import type { Logger } from 'pino';
 import { AppError, ERROR_HTTP_STATUS, type ErrorCode } from '../../shared/errors.ts';
+import { setHeader } from '../http/setHeader.ts';
 
 interface HttpLikeError {
   status?: unknown;
@@ -33,6 +34,8 @@ function fromHttpError(err: HttpLikeError): AppError | null {
   return new AppError(code, message);
 }
 
+const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
+
 /**
  * Writes the error envelope for an expected refusal without throwing: the rate limiter answers most of a
  * flood this way, where building an Error (its stack) per refused request was a tenth of the refusal's cost.
@@ -40,7 +43,9 @@ function fromHttpError(err: HttpLikeError): AppError | null {
  */
 export function answerError(ctx: Context, code: ErrorCode, message: string, headers: Readonly<Record<string, string>> = {}): void {
   ctx.status = ERROR_HTTP_STATUS[code];
-  for (const [k, v] of Object.entries(headers)) ctx.set(k, v);
+  for (const k in headers) setHeader(ctx, k, headers[k]!);
+  // The Content-Type Koa gives an object body, set before it so Koa does not look the type up again per refusal.
+  setHeader(ctx, 'Content-Type', JSON_CONTENT_TYPE);
   ctx.body = { status: code, message };
 }
 

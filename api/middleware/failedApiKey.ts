@@ -16,7 +16,7 @@ const API_PREFIX = '/api/';
  * limit, so the refusal carries the X-RateLimit-* headers like every response.
  */
 export function refuseFailedApiKey(): Middleware {
-  return async (ctx, next) => {
+  return (ctx, next) => {
     const problem = ctx.state.authProblem as AuthProblem | undefined;
     if (problem?.code === 'INVALID_API_KEY' && ctx.path.startsWith(API_PREFIX)) throw new AppError('INVALID_API_KEY', problem.message);
     return next();

@@ -49,6 +49,16 @@ export class RateWindow {
     return this.hitMemory(identity, max);
   }
 
+  /** Whether this window counts in process (no Redis): then hitInProcess() is its verdict, without a promise. */
+  get inProcess(): boolean {
+    return this.redis === undefined;
+  }
+
+  /** The in-process count (see hitMemory), for a caller that checked inProcess: what hit() resolves to then. */
+  hitInProcess(identity: string, max: number): WindowVerdict {
+    return this.hitMemory(identity, max);
+  }
+
   /** A refused request is not counted, so retrying at once does not move the window. */
   private hitMemory(identity: string, max: number): WindowVerdict {
     const now = this.now();

@@ -1,6 +1,7 @@
 import type { Middleware } from 'koa';
 import type { Logger } from 'pino';
 import { randomUUID } from 'node:crypto';
+import { setHeader } from '../http/setHeader.ts';
 
 const ID_RE = /^[A-Za-z0-9._-]{1,64}$/;
 
@@ -35,7 +36,7 @@ export function requestLog(log: Logger): Middleware {
     const started = process.hrtime.bigint();
     // requestLog is the first middleware, so ctx.state is still Koa's empty object here.
     ctx.state = new RequestState(log, id);
-    ctx.set('X-Request-Id', id);
+    setHeader(ctx, 'X-Request-Id', id);
     try {
       await next();
     } finally {

@@ -26,7 +26,7 @@ export function usageCapture(deps: AppDeps): Middleware {
   const outbox = usageOutbox(deps.publish, log);
   outboxes.set(deps, outbox);
   return async (ctx, next) => {
-    const startedAt = new Date(now());
+    const startedAt = now();
     const started = process.hrtime.bigint();
     try {
       await next();
@@ -43,7 +43,7 @@ export function usageCapture(deps: AppDeps): Middleware {
           endpoint: ctx.path,
           status: ctx.status,
           duration_ms: Math.round(durationMs * 100) / 100,
-          at: startedAt.toISOString(),
+          at: new Date(startedAt).toISOString(),
         };
         // After the response has been written (or the client went away), never before.
         ctx.res.once('close', () => outbox.add(event));
