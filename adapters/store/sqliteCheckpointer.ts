@@ -15,7 +15,13 @@ import type { Logger } from 'pino';
  * Durability is unchanged: WAL with synchronous=NORMAL either way, and a checkpoint never drops a frame.
  */
 export const START_BYTES = 4 * 1024 * 1024;
-export const INTERVAL_MS = 100;
+/**
+ * Once a second: each checkpoint copies every page written since the last one and syncs the file, and a
+ * projection's batches rewrite the same index pages again and again, so at 100 ms the same pages were copied
+ * up to ten times as often (bench/README.md finding 40: ~10 us of CPU per markets document written). The WAL
+ * holds up to a second of writes more; the backstop is unchanged.
+ */
+export const INTERVAL_MS = 1_000;
 export const BACKSTOP_PAGES = 16_384;
 
 /** Runs in the worker: plain JavaScript (no loader needed), better-sqlite3 resolved by the parent. */

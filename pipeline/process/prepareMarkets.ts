@@ -1,6 +1,7 @@
 import type { ParseResult } from '../venues/types.ts';
 import type { MarketNormalized, VenueHealthEvent } from '../../shared/events.ts';
 import { normalizedMarketSchema } from '../../shared/types/marketSchema.ts';
+import { certainlyValidMarket } from '../../projections/markets/fastDecode.ts';
 import { subjects } from '../../shared/streams/subjects.ts';
 import { contentHash } from '../../shared/contentHash.ts';
 import type { VenueSlug } from '../../shared/venues/registry.ts';
@@ -48,7 +49,7 @@ const message = (subject: string, event: unknown, msgId: string): ReadyMessage =
 
 /**
  * Turns a parse result into the messages the processor publishes: each market validated against the
- * normalised schema (an invalid one becomes a skipped-item event), serialised, and given the id JetStream
+ * normalised schema (an invalid one becomes a skipped-item event; a fast check answers for the certainly valid), serialised, and given the id JetStream
  * de-duplicates on (market id, content hash, fetch time). Pure, so it runs in the worker beside the parser and
  * the main thread only publishes bytes.
  */
@@ -64,8 +65,11 @@ export function prepareMarkets(tick: PrepareTask, result: ParseResult): Prepared
   }));
   const publishes: ReadyMessage[] = [];
   for (const market of result.markets) {
-    const valid = normalizedMarketSchema.safeParse(market);
-    if (!valid.success) {
+    // The fast check accepts only what the schema accepts (projections/markets/fastDecode.ts); zod, ~40% of
+    // a worker's time per tick when it checked every market, now sees only the markets the check is unsure of,
+    // and gives the reason of those it refuses.
+    const valid = certainlyValidMarket(market) ? null : normalizedMarketSchema.safeParse(market);
+    if (valid && !valid.success) {
       const issue = valid.error.issues[0];
       skipped.push({
         type: 'venue_item_skipped',

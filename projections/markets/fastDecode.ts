@@ -179,6 +179,13 @@ function market(m: unknown): Obj | undefined {
   return out;
 }
 
+/**
+ * Whether the normalised market is certainly one the schema accepts (shared/types/marketSchema.ts); false
+ * means "not sure": ask the schema, for its verdict and its reason. The processor's workers check every market
+ * they publish with it before zod (pipeline/process/prepareMarkets.ts).
+ */
+export const certainlyValidMarket = (m: unknown): boolean => market(m) !== FAIL;
+
 /** The decoded MARKETS event when it is certainly valid, else undefined (ask the schema). */
 export function fastMarketEvent(value: unknown): Obj | undefined {
   if (!isObj(value)) return FAIL;

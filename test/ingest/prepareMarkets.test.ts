@@ -49,6 +49,31 @@ test('a valid market becomes its market_normalized message (subject, bytes, de-d
   t.regex(invalid.reason, /^normalised market failed validation at outcomes: /);
 });
 
+test('every market gets the schema verdict (a fast check answers only for the certainly valid), and a refused one the schema reason', (t) => {
+  const cases: Array<[string, NormalizedMarket, string | null]> = [
+    ['plain', market('v1'), null],
+    // Values the fast check leaves to zod: an optional key present as undefined, and an unknown key; zod accepts both.
+    ['book_ref undefined', { ...market('v2'), book_ref: undefined }, null],
+    ['unknown key', { ...market('v3'), extra: 1 } as NormalizedMarket, null],
+    ['price above 1', market('v4', { outcomes: [{ label: 'Yes', outcome_index: 0, price: 1.5 }] }), 'outcomes.0.price'],
+    ['id not a uuid', market('v5', { id: 'not-a-uuid' }), 'id'],
+    ['end time not a date', market('v6', { end_time: 'soon' }), 'end_time: must be an ISO 8601 date'],
+    ['no outcomes', market('v7', { outcomes: [] }), 'outcomes'],
+    ['negative fee rate', market('v8', { fee: { kind: 'quadratic_per_order', taker_rate: -1, maker_rate: 0, multiplier: 1, fill_round_up_to: 1, order_round_up_to: 1, source: 'venue' } }), 'fee.taker_rate'],
+  ];
+  for (const [name, m, refusedAt] of cases) {
+    const prepared = prepareMarkets(tick, { markets: [m], skipped: [] });
+    const [first] = prepared.publishes;
+    if (refusedAt === null) {
+      t.is(first?.subject, 'markets.normalized.polymarket', name);
+      t.is(prepared.skipped, 0, name);
+      continue;
+    }
+    t.is(first?.subject, 'venues.health.polymarket', name);
+    t.true((json(first!.data) as { reason: string }).reason.startsWith(`normalised market failed validation at ${refusedAt}`), name);
+  }
+});
+
 const bytes = (value: unknown) => new TextEncoder().encode(typeof value === 'string' ? value : JSON.stringify(value));
 const rawTick = (item_id: string) => bytes({ type: 'raw_tick', ...tick, item_id });
 
