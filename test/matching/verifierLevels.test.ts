@@ -122,3 +122,9 @@ test('the Conference League is not the Europa League', (t) => {
   t.is(v.relation, 'different');
   t.regex(v.reasons.join('; '), /europa-league vs conference-league/);
 });
+
+test('the size of one move is not a count of moves, though both say 50 bps', (t) => {
+  const e = (venue: string, title: string, outcome = 'Yes') => m(venue, title, outcome, '2026-12-31', 'economics');
+  t.regex(verdict(e('kalshi', 'How many Fed rate cuts in 2026?', '2 (50 bps)'), e('polymarket', 'Will the Fed cut rates by 50 bps at a single meeting in 2026?')), /^different: the size of one move vs a count of moves/);
+  t.regex(verdict(e('kalshi', 'How many Fed rate cuts in 2026?', '2 (50 bps)'), e('polymarket', 'Will the Fed cut rates 2 times in 2026?')), /^(?!different: the size of one move)/);
+});

@@ -94,6 +94,15 @@ function touchVsClose(a: Proposition, b: Proposition): string[] {
   return [];
 }
 
+/** The size of one move ("cut by 50 bps at a single meeting") against a count of moves ("How many cuts? 2 (50 bps)"). */
+const ONE_MOVE = /\b(?:at|in) a single (?:meeting|move|decision)\b|\bin one (?:meeting|move|decision)\b/i;
+const HOW_MANY = /\bhow many\b/i;
+
+function oneMoveVsCount(a: Proposition, b: Proposition): string[] {
+  const one = (p: Proposition, q: Proposition): boolean => ONE_MOVE.test(p.text) && HOW_MANY.test(q.text) && !ONE_MOVE.test(q.text);
+  return one(a, b) || one(b, a) ? ['the size of one move vs a count of moves'] : [];
+}
+
 /** Verbs that only compare ("exceed 2.5%"), not move: a path only where the level is read more than once. */
 const COMPARING = /\b(?:exceed|exceeds|top|tops|surpass|surpasses)\b/gi;
 
@@ -147,6 +156,7 @@ function whenAndHowMuch(a: Proposition, b: Proposition, levelFlip: boolean): str
     ...compareOffsets(a, b),
     ...compareConjunction(a, b),
     ...touchVsClose(a, b),
+    ...oneMoveVsCount(a, b),
   ];
 }
 
