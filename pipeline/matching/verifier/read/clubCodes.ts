@@ -27,11 +27,15 @@ export function clubCodeFits(code: string, name: string): boolean {
   return c.length >= 3 && /^[A-Z]+$/.test(c) && first.startsWith(c.toLowerCase());
 }
 
+/** Each listed name, folded once, with the codes of the clubs it names (sides are compared on every candidate pair). */
+const CLUBS_BY_NAME = new Map<string, string[]>();
+for (const [code, names] of Object.entries(CLUBS.codes)) for (const n of names) CLUBS_BY_NAME.set(fold(n), [...(CLUBS_BY_NAME.get(fold(n)) ?? []), code]);
+
 /** Both names are names the table lists for one club ("Newcastle" and "Newcastle United", "Atletico" and "Atlético Madrid"). */
 export function sameListedClub(x: string, y: string): boolean {
-  const fx = fold(x);
-  const fy = fold(y);
-  return Object.values(CLUBS.codes).some((names) => names.some((k) => fold(k) === fx) && names.some((k) => fold(k) === fy));
+  const cx = CLUBS_BY_NAME.get(fold(x));
+  const cy = cx ? CLUBS_BY_NAME.get(fold(y)) : undefined;
+  return Boolean(cx && cy && cx.some((c) => cy.includes(c)));
 }
 
 const ANY_CLUB = new RegExp(`\\b(?:${Object.values(CLUBS.codes).flat().map(fold).filter((n) => n.length >= 4).sort((x, y) => y.length - x.length).join('|')})\\b`);

@@ -8,12 +8,13 @@
  */
 
 /** The market's kind after the pairing: "A – B · Full Time Result", "A vs B: Double Chance", "A - B | 1X2". */
-const KIND_SUFFIX = /\s*(?:·|:|\||—|\s-\s)\s*([^·:|—]*)$/;
+const KIND_SUFFIX = /\s*(?:·|:|\||—|\s-\s)\s*[^·:|—]*$/;
 /** First-named side, then second; "at"/"@" titles name the away side first, so their positions are not read. */
 const SIDES = /^(.+?)\s+(?:vs\.?|v\.?|versus|–|-)\s+(.+)$/i;
-const THREE_WAY = /\b(?:1x2|full[- ]time(?: result)?|regular[- ]time|regulation|60[- ]min(?:ute)?s?(?: line)?|3[- ]way|three[- ]way|match result|double chance)\b/i;
 /** Said of the line itself, not only of a result market ("60 Minute Line", "(regular time)"): a named side is its regulation result. */
 const REGULATION_LINE = /\b(?:regular[- ]time|regulation|60[- ]min(?:ute)?s?(?: line)?|3[- ]way|three[- ]way)\b/i;
+/** A result market with a draw among its outcomes, or a line said to be regulation time. */
+const THREE_WAY = new RegExp(String.raw`${REGULATION_LINE.source}|\b(?:1x2|full[- ]time(?: result)?|match result|double chance)\b`, 'i');
 const POSITIONAL = /^(?:1|2|x|1x|x2|12)$/i;
 
 export interface PositionalReading {
@@ -40,17 +41,16 @@ export function positionalLabel(title: string, label: string | null): Positional
   const upper = code.toUpperCase();
   // A handicap's side keeps its line ("Colorado Avalanche +1.5"), read as a margin question elsewhere.
   if (handicap) return { label: `${upper === '1' ? first : second} ${(handicap[2] ?? '').replace(/\s+/g, '')}`, negated: false };
-  const named = !POSITIONAL.test(code);
-  const threeWay = (!named && (upper.includes('X') || upper === '12')) || THREE_WAY.test(trimmed);
   // A side or the draw named on a three-way line ("(60 Minute Line)" answered "Toronto Maple Leafs") is its
   // regulation-time result; a named side anywhere else is left as it is.
-  if (named) {
+  if (!POSITIONAL.test(code)) {
     if (!REGULATION_LINE.test(trimmed)) return null;
     const lower = code.toLowerCase();
     if (/^(?:draw|tie)$/.test(lower)) return { label: 'Reg Time: Draw', negated: false };
     const isSide = [first, second].some((s) => s.toLowerCase().includes(lower) || lower.includes(s.toLowerCase()));
     return isSide ? { label: `Reg Time: ${code}`, negated: false } : null;
   }
+  const threeWay = upper.includes('X') || upper === '12' || THREE_WAY.test(trimmed);
   const side = (name: string): string => (threeWay ? `Reg Time: ${name}` : name);
   const draw = threeWay ? 'Reg Time: Draw' : 'Draw';
   switch (upper) {
