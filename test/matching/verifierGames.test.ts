@@ -242,3 +242,23 @@ test("Azuro's own titles link: 'Total Goals: Over (2.5)' is over 2.5, 'A vs B �
   t.is(rel(bucket, g('polymarket', 'Bitcoin price on June 30 at 5pm ET?', '100k-105k', '2026-06-30')), 'identity');
   t.is(rel(bucket, g('polymarket', 'Bitcoin price on June 30 at 5pm ET?', '105k-110k', '2026-06-30')), 'different');
 });
+
+test('Kalshi writes a two-word nickname by both initials: "Chicago WS" is the White Sox, "Chicago C" the Cubs', (t) => {
+  t.true(sameSide('Chicago WS', 'Chicago White Sox'));
+  t.false(sameSide('Chicago WS', 'Chicago Cubs'));
+  const kalshi = (o: string): MarketRef => g('kalshi', 'Chicago WS at Chicago C Winner?', o, '2027-07-10', `KXMLBGAME-27JUL10CWSCHC-${o === 'Chicago C' ? 'CHC' : 'CWS'}`);
+  t.is(rel(kalshi('Chicago WS'), g('polymarket', 'White Sox vs. Cubs', 'White Sox', '2027-07-10')), 'identity');
+  t.is(rel(kalshi('Chicago C'), g('polymarket', 'White Sox vs. Cubs', 'White Sox', '2027-07-10')), 'complement');
+});
+
+test('a ticker written after the title is the market\'s ticker: its league tells a city-named game from another league\'s', (t) => {
+  const kalshi = g('kalshi', 'Chicago at Boston Winner? [KXNHLGAME-26DEC09CHIBOS]', 'Boston', '2026-12-09');
+  t.regex(why(kalshi, g('polymarket', 'Bulls vs. Celtics', 'Celtics', '2026-12-09')), /league differs: nhl vs nba/);
+  t.is(rel(kalshi, g('polymarket', 'Blackhawks vs. Bruins', 'Bruins', '2026-12-09')), 'identity');
+});
+
+test('part of a game and going through a two-legged tie are not the game\'s winner', (t) => {
+  t.regex(why(g('polymarket', 'Phillies vs. Mets', 'Mets', '2027-05-01'), g('sxbet', 'New York Mets – Philadelphia Phillies · 1st 5 Innings Winner', '1', '2027-05-01')), /first-five-innings/);
+  t.regex(why(g('polymarket', 'Man City vs. Real Madrid: Who will advance?', 'Real Madrid', '2027-03-17'), g('kalshi', 'Real Madrid vs Manchester City Winner?', 'Real Madrid', '2027-03-17')), /advance vs title/);
+  t.is(rel(g('polymarket', 'Arsenal vs. Chelsea: Who will qualify?', 'Arsenal', '2027-03-17'), g('azuro', 'Arsenal vs Chelsea: Team to Advance', 'Arsenal', '2027-03-17')), 'identity');
+});

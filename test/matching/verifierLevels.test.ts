@@ -128,3 +128,11 @@ test('the size of one move is not a count of moves, though both say 50 bps', (t)
   t.regex(verdict(e('kalshi', 'How many Fed rate cuts in 2026?', '2 (50 bps)'), e('polymarket', 'Will the Fed cut rates by 50 bps at a single meeting in 2026?')), /^different: the size of one move vs a count of moves/);
   t.regex(verdict(e('kalshi', 'How many Fed rate cuts in 2026?', '2 (50 bps)'), e('polymarket', 'Will the Fed cut rates 2 times in 2026?')), /^(?!different: the size of one move)/);
 });
+
+test('two listings of one company or index are different instruments: GOOGL is not GOOG, NDX is not QQQ, SPX is not SPY', (t) => {
+  const m = (venue: string, title: string): MarketRef => ({ venue, title, outcome: 'Yes', end_date: '2026-12-31', category: 'finance' });
+  t.regex(verifyPair(m('kalshi', 'Will Alphabet (GOOGL) close above $350 on December 31, 2026?'), m('polymarket', 'Will GOOG close above $350 on Dec 31, 2026?')).reasons.join(';'), /listed instrument differs: GOOGL vs GOOG/);
+  t.regex(verifyPair(m('kalshi', 'Nasdaq 100 (NDX) Up or Down on December 7?'), m('polymarket', 'QQQ Up or Down on Dec 07?')).reasons.join(';'), /NDX vs QQQ/);
+  t.is(verifyPair(m('kalshi', 'Will GOOGL close above $350 on December 31, 2026?'), m('polymarket', 'Will Alphabet close above $350 on Dec 31, 2026?')).relation, 'identity');
+  t.is(verifyPair(m('kalshi', 'Will the DJIA close above 50,000 on Dec 31, 2026?'), m('polymarket', 'Will the Dow Jones (DJI) close above 50,000 on Dec 31, 2026?')).relation, 'identity');
+});

@@ -16,6 +16,7 @@ import { compareOrdinals } from './positions.ts';
 import { compareClocks, compareDates, compareYears, placedBySetting } from './dates.ts';
 import { compareContests, withoutSides } from './contest.ts';
 import { compareEntities } from './entities.ts';
+import { compareInstruments } from './instruments.ts';
 import { compareMeasures } from './measures.ts';
 import { compareEventWords, unexplainedEventWords } from './eventWords.ts';
 import { overlapScore } from './overlap.ts';
@@ -141,6 +142,7 @@ function whenAndHowMuch(a: Proposition, b: Proposition, levelFlip: boolean): str
     ...(levelFlip ? [] : compareNumbers(a.numbers, b.numbers, levelScale(a, b))),
     ...compareScope(a, b),
     ...compareMeasures(a, b),
+    ...compareInstruments(a, b),
     ...compareCatchAll(a, b),
     ...compareLetterIds(a, b),
     ...compareOffices(a, b),

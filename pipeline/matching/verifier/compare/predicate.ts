@@ -79,8 +79,10 @@ const STAGES: readonly (readonly [RegExp, string])[] = [
   // "The first half of 2026" and "H2 2026" are periods of a year (read as dates), not parts of a game.
   [/\b(?:first|1st) half\b(?!\s+(?:of\s+)?(?:fy\s*)?20\d\d)|\b1h\b(?!\s+20\d\d)|\bhalf-?time\b/i, 'first-half'],
   [/\b(?:second|2nd) half\b(?!\s+(?:of\s+)?(?:fy\s*)?20\d\d)|\b2h\b(?!\s+20\d\d)/i, 'second-half'],
-  [/\bfirst (?:five|5) innings\b/i, 'first-five-innings'],
+  [/\b(?:first|1st) (?:five|5) innings\b|\bf5\b/i, 'first-five-innings'],
   [/\b(?:advance|advances|advancing|qualify|qualifies|qualifying|qualification|make it|progress)\s+(?:to|for|into|past|through|beyond)\b/i, 'advance'],
+  // "Who will advance?" on a two-legged tie: going through over both legs, not winning one game of it.
+  [/\b(?:who|which (?:team|side|club)) (?:will )?(?:advances?|qualif(?:y|ies)|progress(?:es)?|go(?:es)? through)\b|\b(?:team|side|club) to (?:advance|qualify|progress|go through)\b/i, 'advance'],
   // "Reach the final" and "make the semifinals" are advancing to that round, as "qualify for the final" is.
   [/\b(?:reach|reaches|reached|reaching|make|makes|made|making)\s+(?:the\s+)?(?:[\w'-]+\s+){0,4}?(?:finals?|semi-?finals?|quarter-?finals?|round of (?:16|32|64)|knockout (?:stage|rounds?))\b/i, 'advance'],
   // A shortlist, a lead part-way, a method of winning, a playoff berth, a request: each stops short of or narrows the event.

@@ -49,7 +49,8 @@ export function teamsNamed(phrase: string): readonly Team[] {
     const city = words(t.city).join(' ');
     const nick = words(t.nickname).join(' ');
     if (p === `${city} ${nick}` || p === nick || t.short.includes(p) || p.endsWith(` ${nick}`)) return true;
-    if (p === city || p === `${city} ${nick.charAt(0)}`) return true;
+    // Kalshi's city with the nickname's initial ("Los Angeles L"), or both initials of a two-word one ("Chicago WS").
+    if (p === city || p === `${city} ${nick.charAt(0)}` || (nick.includes(' ') && p === `${city} ${nick.split(' ').map((w) => w.charAt(0)).join('')}`)) return true;
     return code !== null && t.codes.includes(code);
   });
   if (TEAM_CACHE.size > 4096) TEAM_CACHE.clear();

@@ -208,10 +208,6 @@ function questionText(title: string, label: string | null): string {
 }
 
 /**
- * `codeName` is the person a partner market names whose name fits this market's unresolved Kalshi person
- * code (see `resolvedCode`); without it the code stands in for the subject.
- */
-/**
  * How much of a market's texts is read. Venue titles run to a few hundred characters and the rules the verifier
  * reads (a deadline, a game's scheduled day) come first; a title of many thousands is no market's, and some
  * readings cost more than linear time in the number of names, so an unbounded one would stall the linker.
@@ -231,8 +227,22 @@ function bounded(ref: MarketRef): MarketRef {
   };
 }
 
+/** A Kalshi ticker a feed writes after the title ("Chicago at Boston Winner? [KXNHLGAME-26DEC09CHIBOS]"). */
+const TICKER_BESIDE = /^(.*\S)\s*\[(KX[A-Z0-9.-]{2,60})\]\s*$/;
+
+/** The title without a ticker written beside it, which becomes the market's ticker when it has none. */
+function tickerBesideTitle(ref: MarketRef): MarketRef {
+  const m = TICKER_BESIDE.exec(ref.title);
+  if (!m?.[1] || !m[2] || !parseKalshiTicker(m[2])) return ref;
+  return { ...ref, title: m[1], ticker: ref.ticker ?? m[2] };
+}
+
+/**
+ * `codeName` is the person a partner market names whose name fits this market's unresolved Kalshi person
+ * code (see `resolvedCode`); without it the code stands in for the subject.
+ */
 export function extractProposition(input: MarketRef, codeName: string | null = null): Proposition {
-  const ref = bounded(input);
+  const ref = tickerBesideTitle(bounded(input));
   const endDate = ref.end_date && /^\d{4}-\d{2}-\d{2}$/.test(ref.end_date) ? ref.end_date : null;
   // A series whose code names the subject ("KXPRESPERSON-28-JVAN") reads as its event's question; its
   // outcome label, when it is a name, is the subject and leaves a plain Yes behind.
