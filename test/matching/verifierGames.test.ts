@@ -262,3 +262,8 @@ test('part of a game and going through a two-legged tie are not the game\'s winn
   t.regex(why(g('polymarket', 'Man City vs. Real Madrid: Who will advance?', 'Real Madrid', '2027-03-17'), g('kalshi', 'Real Madrid vs Manchester City Winner?', 'Real Madrid', '2027-03-17')), /advance vs title/);
   t.is(rel(g('polymarket', 'Arsenal vs. Chelsea: Who will qualify?', 'Arsenal', '2027-03-17'), g('azuro', 'Arsenal vs Chelsea: Team to Advance', 'Arsenal', '2027-03-17')), 'identity');
 });
+
+test('a best-of-two series can be drawn: its two sides are not complements', (t) => {
+  t.regex(why(g('azuro', 'Counter-Strike: Natus Vincere vs FaZe Clan (BO2) - Group Stage', 'FaZe Clan', '2027-01-01'), g('polymarket', 'Will Natus Vincere win the NAVI vs FaZe match (BO2)?', 'Natus Vincere', '2027-01-01')), /can be drawn/);
+  t.is(rel(g('azuro', 'Counter-Strike: Natus Vincere vs FaZe Clan (BO3) - Group Stage', 'FaZe Clan', '2027-01-01'), g('polymarket', 'Counter-Strike: Natus Vincere vs FaZe Clan (BO3)', 'Natus Vincere', '2027-01-01')), 'complement');
+});

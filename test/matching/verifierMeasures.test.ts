@@ -128,3 +128,10 @@ test('side sessions, kinds of appointment or move, draws of a tournament, platfo
   const manager = (title: string) => ({ venue: 'kalshi', title, outcome: 'Ruud van Nistelrooy', end_date: '2026-12-31', category: 'sports' });
   t.is(verifyPair({ ...manager('Who will be the next interim Manchester United manager?'), venue: 'polymarket' }, manager('Who will be the next Manchester United manager?')).relation, 'different');
 });
+
+test('an unadjusted series, a four-week average and continuing claims are other figures than the headline print', (t) => {
+  t.is(rel('Will CPI rise more than 0.2% in December 2026?', 'Will the not-seasonally-adjusted CPI-U rise more than 0.2% in December 2026?'), 'different');
+  t.is(rel('Initial jobless claims above 230,000 for the week ending Dec 12, 2026?', 'Will the 4-week average of initial jobless claims be above 230,000 for the week ending December 12, 2026?'), 'different');
+  t.is(rel('Initial jobless claims above 230,000 for the week ending Dec 12, 2026?', 'Continuing claims above 230,000 for the week ending December 12, 2026?'), 'different');
+  t.is(rel('Initial jobless claims above 230,000 for the week ending Dec 12, 2026?', 'Will initial jobless claims exceed 230,000 for the week ending December 12, 2026?'), 'identity');
+});

@@ -148,3 +148,11 @@ test('"tariffs on Canadian goods" and "a rate cut at its meeting" restate the qu
   t.is(rel(m('kalshi', 'Will Trump refrain from raising tariffs on Canadian goods before April 1, 2027?', 'Yes', '2027-03-31'), m('polymarket', 'Will Trump raise tariffs on Canada before April 2027?', 'Yes', '2027-03-31')), 'complement');
   t.is(rel(m('kalshi', 'Will the ECB refrain from cutting rates at its December 2026 meeting?', 'Yes', '2026-12-17'), m('polymarket', 'ECB rate cut in December 2026?', 'Yes', '2026-12-17')), 'complement');
 });
+
+test('declining to act, a season passing with no event and a place going without one through a year are negations', (t) => {
+  t.is(rel(m('polymarket', 'Will the 2027 Nobel Peace Prize be awarded?', 'Yes', '2027-10-15'), m('manifold', 'Will the Norwegian Nobel Committee decline to award the 2027 Peace Prize?', 'Yes', '2027-10-15')), 'complement');
+  t.is(rel(m('kalshi', 'Will a hurricane make landfall in the continental US during the 2027 Atlantic season?', 'Yes', '2027-11-30'), m('polymarket', 'Will the 2027 Atlantic hurricane season pass with no continental US hurricane landfall?', 'Yes', '2027-11-30')), 'complement');
+  t.is(rel(m('manifold', 'California goes without a magnitude 7.0+ earthquake through 2027?', 'Yes', '2027-12-31'), m('kalshi', 'Will California have an earthquake of magnitude 7.0 or higher before 2028?', 'Yes', '2027-12-31')), 'complement');
+  // A price that declines to a level is a move to it, not a refusal.
+  t.not(rel(m('kalshi', 'Will Bitcoin decline to $80,000 by December 31, 2026?', 'Yes', '2026-12-31'), m('polymarket', 'Will Bitcoin dip to $80,000 by December 31, 2026?', 'Yes', '2026-12-31')), 'complement');
+});

@@ -79,3 +79,9 @@ test('an acronym after a company\'s name is no surname: one company\'s IPO is no
   t.is(r('SpaceX IPO by December 31, 2027?', 'Will Starlink IPO by December 31, 2027?'), 'different');
   t.is(r('Anthropic IPO by December 31, 2027?', 'Will Anthropic IPO before 2028?'), 'identity');
 });
+
+test('a deputy is not the leader, and the second-largest is not the largest', (t) => {
+  t.is(verifyPair(market('polymarket', 'Will Angela Rayner be the next Labour Party leader?'), { ...market('kalshi', 'Who will be the next deputy leader of the Labour Party?'), outcome: 'Angela Rayner' }).relation, 'different');
+  t.is(verifyPair({ ...market('kalshi', 'Largest company end of 2026?'), outcome: 'NVIDIA' }, { ...market('polymarket', 'Second-largest company by market cap on Dec 31, 2026?'), outcome: 'Nvidia' }).relation, 'different');
+  t.is(verifyPair({ ...market('kalshi', 'Largest company end of 2026?'), outcome: 'NVIDIA' }, market('polymarket', 'Will Nvidia be the largest company by market cap on Dec 31, 2026?')).relation, 'identity');
+});

@@ -167,3 +167,9 @@ test('a central bank\'s decision "in February" is the one it takes on its Februa
   // A level read on a later day of the month is no decision.
   t.is(rel(e('polymarket', 'Bank of Canada decision in December?', 'No change', '2026-12-09'), e('kalshi', 'Bank of Canada policy rate on Dec 31, 2026 at 2.25%?', 'Yes', '2026-12-31')), 'different');
 });
+
+test('a year the question is about differs though both markets share the month that dates them', (t) => {
+  const dot = (year: number): MarketRef => m('kalshi', `Will the December 2026 dot plot's median projection for end-${year} be under 3%?`, 'Yes', '2026-12-16');
+  t.regex(why(dot(2027), dot(2028)), /year differs: 2027 vs 2028/);
+  t.is(rel(dot(2027), m('polymarket', "December 2026 dot plot: median end-2027 projection under 3%?", 'Yes', '2026-12-16')), 'identity');
+});

@@ -198,6 +198,14 @@ const SEASON_SPAN = /\b20\d\d[-–/](?:20)?\d\d\b/;
 /** Two markets on one season's outcome close within months of each other; a year apart is the next season. */
 const SEASON_APART_DAYS = 200;
 
+/** Years a market names outside its dates ("for end-2027" beside "the December 2026 dot plot"). */
+function yearsBeyondDates(p: Proposition): number[] {
+  const dated = new Set(p.dates.map((d) => Number(d.end.slice(0, 4))));
+  // Only a year written as such: a season ("2026-27") or an ISO day ("2026-01-24") names no other year.
+  const written = new Set([...p.source.title.matchAll(/(?<!\d)(?<!\d-)(20\d\d)(?![\d-])/g)].map((m) => Number(m[1])));
+  return p.years.filter((y) => !dated.has(y) && written.has(y));
+}
+
 export function compareYears(a: Proposition, b: Proposition): string[] {
   const horizons = compareHorizons(a, b);
   if (horizons.length > 0) return horizons;
@@ -208,8 +216,13 @@ export function compareYears(a: Proposition, b: Proposition): string[] {
     if (span(a) !== span(b) && a.endDate && b.endDate && daysBetween(a.endDate, b.endDate) > SEASON_APART_DAYS) {
       return [`season differs: ${a.years.join('/')} closing ${a.endDate} vs ${b.years.join('/')} closing ${b.endDate}`];
     }
-    if (a.years.some((y) => b.years.includes(y))) return [];
-    return [`year differs: ${a.years.join('/')} vs ${b.years.join('/')}`];
+    if (!a.years.some((y) => b.years.includes(y))) return [`year differs: ${a.years.join('/')} vs ${b.years.join('/')}`];
+    // "The December 2026 dot plot's projection for end-2027" against "... for end-2028": the month both date the
+    // market by is shared, the years the question is about are not.
+    const fa = yearsBeyondDates(a);
+    const fb = yearsBeyondDates(b);
+    if (fa.length > 0 && fb.length > 0 && !fa.some((y) => fb.includes(y))) return [`year differs: ${fa.join('/')} vs ${fb.join('/')} (beside the shared date)`];
+    return [];
   }
   const withYears = a.years.length > 0 ? a : b.years.length > 0 ? b : null;
   if (!withYears) return [];

@@ -12,7 +12,7 @@ import { anchoredTo } from './anchor.ts';
 import { compareBareTicker } from './bareTicker.ts';
 import { compareProgress } from './progress.ts';
 import { openQuestionAlone, resolvedCode, unresolvedCode } from './personCode.ts';
-import { compareOrdinals } from './positions.ts';
+import { compareOrdinals, compareRanks } from './positions.ts';
 import { compareClocks, compareDates, compareYears, placedBySetting } from './dates.ts';
 import { compareContests, withoutSides } from './contest.ts';
 import { compareEntities } from './entities.ts';
@@ -178,7 +178,7 @@ export function compareProps(first: Proposition, second: Proposition, point: Ope
   const a = contest.applies ? withoutSides(anchoredA) : anchoredA;
   const b = contest.applies ? withoutSides(anchoredB) : anchoredB;
   const levelFlip = measuredOnce(a) && measuredOnce(b) && thresholdComplement(a.numbers, b.numbers, levelScale(a, b));
-  const cheap = [...compareBareTicker(a, b), ...unresolvedCode(a, b), ...unresolvedCode(b, a), ...openQuestionAlone(a, b), ...openQuestionAlone(b, a), ...compareOrdinals(a, b), ...contest.reasons, ...whenAndHowMuch(a, b, levelFlip)];
+  const cheap = [...compareBareTicker(a, b), ...unresolvedCode(a, b), ...unresolvedCode(b, a), ...openQuestionAlone(a, b), ...openQuestionAlone(b, a), ...compareOrdinals(a, b), ...compareRanks(a, b), ...contest.reasons, ...whenAndHowMuch(a, b, levelFlip)];
   if (cheap.length > 0) return refuse(cheap);
   const ent = compareEntities(a, b);
   const vetoes = whoAndWhat(a, b, ent.reasons);

@@ -15,7 +15,11 @@ const inState = (p: Proposition): boolean => p.entities.some((e) => e.key.starts
 
 const NOMINATION_WORD = /\bnomin(?:ee|ation|ated?)\b|\bticket\b/i;
 
+/** A deputy's post is its own: "the next deputy leader of the Labour Party" is not "the next Labour leader". */
+const DEPUTY = /\bdeputy\b|\bvice[- ]chair(?:man|woman|person)?\b/i;
+
 export function compareOffices(a: Proposition, b: Proposition): string[] {
+  if (DEPUTY.test(a.text) !== DEPUTY.test(b.text)) return [`deputy on one side only: ${DEPUTY.test(a.text) ? a.text : b.text}`];
   if (a.offices.length === 0 && b.offices.length === 0) return [];
   if (a.offices.length === 0 || b.offices.length === 0) {
     // A running mate's slot is its own: "Democratic Vice Presidential Nominee 2028" is not "2028 Democratic nominee?".

@@ -227,6 +227,8 @@ function bounded(ref: MarketRef): MarketRef {
   };
 }
 
+const BEST_OF_TWO = /\bbo2\b|\bbest[- ]of[- ](?:2|two)\b/i;
+
 /** A Kalshi ticker a feed writes after the title ("Chicago at Boston Winner? [KXNHLGAME-26DEC09CHIBOS]"). */
 const TICKER_BESIDE = /^(.*\S)\s*\[(KX[A-Z0-9.-]{2,60})\]\s*$/;
 
@@ -321,7 +323,8 @@ export function extractProposition(input: MarketRef, codeName: string | null = n
   const isoDay = titleDates.find((d) => d.sense === 'on' && d.granularity === 'day' && /\d{4}-\d{2}-\d{2}/.test(d.text));
   // A ticker's series names the league when the title does not ("KXNCAAFGAME": college football, never drawn);
   // the rules, when neither does.
-  const seriesDraws = contest.draws !== 'unknown' ? contest.draws : drawsOfSeries(code?.series ?? null);
+  // A best-of-two series can end 1-1 whatever the game (its title's "(BO2)" may be cleaned away before the text is read).
+  const seriesDraws = BEST_OF_TWO.test(ref.title) ? 'yes' : contest.draws !== 'unknown' ? contest.draws : drawsOfSeries(code?.series ?? null);
   const draws = seriesDraws !== 'unknown' || !game ? seriesDraws : drawsOfRules(ref.description);
   // The game's day: a ticker's (Eastern), a day in the title, else the day its rules schedule it for.
   const gameDay = code?.day ? { day: code.day, eastern: true } : game && isoDay ? { day: isoDay.end, eastern: false } : game ? scheduledDay(ref.description, endDate) : null;
