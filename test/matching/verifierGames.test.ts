@@ -267,3 +267,14 @@ test('a best-of-two series can be drawn: its two sides are not complements', (t)
   t.regex(why(g('azuro', 'Counter-Strike: Natus Vincere vs FaZe Clan (BO2) - Group Stage', 'FaZe Clan', '2027-01-01'), g('polymarket', 'Will Natus Vincere win the NAVI vs FaZe match (BO2)?', 'Natus Vincere', '2027-01-01')), /can be drawn/);
   t.is(rel(g('azuro', 'Counter-Strike: Natus Vincere vs FaZe Clan (BO3) - Group Stage', 'FaZe Clan', '2027-01-01'), g('polymarket', 'Counter-Strike: Natus Vincere vs FaZe Clan (BO3)', 'Natus Vincere', '2027-01-01')), 'complement');
 });
+
+test('clubs sharing a city word are two clubs: Inter and AC Milan, Paris FC and Paris Saint-Germain; "Michigan St." is Michigan State', (t) => {
+  t.false(sameSide('AC Milan', 'Inter Milan'));
+  t.true(sameSide('Inter Milan', 'Internazionale'));
+  t.false(sameSide('Paris FC', 'Paris Saint-Germain'));
+  t.true(sameSide('PSG', 'Paris Saint-Germain'));
+  t.is(rel(g('azuro', 'Juventus vs Internazionale - 1X2', 'Internazionale', '2027-01-17'), g('polymarket', 'Will Inter win on 2027-01-17?', 'Yes', '2027-01-17')), 'identity');
+  t.is(rel(g('azuro', 'AC Milan vs Internazionale - 1X2', 'AC Milan', '2027-02-21'), g('polymarket', 'Will Inter Milan win on 2027-02-21?', 'Yes', '2027-02-21')), 'different');
+  t.is(rel(g('kalshi', '2027 Big Ten Men\'s Basketball Tournament Winner?', 'Michigan St.', '2027-03-15'), g('polymarket', 'Will Michigan win the 2027 Big Ten Tournament?', 'Yes', '2027-03-15')), 'different');
+  t.is(rel(g('kalshi', 'Penn St. vs Temple', 'Temple', '2026-09-12', 'KXNCAAFGAME-26SEP12PSUTEM-TEM'), g('polymarket', 'Penn State vs. Temple', 'Temple', '2026-09-12')), 'identity');
+});
