@@ -278,3 +278,22 @@ test('clubs sharing a city word are two clubs: Inter and AC Milan, Paris FC and 
   t.is(rel(g('kalshi', '2027 Big Ten Men\'s Basketball Tournament Winner?', 'Michigan St.', '2027-03-15'), g('polymarket', 'Will Michigan win the 2027 Big Ten Tournament?', 'Yes', '2027-03-15')), 'different');
   t.is(rel(g('kalshi', 'Penn St. vs Temple', 'Temple', '2026-09-12', 'KXNCAAFGAME-26SEP12PSUTEM-TEM'), g('polymarket', 'Penn State vs. Temple', 'Temple', '2026-09-12')), 'identity');
 });
+
+test('a player written by initial and surname is that player; another initial is another', (t) => {
+  t.true(sameSide('C. Alcaraz', 'Carlos Alcaraz'));
+  t.true(sameSide('Sabalenka A.', 'Aryna Sabalenka'));
+  t.false(sameSide('J. Cerundolo', 'Francisco Cerundolo'));
+  t.is(rel(g('sxbet', 'Sinner J. vs Draper J. - Moneyline', 'Draper J.', '2027-07-11'), g('polymarket', 'Wimbledon Men\'s Final: Jannik Sinner vs Jack Draper', 'Sinner', '2027-07-11')), 'complement');
+});
+
+test('a school or club by its initials, nickname or exonym is one side: UNC, Ole Miss as Mississippi, Köln as Cologne, Chivas', (t) => {
+  t.true(sameSide('UNC', 'North Carolina Tar Heels'));
+  t.true(sameSide('Mississippi', 'Ole Miss Rebels'));
+  t.false(sameSide('Mississippi State', 'Ole Miss'));
+  t.true(sameSide('1. FC Köln', 'Cologne'));
+  t.true(sameSide('Bayern München', 'Bayern Munich'));
+  t.false(sameSide('Barcelona SC', 'FC Barcelona'));
+  t.false(sameSide('Miami (FL)', 'Miami (OH)'));
+  t.is(rel(g('kalshi', 'Texas at Mississippi Winner?', 'Mississippi', '2026-10-10', 'KXNCAAFGAME-26OCT10TEXMISS-MISS'), g('polymarket', 'Ole Miss Rebels vs. Texas Longhorns', 'Ole Miss Rebels', '2026-10-10')), 'identity');
+  t.is(rel(g('polymarket', 'Will Chivas win on 2027-03-13?', 'Yes', '2027-03-13'), g('kalshi', 'Guadalajara vs America Winner?', 'Guadalajara', '2027-03-13')), 'identity');
+});

@@ -96,3 +96,10 @@ test('a numbered part of a game is compared whichever way it is written: the fir
   t.is(rel(m('kalshi', 'Will Sinner win the first set?'), m('polymarket', 'Will Sinner win the 2nd set?')), 'different');
   t.is(rel(m('kalshi', 'Will Sinner win the first set?'), m('polymarket', 'Will Sinner win the 1st set?')), 'identity');
 });
+
+test('a country named by its adjective is the country: "the Kenyan presidential election" is Kenya\'s', (t) => {
+  const a: MarketRef = { venue: 'polymarket', title: 'Will William Ruto win the 2027 Kenyan presidential election?', outcome: 'Yes', end_date: '2027-08-10', category: 'politics' };
+  const b: MarketRef = { venue: 'kalshi', title: 'Kenya Presidential Election 2027', outcome: 'William Ruto', end_date: '2027-08-10', category: 'politics' };
+  t.is(verifyPair(a, b).relation, 'identity');
+  t.is(verifyPair({ ...a, title: 'Will William Ruto win the 2027 Ghanaian presidential election?' }, b).relation, 'different');
+});

@@ -34,6 +34,12 @@ function significant(phrase: string): string[] {
 
 const isCode = (s: string): boolean => /^[A-Z0-9]{2,4}$/.test(s.trim());
 
+/** A team's names across venues that no word rule relates ("UNC" / "North Carolina Tar Heels", "Köln" / "Cologne"). */
+const SIDE_ALIASES = readLexicon<{ groups: readonly (readonly string[])[] }>('sideAliases.json').groups;
+const fold = (s: string): string => words(s).join(' ');
+const ALIAS_GROUP = new Map<string, number>(SIDE_ALIASES.flatMap((names, i) => names.map((n) => [fold(n), i] as const)));
+const aliasGroupOf = (name: string): number | undefined => ALIAS_GROUP.get(fold(name));
+
 /** Words that make a longer name another team ("Kansas State", "Georgia Tech", "Real Madrid B"). */
 const QUALIFIERS = new Set(readLexicon<{ words: readonly string[] }>('sideQualifiers.json').words);
 
@@ -102,10 +108,26 @@ function codeNames(code: string, name: string, teams: readonly Team[]): boolean 
   return abbreviates(c, name) || teams.some((t) => t.codes.includes(c.toUpperCase())) || codeFitsName(c, name, 'club') || codeFitsName(c, name, 'country');
 }
 
+/**
+ * A sportsbook's "C. Alcaraz" or "Sabalenka A." against "Carlos Alcaraz": the surname and the given name's initial.
+ * Another initial is another player ("J. Cerundolo" is not Francisco Cerundolo).
+ */
+function initialledName(short: readonly string[], long: readonly string[]): boolean {
+  if (short.length !== 2 || long.length < 2 || long.length > 3) return false;
+  const initial = short.find((w) => w.length === 1);
+  const surname = short.find((w) => w.length > 1);
+  if (!initial || !surname || long[long.length - 1] !== surname) return false;
+  return (long[0] ?? '').startsWith(initial) && (long[0] ?? '').length > 1;
+}
+
 function sameName(x: string, y: string): boolean {
+  const gx = aliasGroupOf(x);
+  const gy = gx === undefined ? undefined : aliasGroupOf(y);
+  if (gx !== undefined && gy !== undefined) return gx === gy;
   const wx = significant(x);
   const wy = significant(y);
   if (wx.join(' ') === wy.join(' ')) return true;
+  if (initialledName(wx, wy) || initialledName(wy, wx)) return true;
   const tx = teamsNamed(x);
   const ty = teamsNamed(y);
   if (tx.length > 0 && ty.length > 0) return tx.some((t) => ty.includes(t));

@@ -33,6 +33,20 @@ const DEMONYMS: Readonly<Record<string, string>> = {
   finnish: 'Finland', greek: 'Greece', egyptian: 'Egypt', saudi: 'Saudi Arabia', pakistani: 'Pakistan', taiwanese: 'Taiwan',
   thai: 'Thailand', vietnamese: 'Vietnam', filipino: 'Philippines', nigerian: 'Nigeria', irish: 'Ireland', austrian: 'Austria',
   swiss: 'Switzerland', belgian: 'Belgium', syrian: 'Syria', iraqi: 'Iraq', lebanese: 'Lebanon', qatari: 'Qatar',
+  kenyan: 'Kenya', ghanaian: 'Ghana', 'south african': 'South Africa', ethiopian: 'Ethiopia', moroccan: 'Morocco',
+  algerian: 'Algeria', tunisian: 'Tunisia', emirati: 'United Arab Emirates', kuwaiti: 'Kuwait',
+  afghan: 'Afghanistan', indonesian: 'Indonesia', malaysian: 'Malaysia', singaporean: 'Singapore', nepali: 'Nepal',
+  'sri lankan': 'Sri Lanka', scottish: 'Scotland', welsh: 'Wales', serbian: 'Serbia', croatian: 'Croatia',
+  slovak: 'Slovakia', slovenian: 'Slovenia', bulgarian: 'Bulgaria', estonian: 'Estonia', latvian: 'Latvia',
+  lithuanian: 'Lithuania', icelandic: 'Iceland', ecuadorian: 'Ecuador', bolivian: 'Bolivia', paraguayan: 'Paraguay',
+  uruguayan: 'Uruguay', guatemalan: 'Guatemala', honduran: 'Honduras', salvadoran: 'El Salvador',
+  'costa rican': 'Costa Rica', panamanian: 'Panama', haitian: 'Haiti', jamaican: 'Jamaica', belarusian: 'Belarus',
+  armenian: 'Armenia', azerbaijani: 'Azerbaijan', kazakh: 'Kazakhstan', mongolian: 'Mongolia', libyan: 'Libya',
+  sudanese: 'Sudan', 'north korean': 'North Korea', 'south korean': 'South Korea', senegalese: 'Senegal',
+  cameroonian: 'Cameroon', ivorian: 'Ivory Coast', zimbabwean: 'Zimbabwe', ugandan: 'Uganda', tanzanian: 'Tanzania',
+  congolese: 'DR Congo', luxembourgish: 'Luxembourg', maltese: 'Malta', cypriot: 'Cyprus', moldovan: 'Moldova',
+  montenegrin: 'Montenegro', albanian: 'Albania', bosnian: 'Bosnia and Herzegovina', macedonian: 'North Macedonia',
+  kosovar: 'Kosovo',
 };
 
 const CITIES: Readonly<Record<string, string>> = {
