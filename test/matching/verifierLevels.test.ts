@@ -136,3 +136,13 @@ test('two listings of one company or index are different instruments: GOOGL is n
   t.is(verifyPair(m('kalshi', 'Will GOOGL close above $350 on December 31, 2026?'), m('polymarket', 'Will Alphabet close above $350 on Dec 31, 2026?')).relation, 'identity');
   t.is(verifyPair(m('kalshi', 'Will the DJIA close above 50,000 on Dec 31, 2026?'), m('polymarket', 'Will the Dow Jones (DJI) close above 50,000 on Dec 31, 2026?')).relation, 'identity');
 });
+
+test('a figure settled once (an opening weekend, a season\'s named storms, nominations, a print\'s change) splits at one level into a complement', (t) => {
+  const m = (venue: string, title: string, outcome = 'Yes', end_date = '2027-01-15'): MarketRef => ({ venue, title, outcome, end_date, category: 'culture' });
+  t.is(verifyPair(m('kalshi', 'Jumanji 3 domestic opening weekend box office?', 'Above $80M'), m('polymarket', 'Will Jumanji 3 open to $80 million or less domestically?')).relation, 'complement');
+  t.is(verifyPair(m('manifold', '2027 Atlantic hurricane season: 15 or fewer named storms?', 'Yes', '2027-11-30'), m('polymarket', 'Will there be 16 or more named storms in the 2027 Atlantic hurricane season?', 'Yes', '2027-11-30')).relation, 'complement');
+  t.is(verifyPair(m('kalshi', 'How many Oscar nominations will The Odyssey receive?', '10 or more'), m('polymarket', 'Will The Odyssey receive 9 or fewer Oscar nominations?')).relation, 'complement');
+  t.is(verifyPair(m('kalshi', 'Will CPI rise more than 0.3% in Nov 2026?', 'Above 0.3%', '2026-12-10'), m('polymarket', 'What will the November 2026 monthly CPI change be?', '0.3% or less', '2026-12-10')).relation, 'complement');
+  // A level reached at any time before a deadline is no single reading: both can happen.
+  t.not(verifyPair(m('kalshi', 'Will Bitcoin rise above $150,000 by June 30, 2027?', 'Yes', '2027-06-30'), m('polymarket', 'Will Bitcoin fall below $150,000 by June 30, 2027?', 'Yes', '2027-06-30')).relation, 'complement');
+});

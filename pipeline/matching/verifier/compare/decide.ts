@@ -107,15 +107,25 @@ function oneMoveVsCount(a: Proposition, b: Proposition): string[] {
 /** Verbs that only compare ("exceed 2.5%"), not move: a path only where the level is read more than once. */
 const COMPARING = /\b(?:exceed|exceeds|top|tops|surpass|surpasses)\b/gi;
 
+/** How a print compares with a level: "CPI rise more than 0.3% in November" is the print, not a path. */
+const PRINT_CHANGE = /\b(?:rise|rises|fall|falls|grow|grows|increase|increases|decline|declines|drop|drops|climb|climbs)\b/gi;
+
 /** One print of a statistic for one month or quarter ("GDP growth exceed 2.5% in Q4"): compared, never travelled. */
 function onePrint(p: Proposition): boolean {
   return RELEASE.test(p.text) && p.dates.length > 0 && p.dates.every((d) => d.sense === 'in' && (d.granularity === 'quarter' || d.granularity === 'month'));
 }
 
+/**
+ * A figure settled once when its period ends: an opening weekend's gross, a season's count of named storms, a
+ * film's nominations, an election's turnout or a party's share of the vote.
+ */
+const SETTLED_ONCE = /\bopening (?:weekend|day|week)\b|\bopen(?:s|ing)? to\b|\bdebut\b|\bbox office (?:total|gross)\b|\bdomestic box office\b|\bnominations\b|\bnamed storms\b|\bturnout\b|\bvote share\b|\bshare of the vote\b|\bwhat share\b|\bget (?:more than |at least |over |under |less than )?\d+(?:\.\d+)?%/i;
+
 function measuredOnce(p: Proposition): boolean {
-  const pathText = onePrint(p) ? p.text.replace(COMPARING, ' ') : p.text;
+  const pathText = onePrint(p) ? p.text.replace(COMPARING, ' ').replace(PRINT_CHANGE, ' ') : p.text;
   if (p.dates.some((d) => d.sense === 'by' || d.sense === 'through') || PATH.test(pathText)) return false;
   if (p.game) return true;
+  if (SETTLED_ONCE.test(p.text)) return true;
   if (YEAR_END.test(p.text) && p.dates.every((d) => d.sense === 'in' || d.sense === 'on')) return true;
   if (p.dates.length === 0) {
     const counted = (n: NumericCondition): boolean => n.unit === 'count' || (n.unit === 'points' && TWO_SIDES.test(p.text));
