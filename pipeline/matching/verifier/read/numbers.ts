@@ -115,6 +115,17 @@ const CELSIUS = new RegExp(String.raw`(?<![\d.])(-?\d+(?:\.\d+)?)${CELSIUS_UNIT}
 const CELSIUS_RANGE = new RegExp(String.raw`(?<![\d.])(-?\d+(?:\.\d+)?)(\s?(?:-|–|to|and)\s?)(-?\d+(?:\.\d+)?)${CELSIUS_UNIT}`, 'g');
 const fahrenheit = (celsius: string): string => String(Math.round(Number(celsius) * 18 + 320) / 10);
 
+/** A rate move: where "a quarter point" and "0.25 percentage point" are the 25 bps a venue's bucket names. */
+const RATE_MOVE = /\b(?:cut|cuts|hike|hikes|raise|raises|lower|lowers|rate|rates|fed|fomc|ecb|boe|boj)\b/i;
+
+export function pointsAsBps(text: string): string {
+  if (!RATE_MOVE.test(text) || !/point|\bpp/i.test(text)) return text;
+  return text
+    .replace(/\b(?:a\s+)?quarter[- ](?:percentage[- ])?point\b/gi, '25 bps')
+    .replace(/\b(?:a\s+)?half[- ](?:percentage[- ])?point\b/gi, '50 bps')
+    .replace(/(?<![\d.])(\d*\.\d+|\d+)\s*(?:percentage[- ]points?|pp|ppts?)\b/gi, (_m, n: string) => `${Math.round(Number(n) * 100)} bps`);
+}
+
 /** What the number reader sees: units unglued, degree signs dropped, counts in digits, conversions in brackets dropped. */
 export function prepareNumbers(text: string): string {
   return localeThousands(text.toLowerCase())

@@ -15,7 +15,7 @@ import { drawsOfRules, drawsOfSeries, readContest } from './contest.ts';
 import { extractDates } from './dates.ts';
 import { editions } from './editions.ts';
 import { extractEntities } from './entities.ts';
-import { extractNumbers } from './numbers.ts';
+import { extractNumbers, pointsAsBps } from './numbers.ts';
 import { actionsOf, foldAccents, holdsRoleOnDay, namedAwards, namedTitles, rewritePhrases } from './phrases.ts';
 import { positionalLabel } from './positionalLabel.ts';
 import { negatedByNoDeterminer, negatedByWords, occurrence } from './polarity.ts';
@@ -32,7 +32,7 @@ const YES = new Set(['yes', 'y', 'long', 'true', '']);
 const NO = new Set(['no', 'n', 'short', 'false']);
 
 function clean(s: string): string {
-  return rewritePhrases(foldAccents(s.normalize('NFKC')))
+  return pointsAsBps(rewritePhrases(foldAccents(s.normalize('NFKC'))))
     .replace(/[\u2018\u2019\u02bc]/g, "'")
     .replace(/[\u201c\u201d]/g, '"')
     .replace(/\s+/g, ' ')
