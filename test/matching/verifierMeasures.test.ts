@@ -135,3 +135,16 @@ test('an unadjusted series, a four-week average and continuing claims are other 
   t.is(rel('Initial jobless claims above 230,000 for the week ending Dec 12, 2026?', 'Continuing claims above 230,000 for the week ending December 12, 2026?'), 'different');
   t.is(rel('Initial jobless claims above 230,000 for the week ending Dec 12, 2026?', 'Will initial jobless claims exceed 230,000 for the week ending December 12, 2026?'), 'identity');
 });
+
+test('a monthly statistic released in a month reports on the month before; a release month beside the reference month is a restatement', (t) => {
+  const k = (title: string, outcome: string, end = '2026-12-10'): MarketRef => ({ venue: 'kalshi', title, outcome, end_date: end, category: 'economics' });
+  const q = (title: string, end = '2026-12-10'): MarketRef => ({ venue: 'manifold', title, outcome: 'Yes', end_date: end, category: 'economics' });
+  t.is(verifyPair(k('Core inflation in Nov 2026?', 'Above 3.0%'), q('Core CPI y/y >= 3.1% in the December 10, 2026 CPI report?')).relation, 'identity');
+  t.is(verifyPair(k('Unemployment rate in Feb 2027?', 'Above 4.4%', '2027-03-05'), q('Will the unemployment rate reported in February 2027 be above 4.4%?', '2027-03-05')).relation, 'different');
+  t.is(verifyPair(k('Will CPI rise more than 0.2% in Jan 2027? (KXCPI-27JAN-T0.2)', 'Above 0.2%', '2027-02-11'), q('Jan 2027 CPI (out in Feb 2027): m/m at or below 0.2%?', '2027-02-11')).relation, 'complement');
+});
+
+test('the effective fed funds rate is not the target range a Fed market settles on', (t) => {
+  const k: MarketRef = { venue: 'kalshi', title: 'Fed funds rate after the Jan 2027 meeting?', outcome: 'Above 3.50%', end_date: '2027-01-27', category: 'economics', ticker: 'KXFED-27JAN-T3.50' };
+  t.is(verifyPair(k, { venue: 'manifold', title: 'Will the effective federal funds rate be 3.75% or higher after the January 2027 FOMC meeting?', outcome: 'Yes', end_date: '2027-01-27', category: 'economics' }).relation, 'different');
+});

@@ -173,3 +173,9 @@ test('a year the question is about differs though both markets share the month t
   t.regex(why(dot(2027), dot(2028)), /year differs: 2027 vs 2028/);
   t.is(rel(dot(2027), m('polymarket', "December 2026 dot plot: median end-2027 projection under 3%?", 'Yes', '2026-12-16')), 'identity');
 });
+
+test('"Inflation in Jun 2027?" and "CPI YoY" are economic series, not names, and a ticker in parentheses after a title is its ticker', (t) => {
+  t.is(rel(m('polymarket', 'June 2027 CPI YoY above 2.6%?', 'Yes', '2027-07-14'), m('kalshi', 'Inflation in Jun 2027?', 'Above 2.6%', '2027-07-14')), 'identity');
+  t.is(rel(m('polymarket', 'June 2027 CPI YoY above 2.6%?', 'Yes', '2027-07-14'), m('kalshi', 'Inflation in Jun 2027? (KXCPIYOY-27JUN-T2.6)', 'Above 2.6%', '2027-07-14')), 'identity');
+  t.is(rel(m('kalshi', 'Inflation in Feb 2027? (KXCPIYOY-27FEB-T3.0)', 'Above 3.0%', '2027-03-11'), m('polymarket', 'Will annual CPI inflation for February 2027 come in at 3.0% or lower?', 'Yes', '2027-03-11')), 'complement');
+});

@@ -48,7 +48,7 @@ export const SCAFFOLD_WORDS: ReadonlySet<string> = new Set(
  */
 export const BENIGN_ONE_SIDED: ReadonlySet<string> = new Set(
   ('goods meeting stock stocks share shares cap capitalization capitalisation fixed temperature temperatures actual headline nominal reported recorded measured seasonally adjusted upper bound target ' +
-    'publicly officially formally ultimately anytime sometime overall').split(/\s+/),
+    'publicly officially formally ultimately anytime sometime overall print prints').split(/\s+/),
 );
 
 /** What a game's line counts ("over 2.5 goals scored", "O/U 220.5 points"): said on one side only it restates the line. */

@@ -16,6 +16,7 @@ import { extractDates } from './dates.ts';
 import { editions } from './editions.ts';
 import { extractEntities } from './entities.ts';
 import { extractNumbers, pointsAsBps } from './numbers.ts';
+import { referenceMonth } from './releaseMonth.ts';
 import { actionsOf, foldAccents, holdsRoleOnDay, namedAwards, namedTitles, rewritePhrases } from './phrases.ts';
 import { positionalLabel } from './positionalLabel.ts';
 import { negatedByNoDeterminer, negatedByWords, occurrence } from './polarity.ts';
@@ -32,7 +33,7 @@ const YES = new Set(['yes', 'y', 'long', 'true', '']);
 const NO = new Set(['no', 'n', 'short', 'false']);
 
 function clean(s: string): string {
-  return pointsAsBps(rewritePhrases(foldAccents(s.normalize('NFKC'))))
+  return referenceMonth(pointsAsBps(rewritePhrases(foldAccents(s.normalize('NFKC')))))
     .replace(/[\u2018\u2019\u02bc]/g, "'")
     .replace(/[\u201c\u201d]/g, '"')
     .replace(/\s+/g, ' ')
@@ -229,14 +230,15 @@ function bounded(ref: MarketRef): MarketRef {
 
 const BEST_OF_TWO = /\bbo2\b|\bbest[- ]of[- ](?:2|two)\b/i;
 
-/** A Kalshi ticker a feed writes after the title ("Chicago at Boston Winner? [KXNHLGAME-26DEC09CHIBOS]"). */
-const TICKER_BESIDE = /^(.*\S)\s*\[(KX[A-Z0-9.-]{2,60})\]\s*$/;
+/** A Kalshi ticker a feed writes after the title, in brackets or parentheses ("Chicago at Boston Winner? [KXNHLGAME-26DEC09CHIBOS]"). */
+const TICKER_BESIDE = /^(.*\S)\s*(?:\[(KX[A-Z0-9.-]{2,60})\]|\((KX[A-Z0-9.-]{2,60})\))\s*$/;
 
 /** The title without a ticker written beside it, which becomes the market's ticker when it has none. */
 function tickerBesideTitle(ref: MarketRef): MarketRef {
   const m = TICKER_BESIDE.exec(ref.title);
-  if (!m?.[1] || !m[2] || !parseKalshiTicker(m[2])) return ref;
-  return { ...ref, title: m[1], ticker: ref.ticker ?? m[2] };
+  const ticker = m?.[2] ?? m?.[3];
+  if (!m?.[1] || !ticker || !parseKalshiTicker(ticker)) return ref;
+  return { ...ref, title: m[1], ticker: ref.ticker ?? ticker };
 }
 
 /**
