@@ -80,3 +80,10 @@ test('the either-side veto refuses any unexplained word', (t) => {
   t.false(v.same);
   t.regex(v.reasons.join('; '), /different event: - vs contender/);
 });
+
+test('a rocket that flies is launched, a deal that closes is completed, an apostolic journey is a visit; being a member is not joining', (t) => {
+  t.is(verifyPair(m('kalshi', 'How many Starship launches in 2027?', '10 or more', '2027-12-31', 'science'), m('polymarket', 'Will Starship fly at least 10 times in 2027?', 'Yes', '2027-12-31', 'science')).relation, 'identity');
+  t.is(verifyPair(m('kalshi', 'Netflix closes Warner Bros acquisition by June 30, 2027?', 'Yes', '2027-06-30', 'finance'), m('polymarket', 'Will Netflix complete its acquisition of Warner Bros. before Jul 1, 2027?', 'Yes', '2027-06-30', 'finance')).relation, 'identity');
+  t.is(verifyPair(m('kalshi', 'Will Pope Leo XIV make an apostolic journey to Argentina before 2028?', 'Yes', '2027-12-31', 'world'), m('polymarket', 'Will Pope Leo XIV visit Argentina by Dec 31, 2027?', 'Yes', '2027-12-31', 'world')).relation, 'identity');
+  t.is(verifyPair(m('kalshi', 'Will Nikki Haley join the Trump Administration?'), m('polymarket', 'Will Nikki Haley be a member of the Trump administration?')).relation, 'different');
+});

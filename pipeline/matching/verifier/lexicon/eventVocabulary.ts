@@ -90,12 +90,19 @@ const GROUPS: readonly string[] = [
   'strike attack military airstrike bomb bombing',
   'ipo public listing list',
   'deal agreement accord pact treaty sign',
-  'visit travel trip go',
+  'visit travel trip go journey',
   'meet meeting summit talks',
   'married marry wedding wed',
   'convict guilty conviction',
   'sign signed law enact',
   'launch release debut liftoff',
+  // A rocket's launch is its flight: "lift off", "fly 6 times", "launches in 2027".
+  'launch launches lift lifts liftoff fly flies flight flights',
+  // A deal that closes is a deal completed.
+  'complete completes completed completion close closes closed finalize finalizes finalized',
+  // Joining an alliance or a union is being admitted to it ("be a member of" is not: a member on a day is a state, not the act).
+  'join joins joined accede accession admitted admit',
+  'earnings eps',
   'unveil announce reveal',
   'sack sacked fire fired out leave depart departure',
   // A mention market: saying a word is mentioning it.
