@@ -21,3 +21,9 @@ test('"at least one" is the event happening at all; "exactly one" is a count', (
 test('a number word inside a name or a compound is not a count', (t) => {
   t.is(rel('Will Luke Littler hit a nine-darter at the 2026 PDC World Championship?', 'Will Luke Littler win the 2026 PDC World Championship?'), 'different');
 });
+
+test('a count of things is whole though a company is named: "more than 10 metro areas" is 11 or more, not "10 or more"', (t) => {
+  const c = (venue: string, title: string, outcome = 'Yes'): MarketRef => ({ venue, title, outcome, end_date: '2026-12-31', category: 'tech' });
+  t.is(verifyPair(c('kalshi', 'How many US metro areas will have Tesla Robotaxi service on Dec 31, 2026?', '10 or more'), c('polymarket', 'Will Tesla Robotaxi operate in more than 10 US metro areas on December 31, 2026?')).relation, 'different');
+  t.is(verifyPair(c('kalshi', 'How many US metro areas will have Tesla Robotaxi service on Dec 31, 2026?', '11 or more'), c('polymarket', 'Will Tesla Robotaxi operate in more than 10 US metro areas on December 31, 2026?')).relation, 'identity');
+});

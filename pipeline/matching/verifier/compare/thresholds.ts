@@ -39,8 +39,11 @@ const contextOf = perText((text) => ({
   policyRate: POLICY_RATE.test(text),
 }));
 
+/** A count of things ("how many metro areas", "more than 10 US metro areas", "fly 6 or more times"): whole numbers, though a company is named. */
+const COUNTED = /\bhow many\b|\bnumber of\b|\d\+?\s+(?:or (?:more|fewer|less)\s+)?(?:[a-z]+\s+){0,2}?(?:times|areas|cities|countries|states|launches|flights|stores|cases|seats|wins|games|nominations|employees|models|apps)\b/i;
+
 export function levelScale(a: Proposition, b: Proposition): LevelScale {
-  const priced = (p: Proposition): boolean => p.entities.some((e) => e.group === 'asset') || contextOf(p.text).price;
+  const priced = (p: Proposition): boolean => ((p.entities.some((e) => e.group === 'asset') && !COUNTED.test(p.text)) || contextOf(p.text).price);
   return {
     discrete: !priced(a) && !priced(b),
     rateSteps: contextOf(a.text).rate && contextOf(b.text).rate,
