@@ -148,3 +148,10 @@ test('the effective fed funds rate is not the target range a Fed market settles 
   const k: MarketRef = { venue: 'kalshi', title: 'Fed funds rate after the Jan 2027 meeting?', outcome: 'Above 3.50%', end_date: '2027-01-27', category: 'economics', ticker: 'KXFED-27JAN-T3.50' };
   t.is(verifyPair(k, { venue: 'manifold', title: 'Will the effective federal funds rate be 3.75% or higher after the January 2027 FOMC meeting?', outcome: 'Yes', end_date: '2027-01-27', category: 'economics' }).relation, 'different');
 });
+
+test('a year\'s average is read once, not touched; hourly earnings are not weekly earnings; a season series is not one game', (t) => {
+  t.is(rel('Will the Freddie Mac 30-year mortgage rate average below 6% for 2027?', 'Will the Freddie Mac 30-year rate dip below 6% at any point in 2027?', '2027-12-31'), 'different');
+  t.is(verifyPair(m('kalshi', 'Average hourly earnings (MoM) in Apr 2027?', 'Above 0.3%', '2027-05-07'), m('polymarket', 'Will average weekly earnings rise more than 0.3% in April 2027?', 'Yes', '2027-05-07')).relation, 'different');
+  t.is(verifyPair(m('kalshi', 'Average hourly earnings (MoM) in Apr 2027?', 'Above 0.3%', '2027-05-07'), m('polymarket', 'Will average hourly earnings rise more than 0.3% m/m in April 2027?', 'Yes', '2027-05-07')).relation, 'identity');
+  t.is(verifyPair(m('polymarket', 'Will the Celtics win the 2026-27 regular-season series vs the 76ers?', 'Yes', '2027-01-15'), m('kalshi', '76ers vs. Celtics', 'Celtics', '2027-01-15')).relation, 'different');
+});

@@ -69,7 +69,7 @@ const PATH = /\b(?:reach|reaches|hit|hits|touch|touches|dip|dips|fall|falls|drop
  * Only then do "at or above X" and "below X" split every outcome; "reach X by June" and "dip below X
  * by June" can both happen.
  */
-const RELEASE = /\b(?:cpi|inflation|unemployment|jobless|gdp|pce|ppi|payrolls|retail sales|pmi)\b/i;
+const RELEASE = /\b(?:cpi|inflation|unemployment|jobless|gdp|pce|ppi|payrolls|retail sales|pmi|hourly earnings|weekly earnings)\b/i;
 
 /** A count of what one election, release or contest yields ("above 34 seats", "<35 seats"). */
 const COUNTED_RESULT = /\b(?:seats?|electoral votes|medals?|goals?|points?|runs?|wins?|cuts?|hikes?|yards|rebounds|assists|strikeouts|touchdowns|receptions|threes|three-pointers|saves|shots on goal|corners|aces|kills|sacks)\b/i;
@@ -78,6 +78,9 @@ const TWO_SIDES = /\S\s+(?:vs\.?|v\.?|@)\s+\S|^[^:?]+\sat\s[^:?]+:/i;
 
 /** A level at the year's last close ("close 2026 above", "at the 2026 year-end close", "end of 2026"): read once. */
 const YEAR_END = /\b(?:close[sd]?|finish(?:es)?|ends?)\s+(?:20\d\d|the year)\b|\byear[- ]end\b|\bend of (?:20\d\d|the year)\b/i;
+
+/** A level averaged over a period ("average below 6% for 2027"): read once, when the period ends, like a close. */
+const AVERAGED = /\baverages?\b(?=[^?]*\b(?:for|in|over|during|across)\b)|\b(?:annual|yearly|monthly) average\b/i;
 
 /** A level read at a session's end ("close above", "settles above", "year-end close"), never touched in between. */
 const CLOSING = /\b(?:close[sd]?|closing|settle[sd]?|settlement|finish(?:es)?)\b/i;
@@ -88,8 +91,8 @@ const CLOSING = /\b(?:close[sd]?|closing|settle[sd]?|settlement|finish(?:es)?)\b
  */
 function touchVsClose(a: Proposition, b: Proposition): string[] {
   if (a.numbers.length === 0 || b.numbers.length === 0) return [];
-  const touch = (p: Proposition): boolean => PATH.test(p.text.replace(COMPARING, ' ')) && !CLOSING.test(p.text);
-  const close = (p: Proposition): boolean => CLOSING.test(p.text) && !PATH.test(p.text.replace(COMPARING, ' '));
+  const touch = (p: Proposition): boolean => PATH.test(printText(p)) && !CLOSING.test(p.text);
+  const close = (p: Proposition): boolean => (CLOSING.test(p.text) || AVERAGED.test(p.text)) && !PATH.test(printText(p));
   if (touch(a) && close(b)) return [`a touch at any time vs a close: ${a.text} / ${b.text}`];
   if (touch(b) && close(a)) return [`a touch at any time vs a close: ${b.text} / ${a.text}`];
   return [];
@@ -121,8 +124,14 @@ function onePrint(p: Proposition): boolean {
  */
 const SETTLED_ONCE = /\bopening (?:weekend|day|week)\b|\bopen(?:s|ing)? to\b|\bdebut\b|\bbox office (?:total|gross)\b|\bdomestic box office\b|\bnominations\b|\bnamed storms\b|\bturnout\b|\bvote share\b|\bshare of the vote\b|\bwhat share\b|\bget (?:more than |at least |over |under |less than )?\d+(?:\.\d+)?%/i;
 
+/** The text whose verbs say whether a level is travelled: a print's "rise more than" only compares. */
+function printText(p: Proposition): string {
+  const compared = p.text.replace(COMPARING, ' ');
+  return onePrint(p) ? compared.replace(PRINT_CHANGE, ' ') : compared;
+}
+
 function measuredOnce(p: Proposition): boolean {
-  const pathText = onePrint(p) ? p.text.replace(COMPARING, ' ').replace(PRINT_CHANGE, ' ') : p.text;
+  const pathText = onePrint(p) ? printText(p) : p.text;
   if (p.dates.some((d) => d.sense === 'by' || d.sense === 'through') || PATH.test(pathText)) return false;
   if (p.game) return true;
   if (SETTLED_ONCE.test(p.text)) return true;

@@ -80,6 +80,8 @@ const STAGES: readonly (readonly [RegExp, string])[] = [
   [/\b(?:first|1st) half\b(?!\s+(?:of\s+)?(?:fy\s*)?20\d\d)|\b1h\b(?!\s+20\d\d)|\bhalf-?time\b/i, 'first-half'],
   [/\b(?:second|2nd) half\b(?!\s+(?:of\s+)?(?:fy\s*)?20\d\d)|\b2h\b(?!\s+20\d\d)/i, 'second-half'],
   [/\b(?:first|1st) (?:five|5) innings\b|\bf5\b/i, 'first-five-innings'],
+  // The season series between two teams is all their games of the season, not one of them.
+  [/\b(?:regular[- ]season|season) series\b/i, 'season-series'],
   [/\b(?:advance|advances|advancing|qualify|qualifies|qualifying|qualification|make it|progress)\s+(?:to|for|into|past|through|beyond)\b/i, 'advance'],
   // "Who will advance?" on a two-legged tie: going through over both legs, not winning one game of it.
   [/\b(?:who|which (?:team|side|club)) (?:will )?(?:advances?|qualif(?:y|ies)|progress(?:es)?|go(?:es)? through)\b|\b(?:team|side|club) to (?:advance|qualify|progress|go through)\b/i, 'advance'],
