@@ -156,3 +156,10 @@ test('declining to act, a season passing with no event and a place going without
   // A price that declines to a level is a move to it, not a refusal.
   t.not(rel(m('kalshi', 'Will Bitcoin decline to $80,000 by December 31, 2026?', 'Yes', '2026-12-31'), m('polymarket', 'Will Bitcoin dip to $80,000 by December 31, 2026?', 'Yes', '2026-12-31')), 'complement');
 });
+
+test('holding or hiking is every rate decision but a cut, and standing pat is holding', (t) => {
+  t.is(rel(m('kalshi', 'Will the Fed cut rates at the April 2027 meeting?', 'Yes', '2027-04-28', 'economics'), m('polymarket', 'Will the Fed hold or hike at its April 2027 meeting?', 'Yes', '2027-04-28', 'economics')), 'complement');
+  t.is(rel(m('kalshi', 'Will the ECB cut rates at its Dec 17, 2026 meeting?', 'Yes', '2026-12-17', 'economics'), m('polymarket', 'ECB holds or raises rates on 17 December 2026?', 'Yes', '2026-12-17', 'economics')), 'complement');
+  t.is(rel(m('kalshi', 'Fed decision in December 2027?', 'No change', '2027-12-15', 'economics'), m('polymarket', 'Will the Fed stand pat at the December 2027 FOMC?', 'Yes', '2027-12-15', 'economics')), 'identity');
+  t.not(rel(m('kalshi', 'Will the Fed hike rates at the April 2027 meeting?', 'Yes', '2027-04-28', 'economics'), m('polymarket', 'Will the Fed hold or hike at its April 2027 meeting?', 'Yes', '2027-04-28', 'economics')), 'complement');
+});
