@@ -97,3 +97,10 @@ test('a season span and a single year closing a year apart are two seasons', (t)
   t.is(rel(m('polymarket', 'Pro Basketball Champion 2026-27?', 'Oklahoma City', '2027-06-20'), okc), 'different');
   t.is(rel(m('polymarket', 'Pro Basketball Champion 2025-26?', 'Oklahoma City', '2026-06-20'), okc), 'identity');
 });
+
+test('one award category worded two ways is one award: "Best Animated Feature" / "Animated Feature Film", "Outstanding" / "Best Drama Series"', (t) => {
+  const m = (venue: string, title: string, outcome: string, end_date: string): MarketRef => ({ venue, title, outcome, end_date, category: 'culture' });
+  t.is(verifyPair(m('kalshi', 'Who will win Best Animated Feature at the 2027 Oscars?', 'Toy Story 5', '2027-03-01'), m('polymarket', 'Will Toy Story 5 win Animated Feature Film at the 99th Oscars?', 'Yes', '2027-03-01')).relation, 'identity');
+  t.is(verifyPair(m('kalshi', 'Emmy for Outstanding Drama Series 2027?', 'The Pitt', '2027-09-15'), m('polymarket', 'Will The Pitt win Best Drama Series at the 79th Primetime Emmys?', 'Yes', '2027-09-15')).relation, 'identity');
+  t.is(verifyPair(m('kalshi', 'Who will win Best Animated Feature at the 2027 Oscars?', 'Toy Story 5', '2027-03-01'), m('polymarket', 'Will Toy Story 5 win Best Picture at the 99th Oscars?', 'Yes', '2027-03-01')).relation, 'different');
+});

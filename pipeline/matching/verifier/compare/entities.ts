@@ -9,6 +9,7 @@ import type { PropEntity, Proposition } from '../types.ts';
 import { abbreviatedCountryConflict } from './countryAliases.ts';
 import { acronymCover, cityMatches, isClubCodeOf, mentions, NAME_COMPLETIONS, phraseWords, teamsMeet, wordOf } from './spellings.ts';
 import { readLexicon } from '../lexicon/dataFile.ts';
+import { AWARD_CATEGORY_WORDS } from '../lexicon/vocabulary.ts';
 import { postalStates } from '../read/entities.ts';
 import { perText } from './textMemo.ts';
 
@@ -112,12 +113,15 @@ export function compareEntities(a: Proposition, b: Proposition): EntityCheck {
     const q = p === a ? b : a;
     return samePick && q.versus.length < 2 && p.versus.includes(e.key) && !p.selected.includes(e.key);
   };
-  const onlyA = a.entities.filter((e) => !seenIn(a, b, coveredInB, coveredInA)(e) && !opponent(a, e));
-  const onlyB = b.entities.filter((e) => !seenIn(b, a, coveredInA, coveredInB)(e) && !opponent(b, e));
+  // One award named on both sides ("Best Animated Feature" / "Animated Feature Film"): its category's words name nobody.
+  const sameAward = a.awards.length > 0 && a.awards.length === b.awards.length && a.awards.every((x) => b.awards.includes(x));
+  const categoryWord = (e: PropEntity): boolean => sameAward && e.group === 'name' && AWARD_CATEGORY_WORDS.has(wordOf(e));
+  const onlyA = a.entities.filter((e) => !seenIn(a, b, coveredInB, coveredInA)(e) && !opponent(a, e) && !categoryWord(e));
+  const onlyB = b.entities.filter((e) => !seenIn(b, a, coveredInA, coveredInB)(e) && !opponent(b, e) && !categoryWord(e));
   const matched = a.entities.length - onlyA.length + (b.entities.length - onlyB.length);
   const total = a.entities.length + b.entities.length;
   for (const e of a.entities) {
-    const conflict = e.group === 'name' ? firstNameConflict(a, b, e) : null;
+    const conflict = e.group === 'name' && !categoryWord(e) ? firstNameConflict(a, b, e) : null;
     if (conflict) {
       reasons.push(`candidate differs: ${conflict}`);
       break;

@@ -106,3 +106,10 @@ export const OFFICE_PHRASES: readonly (readonly [RegExp, string])[] = [
 /** Words that turn a "stays" question into a "goes" one: their presence on one side only flips polarity. */
 export const STAY_WORDS: ReadonlySet<string> = new Set(['remain']);
 export const LEAVE_WORDS: ReadonlySet<string> = new Set(['leave', 'out', 'exit', 'depart', 'fired', 'replaced']);
+
+/** Words of award categories ("Outstanding Drama Series", "Best Animated Feature Film"): the award is compared as such, so they name nobody. */
+export const AWARD_CATEGORY_WORDS: ReadonlySet<string> = new Set(
+  ('best outstanding picture animated feature film films drama comedy series limited director directing actor actress supporting ' +
+    'leading lead role screenplay original adapted international foreign language album record song new artist performance cast ' +
+    'ensemble motion television tv primetime').split(' '),
+);
