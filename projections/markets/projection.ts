@@ -7,6 +7,7 @@ import { VENUES } from '../../shared/venues/registry.ts';
 import type { Projection } from '../projection.ts';
 import { decodeLedger, encodeLedger, marketWindows, recordVolume, type EncodedLedger, type MarketWindows, type WindowVolume } from '../../shared/history/volumeWindows.ts';
 import { isoToSeconds } from '../../shared/history/series.ts';
+import { parseDate } from '../../shared/time/utc.ts';
 import { nextVersioning, type MarketSortKeys, type SortVersioning } from './sortVersions.ts';
 import { words } from '../../shared/text/searchText.ts';
 import type { TextIndexSpec } from '../../shared/ports/documentStore.ts';
@@ -85,7 +86,7 @@ function sameLabels(a: NormalizedMarket, b: NormalizedMarket): boolean {
  * a list sorted by a date it shows as null should not lead with it.
  */
 function newestKey(createdAt: string | null): number {
-  const at = createdAt ? Date.parse(createdAt) : NaN;
+  const at = createdAt ? parseDate(createdAt) : NaN;
   return Number.isFinite(at) ? at : 0;
 }
 
@@ -128,7 +129,7 @@ export function evolveMarket(doc: MarketDoc | null, event: MarketNormalized, seq
     volume_all: m.volume_total ?? -1,
     liquidity: m.liquidity ?? -1,
     newest: newestKey(m.created_at),
-    ending_soon: m.end_time ? Date.parse(m.end_time) : NO_END,
+    ending_soon: m.end_time ? parseDate(m.end_time) : NO_END,
   };
   const versioning = nextVersioning(doc, sort, seq);
   const pw = doc?.volume_windows;

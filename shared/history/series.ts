@@ -1,3 +1,5 @@
+import { parseDate } from '../time/utc.ts';
+
 /**
  * A bounded price series: observations (time, price) downsampled by age relative to the series' own latest
  * observation, never to the wall clock, so the same observations in the same order always give the same series
@@ -194,5 +196,5 @@ export function resample(points: readonly Point[], end: number, spacingSeconds: 
 
 /** ISO 8601 to unix seconds (floor); NaN for an unparseable time. */
 export function isoToSeconds(iso: string): number {
-  return Math.floor(Date.parse(iso) / 1000);
+  return Math.floor(parseDate(iso) / 1000);
 }
