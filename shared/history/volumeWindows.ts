@@ -168,11 +168,13 @@ export interface EncodedLedger {
 }
 
 /**
- * The ledger each encoding made in this process was made from. A document held in memory (a rebuild holds its
- * documents across batches) hands its own encoding back on the next snapshot: decoding it again would only
- * rebuild the same ledger. Ledgers are never mutated, so sharing one is safe; a parsed document misses.
+ * The ledger an encoding made in this process was made from, under a symbol key of the encoding itself. A document
+ * held in memory (a rebuild holds its documents across batches) hands its own encoding back on the next snapshot:
+ * decoding it again would only rebuild the same ledger. Ledgers are never mutated, so sharing one is safe; a parsed
+ * document has no such key. A symbol key is invisible to JSON.stringify (the store, the API), for-in, Object.keys
+ * and structured clones; it replaced a WeakMap, whose entry cost a few hundred ns per version in a rebuild.
  */
-const encodedFrom = new WeakMap<EncodedLedger, VolumeLedger>();
+const MADE_FROM: unique symbol = Symbol('ledger this encoding was made from');
 
 export function encodeLedger(l: VolumeLedger): EncodedLedger {
   let prev = 0;
@@ -183,14 +185,12 @@ export function encodeLedger(l: VolumeLedger): EncodedLedger {
     v.push(value);
     prev = time;
   }
-  const encoded = { b: l.basis, t, v };
-  encodedFrom.set(encoded, l);
-  return encoded;
+  return { b: l.basis, t, v, [MADE_FROM]: l } as EncodedLedger;
 }
 
 export function decodeLedger(e: EncodedLedger | undefined): VolumeLedger | null {
   if (!e) return null;
-  const known = encodedFrom.get(e);
+  const known = (e as { readonly [MADE_FROM]?: VolumeLedger })[MADE_FROM];
   if (known) return known;
   let time = 0;
   const snapshots: VolumeSnapshot[] = e.t.map((dt, i) => {
