@@ -86,6 +86,11 @@ export class HeldCollection<V> {
     this.dirty.add(id);
   }
 
+  /** Marks a held value changed in place (it is written at the next flush). */
+  touch(id: string): void {
+    this.dirty.add(id);
+  }
+
   /** Writes every changed document (one putMany: one SQLite transaction) and, with `evict`, forgets them all. */
   async flush(evict: boolean): Promise<void> {
     const puts: Doc[] = [];
