@@ -53,7 +53,7 @@ function digit(text: string, i: number): number {
 /**
  * `Date.parse(text)`, exactly, computed directly for the form `toISOString` writes (`2026-03-01T12:00:00.000Z`,
  * years 0000-9999): the form every event of the streams carries its times in, several per message, where
- * Date.parse costs ~250 ns. Anything else (another form, an offset, a 29th-31st day, hour 24, a leap second) is
+ * Date.parse costs ~250 ns. Anything else (another form, an offset, a day the month does not have, hour 24, a leap second) is
  * handed to Date.parse, so the answer never differs from it (shared/time/utc.test.ts compares both).
  */
 export function parseDate(text: string): number {
@@ -76,13 +76,14 @@ export function parseDate(text: string): number {
   const minute = digit(text, 14) * 10 + digit(text, 15);
   const second = digit(text, 17) * 10 + digit(text, 18);
   const ms = digit(text, 20) * 100 + digit(text, 21) * 10 + digit(text, 22);
-  if (year < 0 || month < 1 || month > 12 || day < 1 || day > 28 || hour < 0 || hour > 23 || minute < 0 || minute > 59 || second < 0 || second > 59 || ms < 0) {
+  if (year < 0 || month < 1 || month > 12 || day < 1 || hour < 0 || hour > 23 || minute < 0 || minute > 59 || second < 0 || second > 59 || ms < 0) {
     return Date.parse(text);
   }
+  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+  if (day > 28 && day > (DAYS_BEFORE_MONTH[month + 1] ?? 365) - (DAYS_BEFORE_MONTH[month] as number) + (leap && month === 2 ? 1 : 0)) return Date.parse(text);
   // Days from 1970-01-01 to the first of the year (proleptic Gregorian), then into the year.
   const y = year - 1;
   const leapDaysBefore = Math.floor(y / 4) - Math.floor(y / 100) + Math.floor(y / 400) - 477; // 477: leap days of years 1-1969
-  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
   const days = (year - 1970) * 365 + leapDaysBefore + (DAYS_BEFORE_MONTH[month] as number) + (leap && month > 2 ? 1 : 0) + day - 1;
   return ((days * 24 + hour) * 60 + minute) * 60_000 + second * 1000 + ms;
 }
