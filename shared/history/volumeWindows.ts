@@ -147,17 +147,23 @@ export function marketWindows(inputs: WindowInputs): MarketWindows {
   const snaps = inputs.ledger.snapshots;
   const latest = snaps.length > 0 ? (snaps[snaps.length - 1] as VolumeSnapshot)[0] : 0;
   const day = inputs.volume24h !== null ? { volume: inputs.volume24h, complete: true } : ledgerWindow(inputs, latest, DAY);
-  // A longer window holds the last 24 hours: a venue's own 24-hour figure is a floor under a 7d or 30d difference of
-  // lifetime volumes that has not seen that trading yet (warm-up, or a venue whose lifetime total lags its 24h one).
-  const atLeastDay = (w: WindowVolume): WindowVolume =>
-    w.volume !== null && day.volume !== null && w.volume < day.volume ? { volume: day.volume, complete: w.complete } : w;
   return {
     basis: inputs.ledger.basis,
     '24h': day,
-    '7d': atLeastDay(ledgerWindow(inputs, latest, WINDOW_SECONDS['7d'])),
-    '30d': atLeastDay(ledgerWindow(inputs, latest, WINDOW_SECONDS['30d'])),
+    '7d': atLeastDay(ledgerWindow(inputs, latest, WINDOW_SECONDS['7d']), day),
+    '30d': atLeastDay(ledgerWindow(inputs, latest, WINDOW_SECONDS['30d']), day),
     previous_24h: ledgerWindow(inputs, latest - DAY, DAY),
   };
+}
+
+/**
+ * A longer window holds the last 24 hours: a venue's own 24-hour figure is a floor under a 7d or 30d difference of
+ * lifetime volumes that has not seen that trading yet (warm-up, or a venue whose lifetime total lags its 24h one).
+ * At module level rather than a closure in marketWindows: tsx (esbuild keepNames) names a nested function each time
+ * it is made, a defineProperty per market snapshot.
+ */
+function atLeastDay(w: WindowVolume, day: WindowVolume): WindowVolume {
+  return w.volume !== null && day.volume !== null && w.volume < day.volume ? { volume: day.volume, complete: w.complete } : w;
 }
 
 /** Stored form of a ledger (times as deltas, like price series). */
