@@ -10,7 +10,10 @@
  * and late (older) snapshots, delistings (some before a later snapshot, some twice, one of an unknown market) and one
  * message that is not JSON.
  *
- *   node --import tsx bench/replayDigest.ts [--markets 2500] [--out /tmp/models.json]
+ * `--held <n>` caps the documents the rebuild holds (replay's heldDocuments): below the ~7.5k documents it evicts, so
+ * the paths that read documents back from the store run too; the digests must not change.
+ *
+ *   node --import tsx bench/replayDigest.ts [--markets 2500] [--out /tmp/models.json] [--held 3000]
  */
 import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
