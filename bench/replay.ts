@@ -6,7 +6,7 @@
  * Ceiling: reading the same 1M messages with the best the `nats` client offers for a whole-stream read, the
  * ordered consumer (ephemeral, flow-controlled, no acks) consuming 4,000 at a time, doing nothing with them
  * (noAsyncTraces connection). Concord: pipeline/ops/replay.ts with every replayable read model (decode,
- * batches of 2,000 through applyBatch into `_rebuild` collections of the embedded SQLite store, swap).
+ * batches of 250 (a full rebuild's default) into `_rebuild` collections of the embedded SQLite store, swap).
  *
  * A rebuild holds its documents in memory across batches (pipeline/ops/rebuildCache.ts): `--held <n>` sets how
  * many it holds before writing and forgetting them (default DEFAULT_HELD_DOCUMENTS), to measure the bound.

@@ -90,8 +90,9 @@ async function main(): Promise<number> {
   if (unknown.length > 0) throw new CliError(`Unknown read model ${unknown.join(', ')}. Read models: ${available.map((r) => r.name).join(', ')}.`, 2);
   const selected = values.all ? available : available.filter((r) => names.includes(r.name));
   const start = parseStart(values.from, values.seq);
-  const batchSize = values.batch === undefined ? 2_000 : Number(values.batch);
-  if (!Number.isSafeInteger(batchSize) || batchSize < 1 || batchSize > 100_000) throw new CliError('--batch must be an integer from 1 to 100000.', 2);
+  // Without --batch the replay picks its own (smaller for a full rebuild, whose batches would otherwise be promoted).
+  const batchSize = values.batch === undefined ? undefined : Number(values.batch);
+  if (batchSize !== undefined && (!Number.isSafeInteger(batchSize) || batchSize < 1 || batchSize > 100_000)) throw new CliError('--batch must be an integer from 1 to 100000.', 2);
 
   const heldDocuments = values.held === undefined ? DEFAULT_HELD_DOCUMENTS : Number(values.held);
   if (!Number.isSafeInteger(heldDocuments) || heldDocuments < 1) throw new CliError('--held must be a whole number of documents (1 or more).', 2);
@@ -124,7 +125,7 @@ async function main(): Promise<number> {
       dryRun: values['dry-run'],
       live,
       log,
-      batchSize,
+      ...(batchSize === undefined ? {} : { batchSize }),
       heldDocuments,
       signal: abort.signal,
       onProgress: (p) => progress.update(`${p.stream} ${p.phase}`, p.done, p.total),

@@ -48,4 +48,20 @@ export interface CustomProjection<E> {
   decode(value: unknown): { ok: true; event: E } | { ok: false; reason: string };
   /** Applies one event; applying it again (redelivery, replay into the same store) changes nothing. */
   apply(store: DocumentStore, event: E, seq: number): Promise<void>;
+  /**
+   * `apply` without awaits, for a caller that holds every document of the collections in memory (a full rebuild,
+   * pipeline/ops/rebuildCache.ts): the same reads, the same documents written. Optional: without it the caller
+   * goes through `apply`.
+   */
+  applyHeld?(docs: HeldDocuments, event: E, seq: number): void;
+}
+
+/** A read model's collections as a rebuild holds them: every document is in memory, an id not there is absent. */
+export interface HeldDocuments {
+  collection<T extends Doc>(name: string): HeldDocumentCollection<T>;
+}
+
+export interface HeldDocumentCollection<T extends Doc> {
+  get(id: string): T | null;
+  put(doc: T): void;
 }

@@ -10,11 +10,11 @@ import { HeldCollection } from './rebuildCache.ts';
  */
 interface Held {
   /** evolve's return value; the stored document is `{ ...next, _id, _metadata }`, as applyEvent writes it. */
-  readonly next: Doc;
+  next: Doc;
   /** applyEvent's `stripMetadata(stored document)`: `next` itself when that is key for key the same object. */
-  readonly input: Doc;
-  readonly lastSeq: number;
-  readonly schemaVersion: ProjectionMetadata['schemaVersion'];
+  input: Doc;
+  lastSeq: number;
+  schemaVersion: ProjectionMetadata['schemaVersion'];
 }
 
 function stripMetadata(doc: Doc): Doc {
@@ -22,11 +22,15 @@ function stripMetadata(doc: Doc): Doc {
   return rest as Doc;
 }
 
+/**
+ * What the next evolve gets for a held `next`: without a _metadata of its own, stripMetadata(stored) is next itself,
+ * key for key, so evolve gets the very object it returned, with no copy.
+ */
+const inputOf = (next: Doc): Doc => (Object.hasOwn(next, '_metadata') ? stripMetadata(next) : next);
+
 /** `next` already carries its key as `_id` (so `{ ...next, _id: key }` is `next`, key for key). */
 function held(next: Doc, lastSeq: number, schemaVersion: ProjectionMetadata['schemaVersion']): Held {
-  // Without a _metadata of its own, stripMetadata(stored) is next itself, key for key: evolve then gets the very
-  // object it returned, with no copy.
-  return { next, input: Object.hasOwn(next, '_metadata') ? stripMetadata(next) : next, lastSeq, schemaVersion };
+  return { next, input: inputOf(next), lastSeq, schemaVersion };
 }
 
 /** applyEvent's `{ ...next, _id: key, _metadata: { lastSeq, schemaVersion } }`: same keys in the same order. */
@@ -77,9 +81,12 @@ export class ProjectionRebuild {
     const counts: BatchCounts = { applied: 0, skipped_seen: 0, skipped_irrelevant: 0 };
     if (events.length === 0) return counts;
     const p = this.projection;
-    const keys: string[] = [];
-    for (const { event } of events) if (p.canHandle(event)) keys.push(p.keyOf(event));
-    await this.docs.load(keys);
+    // While every document is held (nothing written and forgotten), an id not held is absent: nothing to read first.
+    if (!this.docs.complete) {
+      const keys: string[] = [];
+      for (const { event } of events) if (p.canHandle(event)) keys.push(p.keyOf(event));
+      await this.docs.load(keys);
+    }
     for (const { event, seq } of events) {
       if (this.checkpoint !== null && seq <= this.checkpoint) {
         counts.skipped_seen += 1;
@@ -103,7 +110,16 @@ export class ProjectionRebuild {
         if (current) this.docs.set(key, null);
       } else if (next !== input) {
         const withId = next._id === key ? next : ({ ...next, _id: key } as Doc);
-        this.docs.set(key, held(withId, seq, p.schemaVersion));
+        if (current) {
+          // The held record is this rebuild's own (only flush reads it): updated in place rather than a new one per event.
+          current.next = withId;
+          current.input = inputOf(withId);
+          current.lastSeq = seq;
+          current.schemaVersion = p.schemaVersion;
+          this.docs.touch(key);
+        } else {
+          this.docs.set(key, held(withId, seq, p.schemaVersion));
+        }
       }
       counts.applied += 1;
     }

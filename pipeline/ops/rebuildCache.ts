@@ -1,5 +1,6 @@
 import type { Collection, Doc, DocumentStore } from '../../shared/ports/documentStore.ts';
 import { collectionOnlyStore, refuseOthers } from '../../projections/collectionOnlyStore.ts';
+import type { HeldDocumentCollection, HeldDocuments } from '../../projections/projection.ts';
 
 const CHUNK = 500;
 
@@ -18,6 +19,8 @@ export class HeldCollection<V> {
   readonly held = new Map<string, V | null>();
   private readonly dirty = new Set<string>();
   private readonly stored: Set<string> | null;
+  /** Documents were written and forgotten (or predate the cache): an id not held may be in the store. */
+  private forgotten: boolean;
   readonly real: Collection<Doc>;
 
   constructor(
@@ -31,6 +34,12 @@ export class HeldCollection<V> {
   ) {
     this.real = store.collection<Doc>(name);
     this.stored = startedEmpty ? new Set() : null;
+    this.forgotten = !startedEmpty;
+  }
+
+  /** Whether every document of the collection is held: an id not held is then absent, without asking the store. */
+  get complete(): boolean {
+    return !this.forgotten;
   }
 
   get size(): number {
@@ -67,8 +76,18 @@ export class HeldCollection<V> {
     return this.peek(id);
   }
 
+  /** The held value, or null for an id not held: only when `complete` (then an id not held is absent). */
+  getHeld(id: string): V | null {
+    return this.held.get(id) ?? null;
+  }
+
   set(id: string, value: V | null): void {
     this.held.set(id, value);
+    this.dirty.add(id);
+  }
+
+  /** Marks a held value changed in place (it is written at the next flush). */
+  touch(id: string): void {
     this.dirty.add(id);
   }
 
@@ -89,7 +108,10 @@ export class HeldCollection<V> {
     if (puts.length > 0) await this.real.putMany(puts);
     for (let i = 0; i < deletes.length; i += CHUNK) await this.real.deleteMany({ _id: { $in: deletes.slice(i, i + CHUNK) } });
     for (const id of deletes) this.stored?.delete(id);
-    if (evict) this.held.clear();
+    if (evict) {
+      this.held.clear();
+      if (this.stored === null || this.stored.size > 0) this.forgotten = true;
+    }
   }
 }
 
@@ -100,6 +122,7 @@ export class HeldCollection<V> {
 export class HeldStore {
   private readonly collections = new Map<string, HeldCollection<Doc>>();
   private storeView: DocumentStore | undefined;
+  private heldView: HeldDocuments | undefined;
 
   private constructor(
     private readonly store: DocumentStore,
@@ -126,6 +149,30 @@ export class HeldStore {
   async flush(order: readonly string[], evict: boolean): Promise<void> {
     const names = [...new Set([...order, ...this.collections.keys()])];
     for (const n of names) await this.collections.get(n)?.flush(evict);
+  }
+
+  /** Whether every document of every collection is held (nothing was forgotten): `documents()` may be used. */
+  get complete(): boolean {
+    for (const c of this.collections.values()) if (!c.complete) return false;
+    return true;
+  }
+
+  /**
+   * The collections for synchronous reads and writes (CustomProjection.applyHeld), while `complete`: an id not held
+   * is absent. The same held documents as asStore(), without a promise per call.
+   */
+  documents(): HeldDocuments {
+    if (this.heldView) return this.heldView;
+    const views = new Map<string, HeldDocumentCollection<Doc>>();
+    for (const [name, held] of this.collections) views.set(name, { get: (id) => held.getHeld(id), put: (doc) => held.set(doc._id, doc) });
+    const view: HeldDocuments = {
+      collection: <T extends Doc>(name: string) => {
+        const c = views.get(name);
+        if (!c) throw new Error(`rebuild: collection ${name} is not one this read model declared`);
+        return c as unknown as HeldDocumentCollection<T>;
+      },
+    };
+    return (this.heldView = view);
   }
 
   asStore(): DocumentStore {

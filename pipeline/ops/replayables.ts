@@ -1,6 +1,6 @@
 import type { Doc, DocumentStore, IndexSpec, TextIndexSpec } from '../../shared/ports/documentStore.ts';
 import type { StreamKey } from '../../shared/streams/subjects.ts';
-import type { Projection } from '../../projections/projection.ts';
+import type { HeldDocuments, Projection } from '../../projections/projection.ts';
 import { CUSTOM_PROJECTIONS, PROJECTIONS } from '../../projections/index.ts';
 import { CHECKPOINTS } from '../../projections/applyEvent.ts';
 import { applyBatch, applyBuffered, type BatchCounts, type SequencedEvent } from '../../projections/applyBatch.ts';
@@ -108,6 +108,8 @@ export interface MultiDocumentProjection {
   readonly writeOrder?: readonly string[];
   decode(value: unknown): { ok: true; event: unknown } | { ok: false; reason: string };
   apply(store: DocumentStore, event: never, seq: number): Promise<void>;
+  /** `apply` against documents held in memory, without awaits (CustomProjection.applyHeld). */
+  applyHeld?(docs: HeldDocuments, event: never, seq: number): void;
 }
 
 /** A store whose collections are the `_rebuild` twins of the named ones (a rebuild of a multi-document model). */
@@ -146,7 +148,13 @@ export function replayableMultiDocument(projection: MultiDocumentProjection): Re
       const order = projection.writeOrder ?? names;
       return {
         apply: async (events) => {
-          for (const { event, seq } of events) await projection.apply(view, event as never, seq);
+          // While nothing was written and forgotten, every document is held: the synchronous path, same writes.
+          if (projection.applyHeld && held.complete) {
+            const docs = held.documents();
+            for (const { event, seq } of events) projection.applyHeld(docs, event as never, seq);
+          } else {
+            for (const { event, seq } of events) await projection.apply(view, event as never, seq);
+          }
           return { applied: events.length, skipped_seen: 0, skipped_irrelevant: 0 };
         },
         get size() {

@@ -1,5 +1,6 @@
 import { CATEGORIES, MARKET_STATUSES } from '../../shared/types/market.ts';
 import { VENUE_SLUGS } from '../../shared/venues/registry.ts';
+import { parseDate } from '../../shared/time/utc.ts';
 
 /**
  * A fast path in front of the MARKETS decoder (the replay, the live projections, the linker and the scanner all
@@ -33,7 +34,7 @@ const isStr = (v: unknown): v is string => typeof v === 'string';
 const isNum = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
 const isAmount = (v: unknown): boolean => v === null || isNum(v);
 const isUnit = (v: unknown): boolean => isNum(v) && v >= 0 && v <= 1;
-const isDate = (v: unknown): boolean => isStr(v) && !Number.isNaN(Date.parse(v));
+const isDate = (v: unknown): boolean => isStr(v) && !Number.isNaN(parseDate(v));
 /** An optional key: absent is fine; present with undefined is a value JSON cannot hold, left to zod. */
 const absent = (o: Obj, key: string): boolean => !Object.hasOwn(o, key);
 

@@ -7,6 +7,7 @@ import { VENUES } from '../../shared/venues/registry.ts';
 import type { Projection } from '../projection.ts';
 import { decodeLedger, encodeLedger, marketWindows, recordVolume, type EncodedLedger, type MarketWindows, type WindowVolume } from '../../shared/history/volumeWindows.ts';
 import { isoToSeconds } from '../../shared/history/series.ts';
+import { parseDate } from '../../shared/time/utc.ts';
 import { nextVersioning, type MarketSortKeys, type SortVersioning } from './sortVersions.ts';
 import { words } from '../../shared/text/searchText.ts';
 import type { TextIndexSpec } from '../../shared/ports/documentStore.ts';
@@ -85,7 +86,7 @@ function sameLabels(a: NormalizedMarket, b: NormalizedMarket): boolean {
  * a list sorted by a date it shows as null should not lead with it.
  */
 function newestKey(createdAt: string | null): number {
-  const at = createdAt ? Date.parse(createdAt) : NaN;
+  const at = createdAt ? parseDate(createdAt) : NaN;
   return Number.isFinite(at) ? at : 0;
 }
 
@@ -128,7 +129,7 @@ export function evolveMarket(doc: MarketDoc | null, event: MarketNormalized, seq
     volume_all: m.volume_total ?? -1,
     liquidity: m.liquidity ?? -1,
     newest: newestKey(m.created_at),
-    ending_soon: m.end_time ? Date.parse(m.end_time) : NO_END,
+    ending_soon: m.end_time ? parseDate(m.end_time) : NO_END,
   };
   const versioning = nextVersioning(doc, sort, seq);
   const pw = doc?.volume_windows;
@@ -157,7 +158,8 @@ export function evolveMarket(doc: MarketDoc | null, event: MarketNormalized, seq
   };
   // The keys of `{ ...m, _id, ..., ...versioning, _vol, _search }` in that order, built without spread syntax:
   // V8 compiles a literal that spreads the market and then adds keys to a slow path (~10x the cost here).
-  const next = hasMarketKeys(m) ? marketDoc(m, added) : Object.assign({} as Record<string, unknown>, m, added);
+  if (hasMarketKeys(m)) return marketDoc(m, added, doc) as MarketDoc;
+  const next = Object.assign({} as Record<string, unknown>, m, added);
   if (doc) shareUnchanged(next, m, doc);
   return next as MarketDoc;
 }
@@ -191,28 +193,43 @@ function hasMarketKeys(m: NormalizedMarket): boolean {
   return i === MARKET_KEYS.length || i === MARKET_KEYS.length - 1;
 }
 
+/** A document with none of the market's fields: with it, `kept` always answers the event's value. */
+const NO_DOC = {} as MarketDoc;
+
+/** The previous document's value when its JSON is the same as the event's (see shareUnchanged), else the event's. */
+function kept<T>(before: unknown, now: T): T {
+  return before !== now && before !== undefined && sameJson(before, now) ? (before as T) : now;
+}
+
 /**
  * evolveMarket's document for a market whose keys are MARKET_KEYS in order: the keys Object.assign gives, in the same
- * order, as one literal (one object of its final size, instead of one grown key by key plus the object of extra keys).
+ * order, as one literal (one object of its final size, instead of one grown key by key plus the object of extra keys),
+ * each market field already the previous document's value where shareUnchanged would put it back (named loads and
+ * one store per key, rather than a keyed load of each object and a second store per shared key).
  */
-function marketDoc(m: NormalizedMarket, a: AddedKeys): Record<string, unknown> {
+function marketDoc(m: NormalizedMarket, a: AddedKeys, doc: MarketDoc | null): Record<string, unknown> {
+  const d = doc ?? NO_DOC;
   if (Object.hasOwn(m, 'book_ref')) {
     return {
-      id: m.id, platform_slug: m.platform_slug, platform_market_id: m.platform_market_id, title: m.title, slug: m.slug,
-      description: m.description, url: m.url, category: m.category, status: m.status, end_time: m.end_time,
-      created_at: m.created_at, outcomes: m.outcomes, group: m.group, volume24h: m.volume24h, volume_total: m.volume_total,
-      liquidity: m.liquidity, currency: m.currency, play_money: m.play_money, fee: m.fee, quoted_at: m.quoted_at,
-      book_ref: m.book_ref,
+      id: kept(d.id, m.id), platform_slug: kept(d.platform_slug, m.platform_slug), platform_market_id: kept(d.platform_market_id, m.platform_market_id),
+      title: kept(d.title, m.title), slug: kept(d.slug, m.slug), description: kept(d.description, m.description), url: kept(d.url, m.url),
+      category: kept(d.category, m.category), status: kept(d.status, m.status), end_time: kept(d.end_time, m.end_time),
+      created_at: kept(d.created_at, m.created_at), outcomes: kept(d.outcomes, m.outcomes), group: kept(d.group, m.group),
+      volume24h: kept(d.volume24h, m.volume24h), volume_total: kept(d.volume_total, m.volume_total), liquidity: kept(d.liquidity, m.liquidity),
+      currency: kept(d.currency, m.currency), play_money: kept(d.play_money, m.play_money), fee: kept(d.fee, m.fee), quoted_at: kept(d.quoted_at, m.quoted_at),
+      book_ref: kept(d.book_ref, m.book_ref),
       _id: a._id, platform_id: a.platform_id, platform_name: a.platform_name, first_seen_at: a.first_seen_at,
       updated_at: a.updated_at, volume_windows: a.volume_windows, _sort: a._sort, _created_seq: a._created_seq,
       _seq: a._seq, _sort_log: a._sort_log, _vol: a._vol, _search: a._search,
     };
   }
   return {
-    id: m.id, platform_slug: m.platform_slug, platform_market_id: m.platform_market_id, title: m.title, slug: m.slug,
-    description: m.description, url: m.url, category: m.category, status: m.status, end_time: m.end_time,
-    created_at: m.created_at, outcomes: m.outcomes, group: m.group, volume24h: m.volume24h, volume_total: m.volume_total,
-    liquidity: m.liquidity, currency: m.currency, play_money: m.play_money, fee: m.fee, quoted_at: m.quoted_at,
+    id: kept(d.id, m.id), platform_slug: kept(d.platform_slug, m.platform_slug), platform_market_id: kept(d.platform_market_id, m.platform_market_id),
+    title: kept(d.title, m.title), slug: kept(d.slug, m.slug), description: kept(d.description, m.description), url: kept(d.url, m.url),
+    category: kept(d.category, m.category), status: kept(d.status, m.status), end_time: kept(d.end_time, m.end_time),
+    created_at: kept(d.created_at, m.created_at), outcomes: kept(d.outcomes, m.outcomes), group: kept(d.group, m.group),
+    volume24h: kept(d.volume24h, m.volume24h), volume_total: kept(d.volume_total, m.volume_total), liquidity: kept(d.liquidity, m.liquidity),
+    currency: kept(d.currency, m.currency), play_money: kept(d.play_money, m.play_money), fee: kept(d.fee, m.fee), quoted_at: kept(d.quoted_at, m.quoted_at),
     _id: a._id, platform_id: a.platform_id, platform_name: a.platform_name, first_seen_at: a.first_seen_at,
     updated_at: a.updated_at, volume_windows: a.volume_windows, _sort: a._sort, _created_seq: a._created_seq,
     _seq: a._seq, _sort_log: a._sort_log, _vol: a._vol, _search: a._search,

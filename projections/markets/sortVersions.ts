@@ -54,17 +54,25 @@ export function nextVersioning(prev: Versioned | null, next: MarketSortKeys, seq
   // Documents written before versioning existed read as created at sequence 0 with no history.
   const created = prev._created_seq ?? 0;
   const oldLog = prev._sort_log ?? [];
-  // Written with loops (every market snapshot goes through here): the entry is `[seq, ...before]` with before[i]
-  // the old value of ACTIVITY_KEYS[i] or null, and the log keeps its last SORT_LOG_MAX entries.
-  let changed = false;
-  for (const key of ACTIVITY_KEYS) if (prev._sort[key] !== next[key]) changed = true;
+  // Written out key by key (every market snapshot goes through here; a loop over ACTIVITY_KEYS made keyed loads):
+  // the entry is `[seq, ...before]` with before[i] the old value of ACTIVITY_KEYS[i] or null, and the log keeps its
+  // last SORT_LOG_MAX entries.
+  const p = prev._sort;
+  const changed =
+    p.volume_24h !== next.volume_24h || p.volume_7d !== next.volume_7d || p.volume_30d !== next.volume_30d || p.volume_all !== next.volume_all || p.liquidity !== next.liquidity;
   if (!changed) return { _created_seq: created, _seq: { a: prev._seq?.a ?? 0 }, _sort_log: oldLog };
-  const entry: Array<number | null> = [seq];
-  for (const key of ACTIVITY_KEYS) entry.push(prev._sort[key] === next[key] ? null : prev._sort[key]);
+  const entry: SortLogEntry = [
+    seq,
+    p.volume_24h === next.volume_24h ? null : p.volume_24h,
+    p.volume_7d === next.volume_7d ? null : p.volume_7d,
+    p.volume_30d === next.volume_30d ? null : p.volume_30d,
+    p.volume_all === next.volume_all ? null : p.volume_all,
+    p.liquidity === next.liquidity ? null : p.liquidity,
+  ];
   const from = Math.max(0, oldLog.length + 1 - SORT_LOG_MAX);
   const log: SortLogEntry[] = [];
   for (let i = from; i < oldLog.length; i++) log.push(oldLog[i] as SortLogEntry);
-  log.push(entry as unknown as SortLogEntry);
+  log.push(entry);
   return { _created_seq: created, _seq: { a: seq }, _sort_log: log };
 }
 

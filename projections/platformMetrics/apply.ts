@@ -2,7 +2,8 @@ import type { DocumentStore } from '../../shared/ports/documentStore.ts';
 import type { MarketEvent } from '../../shared/events.ts';
 import type { MarketStatus } from '../../shared/types/market.ts';
 import type { VenueSlug } from '../../shared/venues/registry.ts';
-import { contributionChange, isEmptyTotals, type MarketContribution, type TotalsDelta } from './marketContribution.ts';
+import type { HeldDocuments } from '../projection.ts';
+import { contributionChange, isEmptyTotals, type ContributionChange, type MarketContribution, type TotalsDelta } from './marketContribution.ts';
 
 export const METRIC_MARKETS = 'platform_metric_markets';
 export const PLATFORM_TOTALS = 'platform_totals';
@@ -133,6 +134,29 @@ function nextRises(rises: PlatformTotalsDoc['rises'], hour: number, rise: number
   return kept;
 }
 
+/** What an event changes, or null when nothing: the market's contribution already saw the sequence, or no count, sum or day moves. */
+function changeOf(prev: MarketContribution | null, event: MarketEvent, seq: number): ContributionChange | null {
+  if (prev && prev.lastSeq >= seq) return null;
+  const change = contributionChange(prev, event, seq);
+  // A snapshot that moves no count, sum or day (a price change) costs one read and no write.
+  if (!change || (isEmptyTotals(change.totals) && change.dayVolume === 0)) return null;
+  return change;
+}
+
+/** The venue's totals with the change added, or null when they already saw the sequence. */
+function totalsAfter(current: PlatformTotalsDoc | null, slug: VenueSlug, change: ContributionChange, seq: number): PlatformTotalsDoc | null {
+  const doc = current ?? emptyTotals(slug);
+  return doc.lastSeq < seq ? addTotals(doc, change.totals, change.next.at, change.hour, seq) : null;
+}
+
+/** The day's volume with the change added, or null when it already saw the sequence. */
+function dayAfter(day: PlatformDayDoc | null, id: string, slug: VenueSlug, change: ContributionChange, seq: number): PlatformDayDoc | null {
+  if (day && day.lastSeq >= seq) return null;
+  return { _id: id, platform_slug: slug, day: change.day, volume: (day?.volume ?? 0) + change.dayVolume, lastSeq: seq };
+}
+
+const marketIdOf = (event: MarketEvent): string => (event.type === 'market_normalized' ? event.market.id : event.market_id);
+
 /**
  * Applies one MARKETS event exactly once across three collections without transactions: each document carries
  * the sequence it last applied, the venue totals and the day are updated first (each skipped if it already saw
@@ -141,26 +165,43 @@ function nextRises(rises: PlatformTotalsDoc['rises'], hour: number, rise: number
  * `latest_at` of the totals moves only when a total changes (it dates the derived 24-hour volume).
  */
 export async function applyPlatformMetrics(store: DocumentStore, event: MarketEvent, seq: number): Promise<void> {
-  const marketId = event.type === 'market_normalized' ? event.market.id : event.market_id;
   const markets = store.collection<MarketContribution>(METRIC_MARKETS);
-  const prev = await markets.get(marketId);
-  if (prev && prev.lastSeq >= seq) return;
-  const change = contributionChange(prev, event, seq);
-  // A snapshot that moves no count, sum or day (a price change) costs one read and no write.
-  if (!change || (isEmptyTotals(change.totals) && change.dayVolume === 0)) return;
+  const change = changeOf(await markets.get(marketIdOf(event)), event, seq);
+  if (!change) return;
   const slug = change.next.platform_slug;
   if (!isEmptyTotals(change.totals)) {
     const totals = store.collection<PlatformTotalsDoc>(PLATFORM_TOTALS);
-    const current = (await totals.get(slug)) ?? emptyTotals(slug);
-    if (current.lastSeq < seq) await totals.put(addTotals(current, change.totals, change.next.at, change.hour, seq));
+    const next = totalsAfter(await totals.get(slug), slug, change, seq);
+    if (next) await totals.put(next);
   }
   if (change.dayVolume !== 0) {
     const days = store.collection<PlatformDayDoc>(PLATFORM_DAYS);
     const id = dayDocId(slug, change.day);
-    const day = await days.get(id);
-    if (!day || day.lastSeq < seq) {
-      await days.put({ _id: id, platform_slug: slug, day: change.day, volume: (day?.volume ?? 0) + change.dayVolume, lastSeq: seq });
-    }
+    const next = dayAfter(await days.get(id), id, slug, change, seq);
+    if (next) await days.put(next);
   }
   await markets.put(change.next);
+}
+
+/**
+ * applyPlatformMetrics against documents held in memory (a full rebuild): the same reads and writes in the same
+ * order, without the six awaits per event (~1.2 KB of promises and async frames each, and their collection).
+ */
+export function applyPlatformMetricsHeld(docs: HeldDocuments, event: MarketEvent, seq: number): void {
+  const markets = docs.collection<MarketContribution>(METRIC_MARKETS);
+  const change = changeOf(markets.get(marketIdOf(event)), event, seq);
+  if (!change) return;
+  const slug = change.next.platform_slug;
+  if (!isEmptyTotals(change.totals)) {
+    const totals = docs.collection<PlatformTotalsDoc>(PLATFORM_TOTALS);
+    const next = totalsAfter(totals.get(slug), slug, change, seq);
+    if (next) totals.put(next);
+  }
+  if (change.dayVolume !== 0) {
+    const days = docs.collection<PlatformDayDoc>(PLATFORM_DAYS);
+    const id = dayDocId(slug, change.day);
+    const next = dayAfter(days.get(id), id, slug, change, seq);
+    if (next) days.put(next);
+  }
+  markets.put(change.next);
 }

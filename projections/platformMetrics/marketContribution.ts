@@ -2,6 +2,7 @@ import type { MarketEvent } from '../../shared/events.ts';
 import type { MarketStatus } from '../../shared/types/market.ts';
 import type { VenueSlug } from '../../shared/venues/registry.ts';
 import { basisOf, type VolumeBasis } from '../../shared/history/volumeWindows.ts';
+import { parseDate } from '../../shared/time/utc.ts';
 
 /**
  * What one market contributes to its venue's statistics and daily volume chart, and how an event changes that.
@@ -123,7 +124,7 @@ export function contributionChange(prev: MarketContribution | null, event: Marke
     let rise = 0;
     if (prev && prev.basis === 'lifetime' && prev.vt !== null) rise = Math.max(0, next.vt - prev.vt);
     else if (!prev && event.type === 'market_normalized' && event.market.created_at) {
-      const age = Date.parse(next.at) - Date.parse(event.market.created_at);
+      const age = parseDate(next.at) - parseDate(event.market.created_at);
       if (age >= 0 && age < DAY_MS) rise = next.vt;
     }
     dayVolume = rise;
@@ -150,7 +151,7 @@ export function contributionChange(prev: MarketContribution | null, event: Marke
     },
     dayVolume,
     day: next.day,
-    hour: Math.floor(Date.parse(next.at) / HOUR_MS),
+    hour: Math.floor(parseDate(next.at) / HOUR_MS),
   };
 }
 

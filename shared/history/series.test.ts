@@ -4,6 +4,7 @@ import {
   DAILY_POINTS_MAX,
   DAY,
   decodePoints,
+  decodePointsShared,
   downsample,
   encodePoints,
   HOUR,
@@ -124,6 +125,9 @@ test('the stored form round-trips and stores times as deltas', (t) => {
     [T0 + 900, 0.25],
   ];
   const enc = encodePoints(points);
-  t.deepEqual(enc, { t: [T0, 300, 600], p: [0.1, 0.2, 0.25] });
+  // What is stored is the JSON text (the encoding also keeps its points under a symbol key, which JSON leaves out).
+  t.is(JSON.stringify(enc), JSON.stringify({ t: [T0, 300, 600], p: [0.1, 0.2, 0.25] }));
   t.deepEqual(decodePoints(enc), points);
+  t.deepEqual(decodePoints(JSON.parse(JSON.stringify(enc)) as typeof enc), points);
+  t.is(decodePointsShared(enc), points, 'an encoding made here hands back the points it was made from');
 });

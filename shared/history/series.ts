@@ -1,3 +1,5 @@
+import { parseDate } from '../time/utc.ts';
+
 /**
  * A bounded price series: observations (time, price) downsampled by age relative to the series' own latest
  * observation, never to the wall clock, so the same observations in the same order always give the same series
@@ -91,12 +93,15 @@ export interface EncodedSeries {
 }
 
 /**
- * The points each encoding made in this process was made from. A document held in memory (a rebuild holds its
- * documents across batches) hands its own encoding back with the next observation: decoding it again would only
- * rebuild the same points. Point arrays are never mutated (insertPoint and downsample copy), so handing the same
- * array out again is safe; a parsed document misses and is decoded.
+ * The points an encoding made in this process was made from, under a symbol key of the encoding itself. A document
+ * held in memory (a rebuild holds its documents across batches) hands its own encoding back with the next
+ * observation: decoding it again would only rebuild the same points. Point arrays are never mutated (insertPoint and
+ * downsample copy), so handing the same array out again is safe; a parsed document has no such key and is decoded.
+ * A symbol key is invisible to JSON.stringify (the store, the API), for-in, Object.keys and structured clones; it
+ * replaced a WeakMap, whose entry cost a few hundred ns per version in a rebuild (an ephemeron table the
+ * collector must also walk) where a key of the literal costs nothing.
  */
-const encodedFrom = new WeakMap<EncodedSeries, readonly Point[]>();
+const MADE_FROM: unique symbol = Symbol('points this encoding was made from');
 
 export function encodePoints(points: readonly Point[]): EncodedSeries {
   const t = new Array<number>(points.length);
@@ -108,14 +113,12 @@ export function encodePoints(points: readonly Point[]): EncodedSeries {
     p[i] = pt[1];
     prev = pt[0];
   }
-  const encoded = { t, p };
-  encodedFrom.set(encoded, points);
-  return encoded;
+  return { t, p, [MADE_FROM]: points } as EncodedSeries;
 }
 
 /** The points of an encoding, read-only: the array may be the one the encoding was made from. */
 export function decodePointsShared(encoded: EncodedSeries | undefined): readonly Point[] {
-  return (encoded && encodedFrom.get(encoded)) ?? decodePoints(encoded);
+  return (encoded as { readonly [MADE_FROM]?: readonly Point[] } | undefined)?.[MADE_FROM] ?? decodePoints(encoded);
 }
 
 export function decodePoints(encoded: EncodedSeries | undefined): Point[] {
@@ -194,5 +197,5 @@ export function resample(points: readonly Point[], end: number, spacingSeconds: 
 
 /** ISO 8601 to unix seconds (floor); NaN for an unparseable time. */
 export function isoToSeconds(iso: string): number {
-  return Math.floor(Date.parse(iso) / 1000);
+  return Math.floor(parseDate(iso) / 1000);
 }

@@ -147,17 +147,23 @@ export function marketWindows(inputs: WindowInputs): MarketWindows {
   const snaps = inputs.ledger.snapshots;
   const latest = snaps.length > 0 ? (snaps[snaps.length - 1] as VolumeSnapshot)[0] : 0;
   const day = inputs.volume24h !== null ? { volume: inputs.volume24h, complete: true } : ledgerWindow(inputs, latest, DAY);
-  // A longer window holds the last 24 hours: a venue's own 24-hour figure is a floor under a 7d or 30d difference of
-  // lifetime volumes that has not seen that trading yet (warm-up, or a venue whose lifetime total lags its 24h one).
-  const atLeastDay = (w: WindowVolume): WindowVolume =>
-    w.volume !== null && day.volume !== null && w.volume < day.volume ? { volume: day.volume, complete: w.complete } : w;
   return {
     basis: inputs.ledger.basis,
     '24h': day,
-    '7d': atLeastDay(ledgerWindow(inputs, latest, WINDOW_SECONDS['7d'])),
-    '30d': atLeastDay(ledgerWindow(inputs, latest, WINDOW_SECONDS['30d'])),
+    '7d': atLeastDay(ledgerWindow(inputs, latest, WINDOW_SECONDS['7d']), day),
+    '30d': atLeastDay(ledgerWindow(inputs, latest, WINDOW_SECONDS['30d']), day),
     previous_24h: ledgerWindow(inputs, latest - DAY, DAY),
   };
+}
+
+/**
+ * A longer window holds the last 24 hours: a venue's own 24-hour figure is a floor under a 7d or 30d difference of
+ * lifetime volumes that has not seen that trading yet (warm-up, or a venue whose lifetime total lags its 24h one).
+ * At module level rather than a closure in marketWindows: tsx (esbuild keepNames) names a nested function each time
+ * it is made, a defineProperty per market snapshot.
+ */
+function atLeastDay(w: WindowVolume, day: WindowVolume): WindowVolume {
+  return w.volume !== null && day.volume !== null && w.volume < day.volume ? { volume: day.volume, complete: w.complete } : w;
 }
 
 /** Stored form of a ledger (times as deltas, like price series). */
@@ -168,11 +174,13 @@ export interface EncodedLedger {
 }
 
 /**
- * The ledger each encoding made in this process was made from. A document held in memory (a rebuild holds its
- * documents across batches) hands its own encoding back on the next snapshot: decoding it again would only
- * rebuild the same ledger. Ledgers are never mutated, so sharing one is safe; a parsed document misses.
+ * The ledger an encoding made in this process was made from, under a symbol key of the encoding itself. A document
+ * held in memory (a rebuild holds its documents across batches) hands its own encoding back on the next snapshot:
+ * decoding it again would only rebuild the same ledger. Ledgers are never mutated, so sharing one is safe; a parsed
+ * document has no such key. A symbol key is invisible to JSON.stringify (the store, the API), for-in, Object.keys
+ * and structured clones; it replaced a WeakMap, whose entry cost a few hundred ns per version in a rebuild.
  */
-const encodedFrom = new WeakMap<EncodedLedger, VolumeLedger>();
+const MADE_FROM: unique symbol = Symbol('ledger this encoding was made from');
 
 export function encodeLedger(l: VolumeLedger): EncodedLedger {
   let prev = 0;
@@ -183,14 +191,12 @@ export function encodeLedger(l: VolumeLedger): EncodedLedger {
     v.push(value);
     prev = time;
   }
-  const encoded = { b: l.basis, t, v };
-  encodedFrom.set(encoded, l);
-  return encoded;
+  return { b: l.basis, t, v, [MADE_FROM]: l } as EncodedLedger;
 }
 
 export function decodeLedger(e: EncodedLedger | undefined): VolumeLedger | null {
   if (!e) return null;
-  const known = encodedFrom.get(e);
+  const known = (e as { readonly [MADE_FROM]?: VolumeLedger })[MADE_FROM];
   if (known) return known;
   let time = 0;
   const snapshots: VolumeSnapshot[] = e.t.map((dt, i) => {
