@@ -297,3 +297,19 @@ test('a school or club by its initials, nickname or exonym is one side: UNC, Ole
   t.is(rel(g('kalshi', 'Texas at Mississippi Winner?', 'Mississippi', '2026-10-10', 'KXNCAAFGAME-26OCT10TEXMISS-MISS'), g('polymarket', 'Ole Miss Rebels vs. Texas Longhorns', 'Ole Miss Rebels', '2026-10-10')), 'identity');
   t.is(rel(g('polymarket', 'Will Chivas win on 2027-03-13?', 'Yes', '2027-03-13'), g('kalshi', 'Guadalajara vs America Winner?', 'Guadalajara', '2027-03-13')), 'identity');
 });
+
+test('a game named by cities is refused against a market naming another league\'s teams; a cards line is not a goals line; "To Qualify" and half time are not the match', (t) => {
+  t.regex(why(g('kalshi', 'Los Angeles C at Denver Winner?', 'Los Angeles C', '2026-12-20', 'KXNFLGAME-26DEC20LACDEN-LAC'), g('manifold', 'Will the Clippers beat the Nuggets on December 20, 2026?', 'Yes', '2026-12-20')), /league differs: nfl vs nba/);
+  t.regex(why(g('kalshi', 'St. Louis at San Francisco Winner?', 'St. Louis', '2026-09-13'), g('polymarket', 'NFL Week 1: Will the Cardinals beat the Giants?', 'Yes', '2026-09-13')), /league differs/);
+  t.is(rel(g('kalshi', 'Los Angeles L at Denver Winner?', 'Los Angeles L', '2026-12-20', 'KXNBAGAME-26DEC20LALDEN-LAL'), g('manifold', 'Will the Lakers beat the Nuggets on December 20, 2026?', 'Yes', '2026-12-20')), 'identity');
+  t.regex(why(g('azuro', 'Brighton vs Brentford: Total Cards', 'Over (4.5)', '2027-01-10'), g('polymarket', 'Brighton & Hove Albion FC vs. Brentford FC: O/U 4.5', 'Over', '2027-01-10')), /cards vs goals/);
+  t.is(rel(g('polymarket', 'Will Juventus FC win on 2027-01-27?', 'Yes', '2027-01-27'), g('azuro', 'Juventus vs Napoli: To Qualify', '1', '2027-01-27')), 'different');
+  t.is(rel(g('azuro', 'Bayer Leverkusen vs VfB Stuttgart: Half Time Result', '1', '2027-01-23'), g('polymarket', 'Will Bayer 04 Leverkusen win on 2027-01-23?', 'Yes', '2027-01-23')), 'different');
+  t.is(rel(g('azuro', 'Liverpool vs Everton: First Team To Score', '1', '2027-02-13'), g('polymarket', 'Will Liverpool FC win on 2027-02-13?', 'Yes', '2027-02-13')), 'different');
+});
+
+test('Kalshi\'s "Pro Basketball Finals" is the NBA Finals, not a conference final; "LALIGA" is La Liga, not the Champions League', (t) => {
+  t.is(rel(g('kalshi', 'Will Oklahoma City win the 2027 Pro Basketball Finals?', 'Oklahoma City', '2027-06-20'), g('polymarket', 'Will the Oklahoma City Thunder win the 2027 Western Conference Finals?', 'Yes', '2027-05-30')), 'different');
+  t.is(rel(g('kalshi', 'Will Oklahoma City win the 2027 Pro Basketball Finals?', 'Oklahoma City', '2027-06-20'), g('polymarket', 'Will the Oklahoma City Thunder win the 2027 NBA Finals?', 'Yes', '2027-06-20')), 'identity');
+  t.is(rel(g('kalshi', 'KXUCL-27-RMA', 'Yes', null), g('polymarket', 'Will Real Madrid win the 2026-27 LALIGA Championship?', 'Yes', '2027-05-30')), 'different');
+});

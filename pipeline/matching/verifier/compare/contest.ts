@@ -50,6 +50,14 @@ function leagueOf(p: Proposition, sides: readonly string[]): string | null {
   return leagues.size === 1 ? ([...leagues][0] ?? null) : null;
 }
 
+/** The league a market that is no game names: in its title ("NFL Week 1: ..."), or by teams of one league only. */
+function namedLeague(p: Proposition): string | null {
+  const named = TITLE_LEAGUE.exec(p.source.title);
+  if (named?.[1]) return named[1].toLowerCase();
+  const leagues = new Set(p.entities.filter((e) => e.group === 'team').map((e) => /^(nba|nfl|mlb|nhl|wnba)-/.exec(e.key)?.[1] ?? 'other'));
+  return leagues.size === 1 && !leagues.has('other') ? ([...leagues][0] ?? null) : null;
+}
+
 const indexIn = (pick: string, sides: readonly string[]): number => sides.findIndex((s) => sameSide(pick, s));
 
 /** Kalshi's three-way soccer labels: "Reg Time: France", "Reg Time: Tie". */
@@ -68,12 +76,22 @@ function withoutRegulation(pick: string | null): string | null {
  * A non-game naming both sides ("Will the Chiefs beat the Bills?") or dated on the game's day is compared as usual.
  */
 function gameOnOneSide(game: Proposition, other: Proposition): ContestCheck {
+  const sides = game.sides.length === 2 ? game.sides : null;
+  const named = sides ? sides.filter((side) => other.entities.some((e) => sameSide(side, e.label))).length : 0;
+  // "Will the Clippers beat the Nuggets?" names both sides of "Los Angeles C at Denver" (KXNFLGAME): another league's game.
+  if (sides && named >= 2) {
+    const known = namedLeague(other);
+    const own = leagueOf(game, sides);
+    if (known && own && known !== own) return { applies: false, reasons: [`league differs: ${own} vs ${known}`], flip: false };
+    // Only a definite conflict: cities that field no team of the named league that day. Cities that field one in
+    // several leagues are left to the side and date checks, as a market naming both teams was before.
+    const unsure = known && !own ? ambiguousLeague(game, sides, known, other) : null;
+    if (unsure?.startsWith('league differs')) return { applies: false, reasons: [unsure], flip: false };
+  }
   // Dated on the game's day, a market about one side ("Sevilla FC leading at halftime?") is about this game.
   const day = game.eventDay ?? game.endDate;
   const otherDay = other.eventDay ?? other.dates.find((d) => d.sense === 'on' && d.granularity === 'day')?.end ?? other.endDate;
   if (day && otherDay && Math.abs(Date.parse(day) - Date.parse(otherDay)) <= 86400000) return NONE;
-  const sides = game.sides.length === 2 ? game.sides : null;
-  const named = sides ? sides.filter((side) => other.entities.some((e) => sameSide(side, e.label))).length : 0;
   if (named >= 2) return NONE;
   if (!sides && !game.sideCodes) return NONE;
   return { applies: false, reasons: [`a game on one side only: ${sides ? sides.join(' vs ') : game.sideCodes} against a market naming ${named > 0 ? 'one side' : 'neither side'}`], flip: false };

@@ -77,14 +77,14 @@ const STAGES: readonly (readonly [RegExp, string])[] = [
   // A part of a game ("over 2.5 goals in the first half", "leading at halftime") is not the whole game.
   // Leading at halftime is winning the first half.
   // "The first half of 2026" and "H2 2026" are periods of a year (read as dates), not parts of a game.
-  [/\b(?:first|1st) half\b(?!\s+(?:of\s+)?(?:fy\s*)?20\d\d)|\b1h\b(?!\s+20\d\d)|\bhalf-?time\b/i, 'first-half'],
+  [/\b(?:first|1st) half\b(?!\s+(?:of\s+)?(?:fy\s*)?20\d\d)|\b1h\b(?!\s+20\d\d)|\bhalf[- ]?time\b/i, 'first-half'],
   [/\b(?:second|2nd) half\b(?!\s+(?:of\s+)?(?:fy\s*)?20\d\d)|\b2h\b(?!\s+20\d\d)/i, 'second-half'],
   [/\b(?:first|1st) (?:five|5) innings\b|\bf5\b/i, 'first-five-innings'],
   // The season series between two teams is all their games of the season, not one of them.
   [/\b(?:regular[- ]season|season) series\b/i, 'season-series'],
   [/\b(?:advance|advances|advancing|qualify|qualifies|qualifying|qualification|make it|progress)\s+(?:to|for|into|past|through|beyond)\b/i, 'advance'],
   // "Who will advance?" on a two-legged tie: going through over both legs, not winning one game of it.
-  [/\b(?:who|which (?:team|side|club)) (?:will )?(?:advances?|qualif(?:y|ies)|progress(?:es)?|go(?:es)? through)\b|\b(?:team|side|club) to (?:advance|qualify|progress|go through)\b/i, 'advance'],
+  [/\b(?:who|which (?:team|side|club)) (?:will )?(?:advances?|qualif(?:y|ies)|progress(?:es)?|go(?:es)? through)\b|\b(?:team|side|club) to (?:advance|qualify|progress|go through)\b|:\s*to (?:advance|qualify)\b/i, 'advance'],
   // "Reach the final" and "make the semifinals" are advancing to that round, as "qualify for the final" is.
   [/\b(?:reach|reaches|reached|reaching|make|makes|made|making)\s+(?:the\s+)?(?:[\w'-]+\s+){0,4}?(?:finals?|semi-?finals?|quarter-?finals?|round of (?:16|32|64)|knockout (?:stage|rounds?))\b/i, 'advance'],
   // A shortlist, a lead part-way, a method of winning, a playoff berth, a request: each stops short of or narrows the event.

@@ -50,7 +50,8 @@ export const TITLE_PHRASES: readonly (readonly [RegExp, string])[] = [
   [/\bsuper ?bowl\b(?! mvp)/i, 'super-bowl'],
   [/\bnfc (?:championship|title|champion)\b/i, 'nfc'],
   [/\bafc (?:championship|title|champion)\b/i, 'afc'],
-  [/\bnba finals\b/i, 'nba-finals'],
+  // Kalshi's house name for the NBA Finals: "2027 Pro Basketball Finals", "Pro Basketball Champion".
+  [/\bnba finals\b|\bpro basketball (?:finals|champion(?:ship)?)\b/i, 'nba-finals'],
   // The in-season tournament is its own trophy, never the championship.
   [/\bnba cup\b|\bin-season tournament\b/i, 'nba-cup'],
   [/\bwnba (?:finals|championship|title|champions?)\b/i, 'wnba-finals'],
@@ -70,7 +71,7 @@ export const TITLE_PHRASES: readonly (readonly [RegExp, string])[] = [
   [/\bchampions league\b|\bucl\b/i, 'champions-league'],
   [/\beuropa league\b/i, 'europa-league'],
   [/\b(?:europa |uefa )?conference league\b|\buecl\b/i, 'conference-league'],
-  [/\bla liga\b/i, 'la-liga'],
+  [/\bla ?liga\b/i, 'la-liga'],
   [/\bworld cup\b/i, 'world-cup'],
   [/\beuro \d{4}\b|\beuropean championship\b/i, 'euro'],
   [/\bconstructors'? (?:championship|champion|title)\b/i, 'f1-constructors'],
