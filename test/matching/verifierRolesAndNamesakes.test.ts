@@ -85,3 +85,10 @@ test('a deputy is not the leader, and the second-largest is not the largest', (t
   t.is(verifyPair({ ...market('kalshi', 'Largest company end of 2026?'), outcome: 'NVIDIA' }, { ...market('polymarket', 'Second-largest company by market cap on Dec 31, 2026?'), outcome: 'Nvidia' }).relation, 'different');
   t.is(verifyPair({ ...market('kalshi', 'Largest company end of 2026?'), outcome: 'NVIDIA' }, market('polymarket', 'Will Nvidia be the largest company by market cap on Dec 31, 2026?')).relation, 'identity');
 });
+
+test('"Not before 2028" on a when-will-they-leave market is not leaving by then; a CEO\'s post is not a board seat', (t) => {
+  const k = (title: string, outcome: string): MarketRef => ({ venue: 'kalshi', title, outcome, end_date: '2027-12-31', category: 'politics' });
+  t.is(verifyPair(k('When will Anthony Albanese leave office as Prime Minister?', 'Not before 2028'), market('polymarket', 'Albanese out as Australian Prime Minister by December 31, 2027?', '2027-12-31')).relation, 'complement');
+  t.is(verifyPair(k('When will Anthony Albanese leave office as Prime Minister?', 'Before 2028'), market('polymarket', 'Albanese out as Australian Prime Minister by December 31, 2027?', '2027-12-31')).relation, 'identity');
+  t.is(rel('Will Tim Cook leave Apple\'s board of directors before 2028?', 'Tim Cook out as Apple CEO by December 31, 2027?'), 'different');
+});

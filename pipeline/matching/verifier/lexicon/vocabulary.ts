@@ -101,6 +101,9 @@ export const OFFICE_PHRASES: readonly (readonly [RegExp, string])[] = [
   [/\bfed chair(?:man)?\b|\bchair(?:man)? of the federal reserve\b/i, 'fed-chair'],
   [/\bsupreme court\b|\bscotus\b/i, 'supreme-court'],
   [/\battorney general\b/i, 'attorney-general'],
+  // A company's chief executive and its board are two posts: leaving one is not leaving the other.
+  [/\bceo\b|\bchief executive\b/i, 'ceo'],
+  [/\bboard of directors\b|\b(?:company's|[a-z]+'s) board\b|\bchair(?:man|woman)? of the board\b/i, 'board'],
 ];
 
 /** Words that turn a "stays" question into a "goes" one: their presence on one side only flips polarity. */

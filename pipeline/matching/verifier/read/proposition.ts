@@ -228,6 +228,9 @@ function bounded(ref: MarketRef): MarketRef {
   };
 }
 
+/** An outcome label that says the event has not happened by a date ("Not before 2028"). */
+const NOT_BEFORE = /^\s*not\s+(?:before|by|until)\b/i;
+
 const BEST_OF_TWO = /\bbo2\b|\bbest[- ]of[- ](?:2|two)\b/i;
 
 /** A Kalshi ticker a feed writes after the title, in brackets or parentheses ("Chicago at Boston Winner? [KXNHLGAME-26DEC09CHIBOS]"). */
@@ -270,6 +273,8 @@ export function extractProposition(input: MarketRef, codeName: string | null = n
   // "1" / "X" / "X2" on a pairing, or a side on a 60-minute line: which side, and whether in regulation time.
   const positional = positionalLabel(title, stated);
   if (positional?.negated) negated = !negated;
+  // Kalshi's "When will X leave?" legs: "Not before Jul 1, 2027" pays when it has not happened by then.
+  if (stated !== null && NOT_BEFORE.test(stated)) negated = !negated;
   const label = positional?.label ?? stated;
   if (ticker !== null && series === null && NO.has(ref.outcome.trim().toLowerCase())) negated = !negated;
   const spread: { text: string; negated: boolean; pick?: string } | null = favouriteSpread(title, label) ?? handicapSide(title, label);
