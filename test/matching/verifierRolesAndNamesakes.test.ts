@@ -92,3 +92,13 @@ test('"Not before 2028" on a when-will-they-leave market is not leaving by then;
   t.is(verifyPair(k('When will Anthony Albanese leave office as Prime Minister?', 'Before 2028'), market('polymarket', 'Albanese out as Australian Prime Minister by December 31, 2027?', '2027-12-31')).relation, 'identity');
   t.is(rel('Will Tim Cook leave Apple\'s board of directors before 2028?', 'Tim Cook out as Apple CEO by December 31, 2027?'), 'different');
 });
+
+test('one person written with a short given name, in the other order, with a hyphen dropped or a title in front', (t) => {
+  t.is(rel('Kash Patel out as FBI Director by June 30, 2027?', 'Will Kashyap Patel leave the FBI director post by June 30, 2027?'), 'identity');
+  t.is(rel('Sanae Takaichi out as Japan PM by June 30, 2027?', 'Will Takaichi Sanae leave office as Prime Minister of Japan before Jul 1, 2027?'), 'identity');
+  t.is(rel('Lip-Bu Tan out as Intel CEO by December 31, 2027?', 'Will Lip Bu Tan leave the Intel CEO role before 2028?'), 'identity');
+  t.is(rel('Will Friedrich Merz leave as Chancellor of Germany before 2028?', 'Bundeskanzler Merz out by December 31, 2027?'), 'identity');
+  // A title is no given name, but a given name that is someone else's surname still tells two people apart.
+  t.is(rel('Will Prince Harry attend the 2027 Wimbledon final?', 'Will Harry Kane attend the 2027 Wimbledon final?'), 'different');
+  t.is(rel('Will Lisa Cook leave the Fed before 2028?', 'Will Tim Cook leave the Fed before 2028?'), 'different');
+});

@@ -56,21 +56,30 @@ const sameGivenName = (x: string, y: string): boolean => x === y || Boolean(GIVE
  * First names are optional ("Noem" / "Kristi Noem") unless both markets give one for the same
  * surname and they differ ("Mike Collins" / "Doug Collins"): that is two candidates.
  */
+/** Titles written before a name ("Dr. Oz", "Ayatollah Khamenei", "Coach Prime"): no given name. */
+const HONORIFICS = new Set('dr mr mrs ms sir dame lord lady sen senator gov governor rep president prime minister chancellor bundeskanzler king queen prince princess pope cardinal ayatollah sheikh emir judge justice general gen secretary speaker mayor coach qb'.split(' '));
+
+/** The words of a name with hyphens as spaces ("Lip-Bu Tan" / "Lip Bu Tan"). */
+const nameWords = (words: readonly string[]): string[] => words.flatMap((w) => w.split('-')).filter((w) => w.length > 0);
+
 function firstNameConflict(a: Proposition, b: Proposition, e: PropEntity): string | null {
-  const mine = phraseWords(a, e);
+  const mine = nameWords(phraseWords(a, e));
   const surname = mine[mine.length - 1];
   if (!surname || mine.length < 2 || wordOf(e) === surname || ORG_TAILS.has(surname)) return null;
   for (const x of b.entities) {
     if (!isPersonLike(x)) continue;
-    const theirs = phraseWords(b, x);
+    const theirs = nameWords(phraseWords(b, x));
     if (!theirs.includes(surname)) continue;
+    // One name in the other order ("Takaichi Sanae", "Erdő Péter"): the same two words are the same person.
+    if (theirs.length === mine.length && theirs.every((w) => mine.includes(w))) continue;
     // One phrase extends the other ("Dow Jones" / "Dow Jones Industrial Average"): one name, see extensionCover.
     const [short, long] = mine.length <= theirs.length ? [mine, theirs] : [theirs, mine];
     if (short.every((w, i) => long[i] === w) && long.slice(short.length).every((w) => NAME_COMPLETIONS.has(w))) continue;
     // The surname here is a first name there ("Mark Kelly" / "Kelly Ayotte"): two people.
     if (theirs[theirs.length - 1] !== surname) return `${mine.join(' ')} vs ${theirs.join(' ')}`;
-    const firstsA = mine.slice(0, -1).filter((w) => !theirs.some((t) => sameGivenName(w, t)));
-    const firstsB = theirs.slice(0, -1).filter((w) => !mine.some((t) => sameGivenName(w, t)));
+    // A title before the surname ("Bundeskanzler Merz", "Dr. Oz") is no given name.
+    const firstsA = mine.slice(0, -1).filter((w) => !HONORIFICS.has(w) && !theirs.some((t) => sameGivenName(w, t)));
+    const firstsB = theirs.slice(0, -1).filter((w) => !HONORIFICS.has(w) && !mine.some((t) => sameGivenName(w, t)));
     if (firstsA.length > 0 && firstsB.length > 0) return `${mine.join(' ')} vs ${theirs.join(' ')}`;
   }
   return null;
