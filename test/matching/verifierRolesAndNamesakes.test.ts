@@ -102,3 +102,7 @@ test('one person written with a short given name, in the other order, with a hyp
   t.is(rel('Will Prince Harry attend the 2027 Wimbledon final?', 'Will Harry Kane attend the 2027 Wimbledon final?'), 'different');
   t.is(rel('Will Lisa Cook leave the Fed before 2028?', 'Will Tim Cook leave the Fed before 2028?'), 'different');
 });
+
+test('a rank is one rank however it is written: "second-largest" is "2nd largest"', (t) => {
+  t.is(verifyPair({ ...market('kalshi', 'Second-largest company by market cap on Dec 31, 2026?'), outcome: 'Apple' }, market('polymarket', 'Will Apple be the 2nd largest company by market cap on December 31, 2026?')).relation, 'identity');
+});

@@ -14,9 +14,15 @@ export function compareOrdinals(a: Proposition, b: Proposition): string[] {
 const RANKED = /\b(second|third|fourth|fifth|2nd|3rd|4th|5th)[- ](?:largest|biggest|highest|most|best|richest|tallest|fastest|lowest|smallest|most valuable)\b/i;
 const TOP = /\b(?:largest|biggest|highest|most|best|richest|tallest|fastest|lowest|smallest)\b/i;
 
+const RANK_NUMBER: Readonly<Record<string, string>> = { second: '2nd', third: '3rd', fourth: '4th', fifth: '5th' };
+const rankOf = (p: Proposition): string | null => {
+  const word = RANKED.exec(p.text)?.[1]?.toLowerCase();
+  return word ? (RANK_NUMBER[word] ?? word) : null;
+};
+
 export function compareRanks(a: Proposition, b: Proposition): string[] {
-  const ra = RANKED.exec(a.text)?.[1]?.toLowerCase() ?? null;
-  const rb = RANKED.exec(b.text)?.[1]?.toLowerCase() ?? null;
+  const ra = rankOf(a);
+  const rb = rankOf(b);
   if (ra === rb) return [];
   const ranked = ra ?? rb;
   const other = ra ? b : a;
