@@ -1,7 +1,8 @@
 /**
  * Named entities that prediction-market titles refer to in many spellings: people, parties,
  * teams, assets, organisations. One entry per real-world entity; `aliases` are the lower-case
- * phrases a title may use, `codes` the upper-case tokens exchange symbols use (Drift BET,
+ * phrases a title may use (an acronym or a mixed-case short form, "MBS", "NaMo", is written as venues
+ * write it and matched only so), `codes` the upper-case tokens exchange symbols use (Drift BET,
  * Kalshi tickers). Kept as data so the title parser and the symbol reader share one truth.
  */
 import { TEAMS, type Team } from './teams.ts';
@@ -45,7 +46,18 @@ const PEOPLE: readonly EntityDef[] = [
   { id: 'jerome-powell', kind: 'person', display: 'Jerome Powell', aliases: ['jerome powell', 'powell'], codes: ['POWELL'] },
   { id: 'keir-starmer', kind: 'person', display: 'Keir Starmer', aliases: ['keir starmer', 'starmer'], codes: ['STARMER'] },
   { id: 'vladimir-putin', kind: 'person', display: 'Vladimir Putin', aliases: ['vladimir putin', 'putin'], codes: ['PUTIN'] },
-  { id: 'volodymyr-zelenskyy', kind: 'person', display: 'Volodymyr Zelenskyy', aliases: ['volodymyr zelenskyy', 'zelenskyy', 'zelensky'], codes: ['ZELENSKY'] },
+  { id: 'volodymyr-zelenskyy', kind: 'person', display: 'Volodymyr Zelenskyy', aliases: ['volodymyr zelenskyy', 'volodymyr zelensky', 'volodymyr zelenskiy', 'zelenskyy', 'zelensky', 'zelenskiy'], codes: ['ZELENSKY'] },
+  // Heads of state and government venues list often, with the short forms and transliterations they write.
+  { id: 'narendra-modi', kind: 'person', display: 'Narendra Modi', aliases: ['narendra modi', 'modi', 'NaMo'], codes: ['MODI'] },
+  { id: 'mohammed-bin-salman', kind: 'person', display: 'Mohammed bin Salman', aliases: ['mohammed bin salman', 'mohammad bin salman', 'muhammad bin salman', 'MBS'], codes: ['MBS'] },
+  { id: 'ursula-von-der-leyen', kind: 'person', display: 'Ursula von der Leyen', aliases: ['ursula von der leyen', 'von der leyen', 'VDL'], codes: ['VDL'] },
+  { id: 'alexander-lukashenko', kind: 'person', display: 'Alexander Lukashenko', aliases: ['alexander lukashenko', 'alyaksandr lukashenka', 'lukashenko', 'lukashenka'], codes: ['LUKASHENKO'] },
+  { id: 'recep-tayyip-erdogan', kind: 'person', display: 'Recep Tayyip Erdogan', aliases: ['recep tayyip erdogan', 'tayyip erdogan', 'erdogan'], codes: ['ERDOGAN'] },
+  { id: 'xi-jinping', kind: 'person', display: 'Xi Jinping', aliases: ['xi jinping', 'xi'], codes: ['XI'] },
+  { id: 'emmanuel-macron', kind: 'person', display: 'Emmanuel Macron', aliases: ['emmanuel macron', 'macron'], codes: ['MACRON'] },
+  { id: 'lai-ching-te', kind: 'person', display: 'Lai Ching-te', aliases: ['lai ching-te', 'lai ching te', 'william lai'], codes: [] },
+  { id: 'victor-wembanyama', kind: 'person', display: 'Victor Wembanyama', aliases: ['victor wembanyama', 'wembanyama', 'wemby'], codes: ['WEMBANYAMA'] },
+  { id: 'zinedine-zidane', kind: 'person', display: 'Zinedine Zidane', aliases: ['zinedine zidane', 'zidane', 'zizou'], codes: ['ZIDANE'] },
   { id: 'benjamin-netanyahu', kind: 'person', display: 'Benjamin Netanyahu', aliases: ['benjamin netanyahu', 'netanyahu', 'bibi'], codes: ['NETANYAHU'] },
   { id: 'max-verstappen', kind: 'person', display: 'Max Verstappen', aliases: ['max verstappen', 'verstappen'], codes: ['VERSTAPPEN', 'VER'] },
   { id: 'lando-norris', kind: 'person', display: 'Lando Norris', aliases: ['lando norris', 'norris', 'lando'], codes: ['LANDO', 'NORRIS', 'NOR'] },

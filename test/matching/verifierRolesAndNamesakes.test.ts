@@ -106,3 +106,12 @@ test('one person written with a short given name, in the other order, with a hyp
 test('a rank is one rank however it is written: "second-largest" is "2nd largest"', (t) => {
   t.is(verifyPair({ ...market('kalshi', 'Second-largest company by market cap on Dec 31, 2026?'), outcome: 'Apple' }, market('polymarket', 'Will Apple be the 2nd largest company by market cap on December 31, 2026?')).relation, 'identity');
 });
+
+test('a leader by initials, a short form or another transliteration is that leader (MBS, NaMo, VDL, Zelenskiy, Lukashenka)', (t) => {
+  t.is(rel('Will MBS become King of Saudi Arabia before 2028?', 'Will Mohammed bin Salman become King of Saudi Arabia before Jan 1, 2028?'), 'identity');
+  t.is(rel('VDL out as European Commission President by December 31, 2027?', 'Will Ursula von der Leyen leave as President of the European Commission before 2028?'), 'identity');
+  t.is(rel('Will Zelenskiy remain President of Ukraine through 2027?', 'Zelenskyy out as Ukraine President by December 31, 2027?'), 'complement');
+  t.is(rel('Lukashenka out as President of Belarus by December 31, 2027?', 'Will Alexander Lukashenko leave office before 2028?'), 'identity');
+  // Lower case is no acronym: "Mbs" is not read as the crown prince.
+  t.not(rel('Will Mbs become King of Saudi Arabia before 2028?', 'Will Mohammed bin Salman become King of Saudi Arabia before Jan 1, 2028?'), 'complement');
+});
