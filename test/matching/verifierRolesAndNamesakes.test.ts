@@ -115,3 +115,9 @@ test('a leader by initials, a short form or another transliteration is that lead
   // Lower case is no acronym: "Mbs" is not read as the crown prince.
   t.not(rel('Will Mbs become King of Saudi Arabia before 2028?', 'Will Mohammed bin Salman become King of Saudi Arabia before Jan 1, 2028?'), 'complement');
 });
+
+test('the Secretary of War is the Secretary of Defense (the department\'s second name since 2025), and SecDef is both', (t) => {
+  t.is(rel('Pete Hegseth out as Secretary of War by December 31, 2027?', 'Will Pete Hegseth leave as Secretary of Defense before Jan 1, 2028?'), 'identity');
+  t.is(rel('Will Pete Hegseth remain SecDef through the end of 2027?', 'Pete Hegseth out as Secretary of War by December 31, 2027?'), 'complement');
+  t.is(rel('Pete Hegseth out as Secretary of War by December 31, 2027?', 'Will Pete Hegseth leave as Secretary of State before Jan 1, 2028?'), 'different');
+});
