@@ -313,3 +313,11 @@ test('Kalshi\'s "Pro Basketball Finals" is the NBA Finals, not a conference fina
   t.is(rel(g('kalshi', 'Will Oklahoma City win the 2027 Pro Basketball Finals?', 'Oklahoma City', '2027-06-20'), g('polymarket', 'Will the Oklahoma City Thunder win the 2027 NBA Finals?', 'Yes', '2027-06-20')), 'identity');
   t.is(rel(g('kalshi', 'KXUCL-27-RMA', 'Yes', null), g('polymarket', 'Will Real Madrid win the 2026-27 LALIGA Championship?', 'Yes', '2027-05-30')), 'different');
 });
+
+test('an esports organisation or a cricket franchise by its tag is one side: NAVI, HLE, CSK, and Bangalore renamed Bengaluru', (t) => {
+  t.true(sameSide('NAVI', 'Natus Vincere'));
+  t.true(sameSide('HLE', 'Hanwha Life Esports'));
+  t.true(sameSide('Royal Challengers Bangalore', 'Royal Challengers Bengaluru'));
+  t.false(sameSide('CSK', 'Mumbai Indians'));
+  t.is(rel(g('polymarket', 'Royal Challengers Bangalore vs Kolkata Knight Riders', 'Royal Challengers Bangalore', '2027-04-10'), g('azuro', 'IPL: Royal Challengers Bengaluru vs Kolkata Knight Riders', 'Royal Challengers Bengaluru', '2027-04-10')), 'identity');
+});
