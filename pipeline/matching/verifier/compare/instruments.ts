@@ -7,6 +7,7 @@
  */
 import { namesOfTicker, tickersIn } from '../../../../shared/text/tickers.ts';
 import type { Proposition } from '../types.ts';
+import { perText } from './textMemo.ts';
 
 /** Symbols that name one instrument: the same index or coin under two symbols, or a class-less symbol of one. */
 const SAME_INSTRUMENT: readonly (readonly string[])[] = [['DJI', 'DJIA'], ['BRK', 'BRK.B'], ['MATIC', 'POL']];
@@ -18,10 +19,13 @@ const sharesAName = (x: string, y: string): boolean => {
   return namesOfTicker(y).some((n) => names.has(n));
 };
 
+/** The tickers a text writes, each by its instrument: read once per text, not once per pair it is compared in. */
+const instrumentsIn = perText((text: string): readonly string[] => tickersIn(text).map(canon));
+
 export function compareInstruments(a: Proposition, b: Proposition): string[] {
-  const mine = tickersIn(a.text).map(canon);
+  const mine = instrumentsIn(a.text);
   if (mine.length === 0) return [];
-  const theirs = tickersIn(b.text).map(canon);
+  const theirs = instrumentsIn(b.text);
   for (const x of mine) {
     if (theirs.includes(x)) continue;
     const other = theirs.find((y) => sharesAName(x, y));
