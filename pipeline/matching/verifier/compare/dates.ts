@@ -7,6 +7,7 @@ import { namesMeasure } from './measures.ts';
 import { isEndOfDay, type ClockTime } from '../read/clock.ts';
 import type { DateCondition, DateSense, Proposition } from '../types.ts';
 import { stagesOfText } from './predicate.ts';
+import { referenceDay } from '../referenceDay.ts';
 
 /** How far apart two venues' end dates may be for the same question (resolution lag). */
 export const END_DATE_SLACK_DAYS = 10;
@@ -39,6 +40,17 @@ function normalSense(d: DateCondition): DateSense {
   // A whole year "in 2025" ends when "by the end of 2025" does: venues phrase the same deadline both ways.
   if (d.sense === 'in' && d.granularity === 'year') return 'by';
   return d.sense;
+}
+
+/**
+ * "In 2027" counts 2027 only; "before 2028" also counts what is left of the year the pair is read in. Both end
+ * on Dec 31, so they are one question only once 2027 has begun (venues list "in 2026" beside "by the end of 2026"
+ * during 2026, and those agree).
+ */
+function yearNotBegun(year: DateCondition, deadline: DateCondition): string | null {
+  if (year.sense !== 'in' || year.granularity !== 'year' || deadline.sense === 'in' || normalSense(deadline) !== 'by' || deadline.end !== year.end) return null;
+  const today = referenceDay();
+  return `${year.end.slice(0, 4)}-01-01` > today ? `period differs: ${year.text} has not begun (${today}), ${deadline.text} counts the days before it too` : null;
 }
 
 /** The condition that decides resolution: the latest one named. */
@@ -83,6 +95,8 @@ export function compareDates(a: Proposition, b: Proposition): string[] {
     const sa = normalSense(da);
     const sb = normalSense(db);
     if (sa !== sb) return sameMeeting(a, da, sa, b, db, sb) ? [] : [`date sense differs: ${sa} ${da.text} vs ${sb} ${db.text}`];
+    const notBegun = yearNotBegun(da, db) ?? yearNotBegun(db, da);
+    if (notBegun) return [notBegun];
     // "In Q1 2026" and "in March 2026" end on one day, but the quarter holds two more months.
     if (sa === 'in' && da.granularity !== db.granularity && da.end === db.end) return [`period differs: ${da.text} (a ${da.granularity}) vs ${db.text} (a ${db.granularity})`];
     // "Still chancellor on Dec 31" is "not gone by Dec 30"; "remain through 2026" is "not gone by Dec 31": one day apart, one question.
