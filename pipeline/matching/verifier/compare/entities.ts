@@ -12,6 +12,7 @@ import { readLexicon } from '../lexicon/dataFile.ts';
 import { AWARD_CATEGORY_WORDS } from '../lexicon/vocabulary.ts';
 import { postalStates } from '../read/entities.ts';
 import { perText } from './textMemo.ts';
+import { disciplineConflict, settingOnly } from './gameSetting.ts';
 
 const postalStatesOf = perText(postalStates);
 
@@ -125,17 +126,22 @@ export function compareEntities(a: Proposition, b: Proposition): EntityCheck {
   // One award named on both sides ("Best Animated Feature" / "Animated Feature Film"): its category's words name nobody.
   const sameAward = a.awards.length > 0 && a.awards.length === b.awards.length && a.awards.every((x) => b.awards.includes(x));
   const categoryWord = (e: PropEntity): boolean => sameAward && e.group === 'name' && AWARD_CATEGORY_WORDS.has(wordOf(e));
-  const onlyA = a.entities.filter((e) => !seenIn(a, b, coveredInB, coveredInA)(e) && !opponent(a, e) && !categoryWord(e));
-  const onlyB = b.entities.filter((e) => !seenIn(b, a, coveredInA, coveredInB)(e) && !opponent(b, e) && !categoryWord(e));
+  // Between two games, a name only in one's setting (a tournament, a discipline) names no side.
+  const bothGames = a.game && b.game;
+  const setting = (p: Proposition, e: PropEntity): boolean => bothGames && settingOnly(p, e);
+  const onlyA = a.entities.filter((e) => !seenIn(a, b, coveredInB, coveredInA)(e) && !opponent(a, e) && !categoryWord(e) && !setting(a, e));
+  const onlyB = b.entities.filter((e) => !seenIn(b, a, coveredInA, coveredInB)(e) && !opponent(b, e) && !categoryWord(e) && !setting(b, e));
   const matched = a.entities.length - onlyA.length + (b.entities.length - onlyB.length);
   const total = a.entities.length + b.entities.length;
   for (const e of a.entities) {
-    const conflict = e.group === 'name' && !categoryWord(e) ? firstNameConflict(a, b, e) : null;
+    const conflict = e.group === 'name' && !categoryWord(e) && !setting(a, e) ? firstNameConflict(a, b, e) : null;
     if (conflict) {
       reasons.push(`candidate differs: ${conflict}`);
       break;
     }
   }
+  const discipline = bothGames ? disciplineConflict(a, b) : null;
+  if (discipline) reasons.push(discipline);
   const actorsA = onlyA.filter((e) => e.group !== 'place' && e.group !== 'party');
   const actorsB = onlyB.filter((e) => e.group !== 'place' && e.group !== 'party');
   const x = actorsA[0];

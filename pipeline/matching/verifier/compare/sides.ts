@@ -54,7 +54,10 @@ export function teamsNamed(phrase: string): readonly Team[] {
   hit = TEAMS.filter((t) => {
     const city = words(t.city).join(' ');
     const nick = words(t.nickname).join(' ');
-    if (p === `${city} ${nick}` || p === nick || t.short.includes(p) || p.endsWith(` ${nick}`)) return true;
+    if (p === `${city} ${nick}` || p === nick || t.short.includes(p)) return true;
+    // "LA Rams", "NY Giants": the nickname after the club's own code or a word of its city; "Charlotte 49ers" and
+    // "Boise State Broncos" are college teams.
+    if (p.endsWith(` ${nick}`) && p.slice(0, -nick.length - 1).split(' ').every((w) => city.split(' ').includes(w) || w === city.split(' ').map((c) => c.charAt(0)).join('') || t.short.includes(w) || t.codes.includes(w.toUpperCase()) || w === 'the')) return true;
     // Kalshi's city with the nickname's initial ("Los Angeles L"), or both initials of a two-word one ("Chicago WS").
     if (p === city || p === `${city} ${nick.charAt(0)}` || (nick.includes(' ') && p === `${city} ${nick.split(' ').map((w) => w.charAt(0)).join('')}`)) return true;
     return code !== null && t.codes.includes(code);

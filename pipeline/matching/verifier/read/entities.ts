@@ -135,6 +135,8 @@ export interface EntityExtraction {
   /** Position of each entity's first mention, to find a binary question's subject. */
   readonly firstAt: ReadonlyMap<string, number>;
   readonly rest: string;
+  /** A US college team named by school and a pro nickname ("UCLA Bruins"): football or basketball, never drawn. */
+  readonly college: boolean;
 }
 
 function mask(text: string, start: number, end: number): string {
@@ -269,10 +271,43 @@ function namesake(text: string, entity: PropEntity, word: string, at: number): b
   return given.toLowerCase() !== (first[0] ?? '').toLowerCase();
 }
 
+/** Upper-case tokens a pro team's nickname may follow and still be that team: its codes, its city's initials ("LA Rams"). */
+const TEAM_PREFIXES: ReadonlyMap<string, ReadonlySet<string>> = new Map(
+  ENTITIES.filter((d) => d.kind === 'team' && d.city).map((d) => [d.id, new Set([...(d.codes ?? []), (d.city ?? '').split(/\s+/).map((w) => w.charAt(0)).join('').toUpperCase()])]),
+);
+const LEAGUE_WORDS = new Set(['nfl', 'nba', 'mlb', 'nhl', 'wnba', 'mls', 'afc', 'nfc']);
+/** The last word of a school's name that is common elsewhere: "Boise State Broncos", "Georgia Tech Yellow Jackets". */
+const SCHOOL_TAILS = new Set(['state', 'st.', 'st', 'tech', 'a&m', 'college']);
+/** Words a school's name ends in that are places: a state ("Oregon Ducks") or a pro team's city ("Charlotte 49ers"). */
+const PLACE_WORDS: ReadonlySet<string> = new Set([...US_STATES.map(([name]) => name.toLowerCase().split(' ').pop() ?? ''), ...Object.keys(teamCities()).map((c) => c.split(' ').pop() ?? '')]);
+
+/**
+ * "Charlotte 49ers", "Boise State Broncos", "UCLA Bruins", "Chennai Super Kings": a pro nickname right after another
+ * name is another team's, not the pro club's. Only a bare nickname is tested (a pro club's own city is read with it
+ * as one alias); a word of its city, one of its codes, a league or a common word before it keeps the pro club.
+ * 'college' when the name before it is a school's (a state, a city, initials, "State"): US college football and
+ * basketball, whose games are never drawn; 'other' for any other name ("Super Kings").
+ */
+function foreignNickname(original: string, entity: PropEntity, word: string, at: number): 'college' | 'other' | null {
+  if (entity.group !== 'team' || !entity.nickname || word.toLowerCase() !== entity.nickname) return null;
+  const before = /(?:^|[\s(“"'])([A-Z][A-Za-z&.'-]*)\s+$/.exec(original.slice(0, at));
+  const w = before?.[1];
+  if (!w) return null;
+  const lower = w.toLowerCase();
+  if (SCHOOL_TAILS.has(lower)) return 'college';
+  // IPL franchises: "Chennai Super Kings", "Lucknow Super Giants".
+  if (lower === 'super') return 'other';
+  const cities = entity.city ? [entity.city] : (entity.cities ?? []);
+  if (COMMON_CAPITALISED.has(lower) || LEAGUE_WORDS.has(lower) || cities.some((c) => c.split(/\s+/).includes(lower))) return null;
+  if (w === w.toUpperCase() && TEAM_PREFIXES.get(entity.key)?.has(w)) return null;
+  return PLACE_WORDS.has(lower) || /^[A-Z]{2,5}$/.test(w) ? 'college' : 'other';
+}
+
 export function extractEntities(original: string): EntityExtraction {
   let text = /\bopen\b/i.test(original) ? original.replace(DEMONYM_EVENT, (m) => ' '.repeat(m.length)).replace(/\b(?:australian|french|british|italian|canadian|mexican|brazilian|japanese|chinese|dutch|german|spanish|hungarian|belgian|austrian) open\b/gi, (m) => ' '.repeat(m.length)) : original;
   // "NFL Wild Card" is a playoff round, not the Minnesota Wild.
   if (/\bwild[- ]?cards?\b/i.test(text)) text = text.replace(/\bwild[- ]?cards?\b/gi, (m) => ' '.repeat(m.length));
+  let college = false;
   const found = new Map<string, PropEntity>();
   const firstAt = new Map<string, number>();
   const add = (e: PropEntity, at: number, len: number): void => {
@@ -286,10 +321,13 @@ export function extractEntities(original: string): EntityExtraction {
   for (const { re, byAlias, caseSensitive } of MATCHERS) {
     for (const m of text.matchAll(re)) {
       const entity = byAlias.get(caseSensitive ? m[0] : m[0].toLowerCase());
-      if (entity && !surnameDemonym(text, m[0], m.index ?? 0) && !namesake(text, entity, m[0], m.index ?? 0)) add(entity, m.index ?? 0, m[0].length);
+      if (!entity || surnameDemonym(text, m[0], m.index ?? 0) || namesake(text, entity, m[0], m.index ?? 0)) continue;
+      const foreign = foreignNickname(original, entity, m[0], m.index ?? 0);
+      if (foreign === 'college') college = true;
+      if (!foreign) add(entity, m.index ?? 0, m[0].length);
     }
   }
   versionedNames(text, add);
   unknownNames(text, add);
-  return { entities: [...found.values()], firstAt, rest: text };
+  return { entities: [...found.values()], firstAt, rest: text, college };
 }

@@ -244,6 +244,9 @@ function tickerBesideTitle(ref: MarketRef): MarketRef {
   return { ...ref, title: m[1], ticker: ref.ticker ?? ticker };
 }
 
+/** "Winner (incl. overtime)": a result that overtime decides has no draw (a venue's cleaned title may drop the brackets). */
+const WITH_OVERTIME = /\bincl(?:\.|uding|udes)?\s+(?:ot|overtime)\b/i;
+
 /**
  * `codeName` is the person a partner market names whose name fits this market's unresolved Kalshi person
  * code (see `resolvedCode`); without it the code stands in for the subject.
@@ -301,7 +304,7 @@ export function extractProposition(input: MarketRef, codeName: string | null = n
     } else years.add(code.year);
   }
   const eds = editions(text, years);
-  const { entities, rest, firstAt } = extractEntities(text);
+  const { entities, rest, firstAt, college } = extractEntities(text);
   // Numbers are read with dates, clock times and entity names (S&P 500, GPT-5) blanked out.
   const counts = occurrence(extractNumbers(blankWhere(masked, rest, text)));
   const offices = OFFICE_PHRASES.filter(([re]) => re.test(text)).map(([, office]) => office);
@@ -331,7 +334,8 @@ export function extractProposition(input: MarketRef, codeName: string | null = n
   // A ticker's series names the league when the title does not ("KXNCAAFGAME": college football, never drawn);
   // the rules, when neither does.
   // A best-of-two series can end 1-1 whatever the game (its title's "(BO2)" may be cleaned away before the text is read).
-  const seriesDraws = BEST_OF_TWO.test(ref.title) ? 'yes' : contest.draws !== 'unknown' ? contest.draws : drawsOfSeries(code?.series ?? null);
+  // A college team named by school and nickname plays US college football or basketball: never drawn.
+  const seriesDraws = BEST_OF_TWO.test(ref.title) ? 'yes' : contest.draws !== 'unknown' ? contest.draws : college || WITH_OVERTIME.test(ref.title) ? 'no' : drawsOfSeries(code?.series ?? null);
   const draws = seriesDraws !== 'unknown' || !game ? seriesDraws : drawsOfRules(ref.description);
   // The game's day: a ticker's (Eastern), a day in the title, else the day its rules schedule it for.
   const gameDay = code?.day ? { day: code.day, eastern: true } : game && isoDay ? { day: isoDay.end, eastern: false } : game ? scheduledDay(ref.description, endDate) : null;
