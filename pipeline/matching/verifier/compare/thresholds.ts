@@ -25,6 +25,11 @@ export interface LevelScale {
    * move, so it sits on a round level for months and "above 5.25%" and "below 5.25%" both miss a hold at 5.25%.
    */
   readonly held?: boolean;
+  /**
+   * Things counted one by one (cases, launches, jobs, "how many"): whole however large, so "more than 1,000" is
+   * not "at least 1,000". Other large bare numbers (an index at 50,000) are levels whose edge does not matter.
+   */
+  readonly counted?: boolean;
 }
 
 const RATE_CONTEXT = /\bfed\b|\bfomc\b|\bfederal reserve\b|\bfederal funds\b|\binterest rates?\b|\brate (?:cut|hike)s?\b|\bbps\b/i;
@@ -42,6 +47,9 @@ const contextOf = perText((text) => ({
 /** A count of things ("how many metro areas", "more than 10 US metro areas", "fly 6 or more times"): whole numbers, though a company is named. */
 const COUNTED = /\bhow many\b|\bnumber of\b|\d\+?\s+(?:or (?:more|fewer|less)\s+)?(?:[a-z]+\s+){0,2}?(?:times|areas|cities|countries|states|launches|flights|stores|cases|seats|wins|games|nominations|employees|models|apps)\b/i;
 
+/** Jobs added (payrolls) print in whole thousands: a print can land on the line. */
+const JOBS = /\bjobs?\b|\bpayrolls?\b/i;
+
 export function levelScale(a: Proposition, b: Proposition): LevelScale {
   const priced = (p: Proposition): boolean => ((p.entities.some((e) => e.group === 'asset') && !COUNTED.test(p.text)) || contextOf(p.text).price);
   return {
@@ -49,6 +57,7 @@ export function levelScale(a: Proposition, b: Proposition): LevelScale {
     rateSteps: contextOf(a.text).rate && contextOf(b.text).rate,
     tenths: contextOf(a.text).release && contextOf(b.text).release,
     held: contextOf(a.text).policyRate || contextOf(b.text).policyRate,
+    counted: COUNTED.test(a.text) || JOBS.test(a.text) || COUNTED.test(b.text) || JOBS.test(b.text),
   };
 }
 
@@ -79,7 +88,7 @@ function unitAndValue(c: NumericCondition, scale: LevelScale, v: number): { unit
 export function intervalOf(c: NumericCondition, scale: LevelScale): Interval {
   const { unit, value } = unitAndValue(c, scale, c.value);
   const high = c.high === undefined ? value : unitAndValue(c, scale, c.high).value;
-  const whole = ((scale.discrete && WHOLE_TOGETHER.has(unit)) || unit === 'steps') && value < 1000;
+  const whole = ((scale.discrete && WHOLE_TOGETHER.has(unit)) || unit === 'steps') && (value < 1000 || scale.counted === true);
   // A one-decimal print: "above 2.6%" accepts 2.7% and up, "below 2.7%" 2.6% and down.
   if (!whole && scale.tenths && unit === 'pct') {
     const t = (x: number): number => Math.round(x * 10);
@@ -135,7 +144,7 @@ export function thresholdComplement(allA: readonly NumericCondition[], allB: rea
   if (!unitsAgree(ix, iy)) return false;
   const [up, down] = ix.hi === Infinity && iy.lo === -Infinity ? [ix, iy] : iy.hi === Infinity && ix.lo === -Infinity ? [iy, ix] : [null, null];
   if (!up || !down) return false;
-  const whole = Number.isInteger(up.lo) && Number.isInteger(down.hi) && ((scale.discrete && WHOLE_TOGETHER.has(up.unit)) || up.unit === 'steps') && up.lo < 1000;
+  const whole = Number.isInteger(up.lo) && Number.isInteger(down.hi) && ((scale.discrete && WHOLE_TOGETHER.has(up.unit)) || up.unit === 'steps') && (up.lo < 1000 || scale.counted === true);
   if (whole) return up.lo === down.hi + 1;
   if (scale.tenths && up.unit === 'pct') return Math.round(up.lo * 10) === Math.round(down.hi * 10) + 1;
   if (!near(up.lo, down.hi)) return false;

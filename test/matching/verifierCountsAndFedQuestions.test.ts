@@ -1,0 +1,35 @@
+/**
+ * Whole counts however large, and the Fed's "How will it change rates?" question. Expected relations are
+ * hand-labelled (blind probe rounds 21-25): a count of cases or jobs can land on its line, so a strict bound and
+ * an inclusive one differ by that print; an index level cannot usefully land on one.
+ */
+import test from 'ava';
+import { verifyPair } from '../../pipeline/matching/verifier/index.ts';
+
+const m = (venue: string, title: string, outcome: string, end_date: string) => ({ venue, title, outcome, end_date, category: 'economics' });
+const relation = (a: ReturnType<typeof m>, b: ReturnType<typeof m>): string => verifyPair(a, b).relation;
+
+test('"How will the Fed change rates?" asks which decision: its outcome label is the proposition', (t) => {
+  const q = (label: string) => m('polymarket', 'How will the Fed change rates at its January 2027 meeting?', label, '2027-01-27');
+  t.is(relation(m('kalshi', 'Fed decision in Jan 2027?', 'Fed maintains rate', '2027-01-27'), q('No change')), 'identity');
+  t.is(relation(m('kalshi', 'Fed decision in Jan 2027?', 'Cut 25bps', '2027-01-27'), q('25 bps decrease')), 'identity');
+  t.is(relation(m('kalshi', 'Fed decision in Jan 2027?', 'Cut 25bps', '2027-01-27'), q('No change')), 'different');
+  t.is(relation(m('kalshi', 'Will the Fed cut rates in January 2027?', 'Yes', '2027-01-27'), q('Decrease')), 'identity');
+});
+
+test('a count stays whole above a thousand: "more than 1,000" is not "at least 1,000"', (t) => {
+  const more = m('kalshi', 'How many measles cases in the US in 2027?', 'More than 1,000', '2027-12-31');
+  t.is(relation(more, m('polymarket', 'US measles cases in 2027?', 'At least 1,000', '2027-12-31')), 'different');
+  t.is(relation(more, m('polymarket', 'US measles cases in 2027?', '1,001 or more', '2027-12-31')), 'identity');
+});
+
+test('payrolls print in whole thousands: "above 100,000" is negated by "100,000 or below", not by "below 100k"', (t) => {
+  const above = m('kalshi', 'Jobs numbers in Jan 2027?', 'Above 100,000', '2027-02-05');
+  t.is(relation(above, m('polymarket', 'Will January nonfarm payrolls be below 100k?', 'Yes', '2027-02-05')), 'different');
+  t.is(relation(above, m('polymarket', 'Will January nonfarm payrolls be 100k or lower?', 'Yes', '2027-02-05')), 'complement');
+  t.is(relation(above, m('polymarket', 'Will January nonfarm payrolls be at least 100k?', 'Yes', '2027-02-05')), 'different');
+});
+
+test('an index level is no count: its edge does not matter at 50,000', (t) => {
+  t.is(relation(m('polymarket', 'Will the Dow Jones be above 50,000 at end of 2026?', 'Yes', '2026-12-31'), m('kalshi', 'Dow Jones on Dec 31, 2026?', '50,000 or above', '2026-12-31')), 'identity');
+});
