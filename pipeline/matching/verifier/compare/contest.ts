@@ -62,6 +62,8 @@ const indexIn = (pick: string, sides: readonly string[]): number => sides.findIn
 
 /** Kalshi's three-way soccer labels: "Reg Time: France", "Reg Time: Tie". */
 const REGULATION = /^reg(?:ulation)?\.?\s*time\s*:\s*/i;
+/** A game market settled at the end of regulation: "Total Goals (regular time)", "60-minute line", "in regulation". */
+const REGULATION_TITLE = /\b(?:regular|regulation)\s+time\b|\bin regulation\b|\b60[- ]minutes?(?: line| result)?\b/i;
 
 function withoutRegulation(pick: string | null): string | null {
   if (pick === null) return null;
@@ -120,14 +122,14 @@ export function compareContests(a: Proposition, b: Proposition): ContestCheck {
   if (mapped.some((i) => i < 0) || (mapped.length === 2 && mapped[0] === mapped[1])) {
     return { applies: true, reasons: [`teams differ: ${sa.join(' vs ')} vs ${sb.join(' vs ')}`], flip: false };
   }
-  const regA = a.pick !== null && REGULATION.test(a.pick);
-  const regB = b.pick !== null && REGULATION.test(b.pick);
+  const regA = (a.pick !== null && REGULATION.test(a.pick)) || REGULATION_TITLE.test(a.source.title);
+  const regB = (b.pick !== null && REGULATION.test(b.pick)) || REGULATION_TITLE.test(b.source.title);
   // A regulation-time result ("Reg Time: Boston") is the game's result only where the game can be drawn and so is
   // settled at the end of regulation (soccer); where overtime decides it, winning in regulation is a narrower event.
   // Only a sport known to go to overtime tells them apart: a three-way line names its sides in regulation time
   // because a draw is one of its results, which is how soccer is settled anyway.
   if (regA !== regB && (a.draws === 'no' || b.draws === 'no')) {
-    return { applies: true, reasons: [`regulation time on one side only: ${regA ? a.pick : b.pick} against a result that can come in overtime`], flip: false };
+    return { applies: true, reasons: [`regulation time on one side only: ${(regA ? a.pick : b.pick) ?? (regA ? a.source.title : b.source.title)} against a result that can come in overtime`], flip: false };
   }
   const pa = withoutRegulation(a.pick);
   const pb = withoutRegulation(b.pick);

@@ -98,6 +98,22 @@ function touchVsClose(a: Proposition, b: Proposition): string[] {
   return [];
 }
 
+/**
+ * "Brent averages above $100 in 2027" against "Brent exceeds $100 in 2027", or against a close on Dec 31: a period's
+ * average is one number read when the period ends, which neither a touch nor one day's level is. Said only where
+ * "average" is the verb or a period's average is named ("the national average gas price" is a price, not an average).
+ */
+const AVERAGE_OF_PERIOD = /\baverages?\s+(?:above|below|over|under|at least|more than|less than|between|\$?\d)|\b(?:annual|yearly|monthly|quarterly|full[- ]year) average\b|\baverage (?:for|over|across) (?:the )?(?:year|month|quarter|20\d\d)\b/i;
+
+function averageVsReading(a: Proposition, b: Proposition): string[] {
+  if (a.numbers.length === 0 || b.numbers.length === 0) return [];
+  // A day's average ("gas averages above $3.50 on June 30": AAA's daily national average) is that day's reading.
+  const overPeriod = (p: Proposition): boolean => AVERAGE_OF_PERIOD.test(p.text) && p.dates.some((d) => d.granularity !== 'day') && !p.dates.some((d) => d.granularity === 'day');
+  const x = overPeriod(a);
+  const y = overPeriod(b);
+  return x === y ? [] : [`a period's average vs one reading: ${x ? a.text : b.text}`];
+}
+
 /** The size of one move ("cut by 50 bps at a single meeting") against a count of moves ("How many cuts? 2 (50 bps)"). */
 const ONE_MOVE = /\b(?:at|in) a single (?:meeting|move|decision)\b|\bin one (?:meeting|move|decision)\b/i;
 const HOW_MANY = /\bhow many\b/i;
@@ -177,6 +193,7 @@ function whenAndHowMuch(a: Proposition, b: Proposition, levelFlip: boolean): str
     ...compareOffsets(a, b),
     ...compareConjunction(a, b),
     ...touchVsClose(a, b),
+    ...averageVsReading(a, b),
     ...oneMoveVsCount(a, b),
   ];
 }
