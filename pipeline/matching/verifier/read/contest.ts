@@ -29,7 +29,7 @@ export function isGameTitle(title: string): boolean {
 }
 
 /** Two subjects compared, the first picked: "A beats B", "Will A win vs B?", "A outperforms B", "A finishes ahead of B", "A has a higher market cap than B". */
-const PICKS_FIRST = /\b(?:beats?|defeats?|win against|wins? (?:vs|v|versus)|outperforms?|finish(?:es)? (?:ahead of|above)|do(?:es)? better than|(?:have|has|be|is|end|ends|close|closes|finish|finishes)\s+(?:with\s+)?(?:a|the)?\s*(?:higher|larger|bigger|greater)\b[^?.]{0,40}?\bthan)\b/i;
+const PICKS_FIRST = /\b(?:beats?|defeats?|win against|advances? past|progress(?:es)? past|gets? past|eliminates?|knocks? out|wins? (?:vs|v|versus)|outperforms?|finish(?:es)? (?:ahead of|above)|do(?:es)? better than|(?:have|has|be|is|end|ends|close|closes|finish|finishes)\s+(?:with\s+)?(?:a|the)?\s*(?:higher|larger|bigger|greater)\b[^?.]{0,40}?\bthan)\b/i;
 const VERSUS = /\s(?:vs\.?|v\.?|versus)\s/i;
 
 /** Contract labels that pick a side of the question itself rather than name one. */
@@ -139,8 +139,18 @@ function selectedSide(title: string, label: string | null, entities: readonly Pr
   // A country or a city plays as its team ("Will Austria win on …", "Will Kansas City beat Buffalo?").
   const rivals = entities.filter((e) => e.group !== 'party' && e.group !== 'org' && (firstAt.get(e.key) ?? Infinity) < verb.index);
   const nearest = rivals.sort((x, y) => (firstAt.get(y.key) ?? 0) - (firstAt.get(x.key) ?? 0))[0];
-  return nearest ? [nearest.key] : [];
+  if (!nearest) return [];
+  // A name read word by word ("AS Roma": name:as, name:roma) is picked by its last word, the one venues keep.
+  const last = nearest.label.toLowerCase().split(/\s+/).filter((w) => !NAME_TAILS.has(w)).pop() ?? '';
+  const head = rivals.find((e) => e.label === nearest.label && e.key.endsWith(`:${last}`));
+  return [(head ?? nearest).key];
 }
+
+/** Words that end many clubs' names and so tell none apart ("Leviatán Esports", "Leeds United"). */
+const NAME_TAILS: ReadonlySet<string> = new Set(['esports', 'gaming', 'fc', 'cf', 'sc', 'afc', 'united', 'city', 'club', 'team', 'athletic', 'academy', 'sports']);
+
+/** Advancing from a tie is settled whatever the score (extra time, penalties, aggregate): someone advances. */
+const ADVANCES = /\bto advance\b|\badvances?\b|\bto qualify\b|\bqualif(?:y|ies)\b|\bprogress(?:es)? past\b|\beliminates?\b|\bknocks? out\b/i;
 
 /** Kalshi series of leagues without draws, and of competitions whose games may be drawn. */
 const NO_DRAW_SERIES = /^(?:NBA|WNBA|NFL|MLB|NHL|NCAAF|NCAAB|NCAAMB|NCAAWB|CFB|CBB|ATP|WTA|LOL|CS2|CSGO|DOTA|VALORANT|MLS?PLAYOFF|NBL|CBA|LNB|EUROLEAGUE|AHL|KHL|SHL)/;
@@ -165,6 +175,7 @@ export function drawsOfSeries(series: string | null): Draws {
 function drawsOf(text: string, entities: readonly PropEntity[], comparison: boolean): Draws {
   // The lexicon's teams all play leagues without draws (NFL, NBA, MLB, NHL).
   if (entities.some((e) => e.group === 'team')) return 'no';
+  if (ADVANCES.test(text)) return 'no';
   if (DRAWS.test(text) || namesListedClub(text)) return 'yes';
   if (NO_DRAW.test(text) || comparison) return 'no';
   return 'unknown';

@@ -303,6 +303,14 @@ function foreignNickname(original: string, entity: PropEntity, word: string, at:
   return PLACE_WORDS.has(lower) || /^[A-Z]{2,5}$/.test(w) ? 'college' : 'other';
 }
 
+/**
+ * "Team USA" against "Team Europe" (the Ryder Cup, the 4 Nations): the country is a side here, though "USA" is a
+ * word too common elsewhere to be read as one ("US election").
+ */
+function teamUsa(text: string, add: (e: PropEntity, at: number, len: number) => void): void {
+  for (const m of text.matchAll(/\bTeam (?:USA|US|U\.S\.(?:A\.)?|United States|America)(?![\w.])/g)) add({ key: 'name:usa', group: 'name', label: 'Team USA' }, m.index ?? 0, m[0].length);
+}
+
 export function extractEntities(original: string): EntityExtraction {
   let text = /\bopen\b/i.test(original) ? original.replace(DEMONYM_EVENT, (m) => ' '.repeat(m.length)).replace(/\b(?:australian|french|british|italian|canadian|mexican|brazilian|japanese|chinese|dutch|german|spanish|hungarian|belgian|austrian) open\b/gi, (m) => ' '.repeat(m.length)) : original;
   // "NFL Wild Card" is a playoff round, not the Minnesota Wild.
@@ -316,6 +324,7 @@ export function extractEntities(original: string): EntityExtraction {
     if (len > 0) text = mask(text, at, at + len);
   };
   districts(text, add);
+  teamUsa(text, add);
   cityInitials(text, add);
   stateAfterCity(text, add);
   for (const { re, byAlias, caseSensitive } of MATCHERS) {
