@@ -58,6 +58,9 @@ function namedLeague(p: Proposition): string | null {
   return leagues.size === 1 && !leagues.has('other') ? ([...leagues][0] ?? null) : null;
 }
 
+/** Winning or lifting a competition ("win the 2026 Brasileirão", "lift the Champions League trophy"), not one game. */
+const COMPETITION_WIN = /\b(?:wins?|lifts?|claims?)\s+(?:the\s+)?(?:\d{4}(?:[-–]\d{2,4})?\s+)?[\w'. -]{0,40}?\b(?:cup|league|title|trophy|championship|brasileir[aã]o|liga|serie a|bundesliga|ligue 1|eredivisie|tournament|series)\b/i;
+
 const indexIn = (pick: string, sides: readonly string[]): number => sides.findIndex((s) => sameSide(pick, s));
 
 /** Kalshi's three-way soccer labels: "Reg Time: France", "Reg Time: Tie". */
@@ -89,6 +92,11 @@ function gameOnOneSide(game: Proposition, other: Proposition): ContestCheck {
     // several leagues are left to the side and date checks, as a market naming both teams was before.
     const unsure = known && !own ? ambiguousLeague(game, sides, known, other) : null;
     if (unsure?.startsWith('league differs')) return { applies: false, reasons: [unsure], flip: false };
+  }
+  // "Real Madrid vs Arsenal - 1X2" against "Real Madrid lift the Champions League trophy": a game that can be drawn
+  // is settled at full time, a competition by extra time, penalties or a table, even when its final is that game.
+  if (!other.game && game.draws !== 'no' && COMPETITION_WIN.test(other.text)) {
+    return { applies: false, reasons: [`a game against the competition: ${other.text}`], flip: false };
   }
   // Dated on the game's day, a market about one side ("Sevilla FC leading at halftime?") is about this game.
   const day = game.eventDay ?? game.endDate;

@@ -120,7 +120,7 @@ export function compareOrder(a: Proposition, b: Proposition): string[] {
   return [];
 }
 
-const OPPOSITES: readonly (readonly [string, string])[] = [['cut', 'hike'], ['cut', 'hold'], ['hike', 'hold'], ['win', 'lose'], ['rise', 'fall'], ['pass', 'fail'], ['increase', 'decrease']];
+const OPPOSITES: readonly (readonly [string, string])[] = [['cut', 'hike'], ['cut', 'hold'], ['hike', 'hold'], ['win', 'lose'], ['rise', 'fall'], ['pass', 'fail'], ['increase', 'decrease'], ['positive', 'negative']];
 
 /** Opposite actions on the same subject ("cut" vs "hike") are different questions, not complements. */
 export function compareDirection(a: Proposition, b: Proposition): string[] {

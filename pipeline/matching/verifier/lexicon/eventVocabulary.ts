@@ -48,7 +48,10 @@ export const SCAFFOLD_WORDS: ReadonlySet<string> = new Set(
  */
 export const BENIGN_ONE_SIDED: ReadonlySet<string> = new Set(
   ('goods meeting stock stocks share shares cap capitalization capitalisation fixed temperature temperatures actual headline nominal reported recorded measured seasonally adjusted upper bound target ' +
-    'publicly officially formally ultimately anytime sometime overall print prints').split(/\s+/),
+    'publicly officially formally ultimately anytime sometime overall print prints ' +
+    // "Fed funds rate", "What will the Fed decide", "the jobs report show", "win the fight", "lift the cup", "per ounce",
+    // "below $150k throughout 2026" / "for all of 2026", "96°F or hotter": the frame of the question, no other event.
+    'funds decide decides show shows fight bout lift lifts ounce oz throughout all hotter warmer colder').split(/\s+/),
 );
 
 /** What a game's line counts ("over 2.5 goals scored", "O/U 220.5 points"): said on one side only it restates the line. */
