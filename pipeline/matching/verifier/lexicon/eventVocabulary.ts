@@ -56,7 +56,7 @@ export const BENIGN_ONE_SIDED: ReadonlySet<string> = new Set(
 
 /** What a game's line counts ("over 2.5 goals scored", "O/U 220.5 points"): said on one side only it restates the line. */
 export const LINE_WORDS: ReadonlySet<string> = new Set(
-  'goal goals scored score scoring point points run runs total totals combined corner corners card cards map maps set sets kill kills'.split(' '),
+  'goal goals scored score scoring point points run runs total totals combined corner corners card cards map maps set sets game games kill kills'.split(' '),
 );
 
 /**

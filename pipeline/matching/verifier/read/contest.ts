@@ -56,7 +56,10 @@ const DASH_PAIRING = /^[\p{Lu}\d][\p{L}\d.'&-]*(?:\s[\p{Lu}\d][\p{L}\d.'&-]*){0,
 function titleSides(title: string): string[] {
   let t = title.trim().replace(/\?+$/, '').replace(/\s+winner$/i, '').replace(/\s+end in a draw$/i, '').replace(/^will\s+/i, '');
   // "X vs. Y: O/U 2.5", "X vs. Y (Game 3)": what follows the pairing is not a side.
-  t = t.replace(/\s*:\s*(?:o\/u|over\/under|total|spread|handicap|moneyline|winner|draw|game \d+)\b.*$/i, '').replace(/\s*\([^)]*\)/g, ' ').trim();
+  // "X vs. Y · Total Goals", "X vs Y — Double Chance", "Nuggets vs Timberwolves: Jan 10": a market or a day after it neither.
+  t = t.replace(/\s*(?::|·|—|–|\s-\s)\s*(?:o\/u|over\/under|totals?|total goals|spread|handicap|asian handicap|moneyline|winner|draw|game \d+|double chance|both teams|btts|1x2|to qualify|to advance|match result|full[- ]time result)\b.*$/i, '')
+    .replace(/\s*:\s*(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+\d{1,2}\b.*$/i, '')
+    .replace(/\s*\([^)]*\)/g, ' ').trim();
   const vs = /\s(?:vs\.?|v\.?|versus|@)\s/i;
   const at = t.search(vs);
   // "NBA: X vs. Y", "World Series Game 4: Dodgers vs. Blue Jays": a prefix before the pairing names the setting.

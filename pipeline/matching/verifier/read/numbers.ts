@@ -170,7 +170,9 @@ export function extractNumbers(text: string): NumericCondition[] {
     const gap = next ? lower.slice(a.end, next.start) : '';
     // "4 or 5" is a two-value bucket of counts, like "4 to 5".
     const countPair = next && a.unit === 'count' && next.unit === 'count' && next.value > a.value && /^\s*or\s*$/.test(gap);
-    if (next && (countPair || /^\s*(?:-|–|—|to|and)\s*$/.test(gap))) {
+    // "$100k to <$102k", "at least $98,000 but under $100,000": a bucket whose upper end is written as a bound.
+    const boundedAbove = next && /^\s*(?:to\s*(?:<|under|below|less than)|[-–]\s*<|(?:but|and)\s+(?:under|below|less than|lower than))\s*$/.test(gap) && (!/(?:but|and)/.test(gap) || UP.test(lower.slice(Math.max(0, a.start - 40), a.start)));
+    if (next && (countPair || boundedAbove || /^\s*(?:-|–|—|to|and)\s*$/.test(gap))) {
       const unit = a.unit !== 'count' ? a.unit : next.unit;
       let low = a.value;
       // "$50-100b", "1-1.25m": the multiplier is written once, on the upper end.
@@ -179,7 +181,10 @@ export function extractNumbers(text: string): NumericCondition[] {
         const scale = [1e12, 1e9, 1e6, 1e3].find((s) => next.value % s === 0 && next.value / s < 1000 && next.value / s > low);
         if (scale) low *= scale;
       }
-      out.push(condition('range', low, unit, false, lower.slice(a.start, next.end), { high: closeBound(next.value) }));
+      // "150k-199k": an abbreviated count's upper end covers its thousand ("199k" is up to 199,999).
+      // "10 to <20 posts": the bound is not in a small count's bucket.
+      const high = next.scale === 1000 && unit === 'count' && !boundedAbove && Math.round(next.value / 1000) % 10 === 9 ? next.value + 999 : boundedAbove && unit === 'count' && Number.isInteger(next.value) && next.value < 1000 ? next.value - 1 : next.value;
+      out.push(condition('range', low, unit, false, lower.slice(a.start, next.end), { high: closeBound(high) }));
       i++;
       continue;
     }
