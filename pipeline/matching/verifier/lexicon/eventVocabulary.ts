@@ -51,12 +51,12 @@ export const BENIGN_ONE_SIDED: ReadonlySet<string> = new Set(
     'publicly officially formally ultimately anytime sometime overall print prints ' +
     // "Fed funds rate", "What will the Fed decide", "the jobs report show", "win the fight", "lift the cup", "per ounce",
     // "below $150k throughout 2026" / "for all of 2026", "96°F or hotter": the frame of the question, no other event.
-    'funds decide decides show shows fight bout lift lifts ounce oz throughout all hotter warmer colder').split(/\s+/),
+    'funds decide decides show shows fight bout lift lifts ounce oz throughout all hotter warmer colder real').split(/\s+/),
 );
 
 /** What a game's line counts ("over 2.5 goals scored", "O/U 220.5 points"): said on one side only it restates the line. */
 export const LINE_WORDS: ReadonlySet<string> = new Set(
-  'goal goals scored score scoring point points run runs total totals combined corner corners card cards map maps set sets game games kill kills'.split(' '),
+  'goal goals scored score scoring point points run runs total totals combined corner corners card cards map maps set sets game games kill kills negative positive zero'.split(' '),
 );
 
 /**

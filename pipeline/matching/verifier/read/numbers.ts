@@ -131,6 +131,10 @@ export function prepareNumbers(text: string): string {
   return localeThousands(text.toLowerCase())
     // "25bps" is "25 bps": the unit glued to the number would otherwise read as a word.
     .replace(/(\d)(bps|bp|basis point)/g, '$1 $2')
+    // "zero or negative job growth": at most zero.
+    .replace(/\bzero or negative\b/g, '0 or below')
+    // "Negative GDP growth", "a negative jobs report": a print below zero (zero itself is neither sign).
+    .replace(/\b(negative|positive) ((?:real |us |u\.s\. |quarterly |annual )?(?:gdp(?: growth)?|growth|jobs?(?: report| growth)?|payrolls?|job growth|print|inflation|cpi))\b/g, (_m, sign: string, what: string) => `${what} ${sign === 'negative' ? 'below' : 'above'} 0${/jobs?|payrolls?/.test(what) ? '' : '%'}`)
     // "30°C" is read as the 86°F it is, so a venue writing Celsius and one writing Fahrenheit compare their levels.
     .replace(CELSIUS_RANGE, (_m, lo: string, sep: string, hi: string) => `${fahrenheit(lo)}${sep}${fahrenheit(hi)}`)
     .replace(CELSIUS, (_m, c: string) => fahrenheit(c))
