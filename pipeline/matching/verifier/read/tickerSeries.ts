@@ -112,9 +112,20 @@ export function seriesQuestion(title: string, outcome: string, name: string | nu
     .replace('{group}', t.eventCodes)
     .replace('{district}', districtOf(title))
     .replace('{season}', t.year ? `${t.year - 1}–${String(t.year % 100).padStart(2, '0')}` : '')
+    .replace('{releasedQuarter}', releasedQuarter(t.year, t.month))
     .replace('{year}', t.year ? String(t.year) : '');
   const codeKind: CodeKind = entry.subject === 'player' || entry.subject === 'country' || entry.subject === 'club' ? entry.subject : 'person';
   return { title: fill.replace(/\s+/g, ' ').replace(/ in \?$/, '?'), personCode, codeKind, yearless: entry.yearless === true };
+}
+
+/**
+ * The quarter whose first GDP estimate is released in a month (Kalshi's KXGDP-27JUL29 is the advance estimate of Q2
+ * 2027, published at the end of July): "Q2 2027".
+ */
+function releasedQuarter(year: number | null | undefined, month: number | null | undefined): string {
+  if (!year || !month) return '';
+  const q = Math.floor((month - 2 + 12) % 12 / 3) + 1;
+  return `Q${q} ${month <= 1 ? year - 1 : year}`;
 }
 
 /** The team a league's ticker code names ("CLE" in the NBA: the Cleveland Cavaliers), or null. */
