@@ -23,7 +23,9 @@ export const COMMON_CAPITALISED: ReadonlySet<string> = new Set(
     'super bowl nfl nba mlb nhl f1 grand prix championship champion champions finals final league cup world series ' +
     'season playoffs mvp award awards player rookie coach year game games match round week day month time ' +
     'jan january feb february mar march apr april may jun june jul july aug august sep sept september oct october ' +
-    'nov november dec december q1 q2 q3 q4 eoy am pm et utc ' +
+    'nov november dec december q1 q2 q3 q4 eoy am pm et utc est edt cst cdt pst pdt gmt usd eur ' +
+    // Holidays a date is written by ("noon ET on New Year's Eve", "Christmas Eve"): dates, not names.
+    'eve christmas thanksgiving halloween ' +
     'bitcoin btc ethereum eth price prices rate rates cut cuts hike hikes decision interest bps ' +
     'win wins winner lose beat beats out leave remain resign announce release released launch ' +
     'polymarket kalshi manifold predictit limitless drift azuro short fuse daily weekly monthly ' +

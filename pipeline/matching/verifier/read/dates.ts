@@ -12,6 +12,8 @@ const MONTH = String.raw`(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|j
 const PREP = String.raw`(?:\b(by|before|prior to|no later than|on|at|as of|in|during|for|through|thru|until|till|after|at the end of|at end of|by the end of|by end of|before the end of|end of|eoy|in the month of)\s+(?:the\s+)?)?`;
 
 const ISO_RE = new RegExp(String.raw`${PREP}\b(20\d\d)-(\d\d)-(\d\d)\b`, 'g');
+/** 31.01.2026: a European day, month and year (dotted, always with a four-digit year). */
+const DOTTED_RE = new RegExp(String.raw`${PREP}\b(\d{1,2})\.(\d{1,2})\.(20\d\d)\b`, 'g');
 const SLASH_RE = new RegExp(String.raw`${PREP}\b(\d{1,2})/(\d{1,2})(?:/(\d{2,4}))?\b`, 'g');
 /** "Mar 13-20", "March 13 - March 20, 2026", "Jan 31 to Feb 6": a window of days, ending on the last. */
 const DAY_RANGE_RE = new RegExp(String.raw`${PREP}\b${MONTH}\s+(\d{1,2})(?:st|nd|rd|th)?\s*(?:-|–|to|through|thru)\s*(?:${MONTH}\s+)?(\d{1,2})(?:st|nd|rd|th)?\b(?:,?\s*(20\d\d))?`, 'g');
@@ -120,6 +122,14 @@ export function extractDates(input: string, endDate: string | null): DateExtract
     [ISO_RE, (m) => {
       push(m[1], 'on', Number(m[2]), Number(m[3]), Number(m[4]), m[0], 'day');
       years.add(Number(m[2]));
+    }],
+    // 31.01.2026
+    [DOTTED_RE, (m) => {
+      const d = Number(m[2]);
+      const mo = Number(m[3]);
+      if (mo < 1 || mo > 12 || d < 1 || d > 31) return;
+      push(m[1], 'on', Number(m[4]), mo, d, m[0], 'day');
+      years.add(Number(m[4]));
     }],
     // 2/4-2/6: PredictIt's window of days
     [SLASH_RANGE_RE, (m) => {
