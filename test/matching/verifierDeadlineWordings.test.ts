@@ -1,0 +1,26 @@
+/**
+ * Wordings of one deadline, one office and one legal step: "in 2027 or earlier" is "before 2028", a Bundeskanzler is
+ * the Chancellor, "convicted of any federal charge" is a conviction. Hand-labelled (blind probe round 25c).
+ */
+import test from 'ava';
+import { verifyPair } from '../../pipeline/matching/verifier/index.ts';
+import { pinReferenceDay } from '../../pipeline/matching/verifier/referenceDay.ts';
+
+const m = (venue: string, title: string) => ({ venue, title, outcome: 'Yes', end_date: null, category: 'politics' });
+const relation = (a: ReturnType<typeof m>, b: ReturnType<typeof m>): string => verifyPair(a, b).relation;
+
+test('"in 2027 or earlier" is a deadline at the end of 2027, read before 2027 has begun', (t) => {
+  pinReferenceDay('2026-11-28');
+  try {
+    t.is(relation(m('manifold', 'Artemis III launch in 2027 or earlier?'), m('polymarket', 'Artemis III launches before 2028?')), 'identity');
+    t.is(relation(m('manifold', 'Artemis III launch in 2027?'), m('polymarket', 'Artemis III launches before 2028?')), 'different');
+  } finally {
+    pinReferenceDay(null);
+  }
+});
+
+test('a Bundeskanzler is the Chancellor; a conviction on a charge is a conviction', (t) => {
+  t.is(relation(m('kalshi', 'Will Friedrich Merz be Chancellor of Germany on Dec 31, 2027?'), m('manifold', 'Merz still Bundeskanzler at end of 2027?')), 'identity');
+  t.is(relation(m('manifold', 'Will John Bolton be convicted of any federal charge by end of 2027?'), m('kalshi', 'John Bolton convicted by December 31, 2027?')), 'identity');
+  t.is(relation(m('manifold', 'Will John Bolton be charged by end of 2027?'), m('kalshi', 'John Bolton convicted by December 31, 2027?')), 'different');
+});
