@@ -201,6 +201,9 @@ export function sqliteCollection<T extends Doc>(ctx: SqliteContext, name: string
     async get(id) {
       return parse(ctx.prepare(`SELECT doc FROM ${table} WHERE _id = ?`).get(checkId(id)) as Row | undefined);
     },
+    async getText(id) {
+      return (ctx.prepare(`SELECT doc FROM ${table} WHERE _id = ?`).get(checkId(id)) as Row | undefined)?.doc ?? null;
+    },
     async getMany(ids) {
       const wanted = [...new Set(ids.map(checkId))];
       const found = new Map<string, T>();

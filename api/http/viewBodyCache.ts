@@ -20,6 +20,8 @@ interface Entry {
   readonly version: number;
   readonly at: number;
   readonly body: Buffer;
+  /** The stored text the body was built from (getFromText), or undefined. */
+  readonly source?: string;
 }
 
 export const DEFAULT_MAX_ENTRIES = 5_000;
@@ -65,6 +67,40 @@ export class ViewBodyCache {
     }
   }
 
+  /**
+   * get() for a view that is a function of one stored document's text alone (`read()`, null when there is
+   * none: the caller answers 404). When the kept body is out of date by age only (same version) and `read()`
+   * gives the very text it was built from, the kept bytes are served again, and kept for another `maxAgeMs`,
+   * without parsing the text or serialising the view: the same bytes a rebuild would make. Otherwise the body
+   * is built from that text. The store is read at the same moments as get() would build; only the work after
+   * the read is skipped.
+   */
+  async getFromText(key: string, version: number, read: () => Promise<string | null>, build: (text: string) => unknown): Promise<Buffer | null> {
+    if (this.#maxAgeMs <= 0) {
+      const text = await read();
+      return text === null ? null : serialise(build(text));
+    }
+    const hit = this.#entries.get(key);
+    if (hit && hit.version === version && this.#now() - hit.at < this.#maxAgeMs) return hit.body;
+    const pending = this.#building.get(key);
+    if (pending && pending.version === version) return pending.body;
+    const at = this.#now();
+    const body = read().then((text) => {
+      if (text === null) return null;
+      const unchanged = hit !== undefined && hit.version === version && hit.source === text;
+      const bytes = unchanged ? hit.body : serialise(build(text));
+      if (bytes !== null) this.#keep(key, { version, at, body: bytes, source: text });
+      return bytes;
+    });
+    const slot = { version, body };
+    this.#building.set(key, slot);
+    try {
+      return await body;
+    } finally {
+      if (this.#building.get(key) === slot) this.#building.delete(key);
+    }
+  }
+
   get size(): number {
     return this.#entries.size;
   }
@@ -75,17 +111,22 @@ export class ViewBodyCache {
       // A build that started before the kept one must not replace it (it may have read older data).
       if (previous.at > entry.at) return;
       this.#entries.delete(key);
-      this.#bytes -= previous.body.length;
+      this.#bytes -= sizeOf(previous);
     }
-    if (entry.body.length > this.#maxBytes) return;
+    if (sizeOf(entry) > this.#maxBytes) return;
     this.#entries.set(key, entry);
-    this.#bytes += entry.body.length;
+    this.#bytes += sizeOf(entry);
     for (const [oldKey, old] of this.#entries) {
       if (this.#entries.size <= this.#maxEntries && this.#bytes <= this.#maxBytes) break;
       this.#entries.delete(oldKey);
-      this.#bytes -= old.body.length;
+      this.#bytes -= sizeOf(old);
     }
   }
+}
+
+/** Bytes an entry holds: its body, and the source text it keeps (counted at one byte a character). */
+function sizeOf(entry: Entry): number {
+  return entry.body.length + (entry.source?.length ?? 0);
 }
 
 function serialise(value: unknown): Buffer | null {

@@ -7,7 +7,8 @@ import { limitParam, offsetParam } from '../http/queryFields.ts';
 import { requireSession } from '../auth/guards.ts';
 import { AppError } from '../../shared/errors.ts';
 import { uuidPathParam } from '../http/uuidPathParam.ts';
-import { discoverQuestions, getQuestion } from '../../projections/questions/queries.ts';
+import { discoverQuestions, getQuestion, getQuestionText } from '../../projections/questions/queries.ts';
+import type { QuestionDoc } from '../../projections/questions/projection.ts';
 import { discoverItemView, questionDetailView } from '../views/questionView.ts';
 import { questionsProjection } from '../../projections/questions/projection.ts';
 import { ViewBodyCache } from '../http/viewBodyCache.ts';
@@ -36,16 +37,27 @@ export function discoverHandler(deps: AppDeps): Middleware {
   };
 }
 
-/** One canonical question with its venue markets and index, cached per read-model version. */
+/**
+ * One canonical question with its venue markets and index, cached per read-model version. The detail is a
+ * function of the question's stored document alone, so where the store gives its text (SQLite), a body out
+ * of date by age only is served again when the text is the one it was built from (ViewBodyCache.getFromText):
+ * the store is read as often as before, the parse and the serialisation are skipped.
+ */
 export function questionHandler(deps: AppDeps): Middleware {
   const details = new ViewBodyCache({ maxAgeMs: deps.config.API_VIEW_CACHE_MS });
+  const detailOf = (question: QuestionDoc) => ({ data: questionDetailView(question) });
+  /** Whether the store gives documents' text (decided at the first request: the collection is opened then, as before). */
+  let asText: boolean | undefined;
   return async (ctx) => {
     const id = uuidPathParam(ctx.params.id, 'a canonical question');
     const version = await readModelVersion(deps.store, questionsProjection.name);
-    const body = await details.get(id, version, async () => {
-      const question = await getQuestion(deps.store, id);
-      return question ? { data: questionDetailView(question) } : null;
-    });
+    asText ??= typeof deps.store.collection<QuestionDoc>(questionsProjection.collection).getText === 'function';
+    const body = asText
+      ? await details.getFromText(id, version, () => getQuestionText(deps.store, id)!, (text) => detailOf(JSON.parse(text) as QuestionDoc))
+      : await details.get(id, version, async () => {
+          const question = await getQuestion(deps.store, id);
+          return question ? detailOf(question) : null;
+        });
     if (!body) throw new AppError('QUESTION_NOT_FOUND', `No canonical question with id ${id}.`);
     sendJsonBytes(ctx, body);
   };

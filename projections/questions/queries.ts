@@ -24,3 +24,12 @@ export async function discoverQuestions(store: DocumentStore, q: DiscoverQuery):
 export async function getQuestion(store: DocumentStore, id: string): Promise<QuestionDoc | null> {
   return store.collection<QuestionDoc>(questionsProjection.collection).get(id);
 }
+
+/**
+ * A question's stored JSON text, for readers that parse it themselves (getQuestion's document is
+ * `JSON.parse` of it); undefined where the store does not keep documents as text (then use getQuestion).
+ */
+export function getQuestionText(store: DocumentStore, id: string): Promise<string | null> | undefined {
+  const questions = store.collection<QuestionDoc>(questionsProjection.collection);
+  return questions.getText?.(id);
+}

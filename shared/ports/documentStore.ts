@@ -121,6 +121,12 @@ export function isStoreUnavailable(err: unknown): err is StoreUnavailableError {
 export interface Collection<T extends Doc> {
   readonly name: string;
   get(id: string): Promise<T | null>;
+  /**
+   * The stored JSON text of a document (what get() parses), or null; only where the store keeps documents as
+   * text (the embedded SQLite store). Lets a reader that kept what it built from a document tell, without
+   * parsing it, that the document has not changed.
+   */
+  getText?(id: string): Promise<string | null>;
   /** Documents found, in the order of `ids` (duplicates and missing ids skipped). */
   getMany(ids: readonly string[]): Promise<T[]>;
   /** Insert; rejects with DuplicateKeyError when `_id` or a unique index already holds the value. */

@@ -83,3 +83,49 @@ test('entries are bounded by count and by bytes, the oldest written leaving firs
   t.is(byBytes.size, 2);
   t.is(text(await byBytes.get('c', 1, d.build)), '{"n":3}', 'the newest is kept');
 });
+
+/** getFromText: a store whose document text the test sets, counting reads and builds. */
+function textSource(initial: string | null) {
+  let stored = initial;
+  let reads = 0;
+  let builds = 0;
+  return {
+    set: (t: string | null) => (stored = t),
+    read: async () => (reads++, stored),
+    build: (t: string) => (builds++, { data: JSON.parse(t) as unknown }),
+    reads: () => reads,
+    builds: () => builds,
+  };
+}
+
+test('getFromText: past maxAgeMs the store is read again; the same text serves the kept bytes without a build', async (t) => {
+  let now = 0;
+  const cache = new ViewBodyCache({ maxAgeMs: 1_000, now: () => now });
+  const s = textSource('{"a":1}');
+  const first = await cache.getFromText('k', 7, s.read, s.build);
+  t.is(text(first), '{"data":{"a":1}}');
+  t.is(await cache.getFromText('k', 7, s.read, s.build), first);
+  t.deepEqual([s.reads(), s.builds()], [1, 1]);
+  now = 1_000;
+  t.is(await cache.getFromText('k', 7, s.read, s.build), first, 'same text: the kept buffer');
+  t.deepEqual([s.reads(), s.builds()], [2, 1], 'read again, not built');
+  now = 1_999;
+  await cache.getFromText('k', 7, s.read, s.build);
+  t.is(s.reads(), 2, 'kept for another maxAgeMs from the re-read');
+  now = 2_000;
+  s.set('{"a":2}');
+  t.is(text(await cache.getFromText('k', 7, s.read, s.build)), '{"data":{"a":2}}', 'a write the version cannot see shows at the bound');
+  t.deepEqual([s.reads(), s.builds()], [3, 2]);
+});
+
+test('getFromText: a new version builds afresh; a missing document is null and not kept', async (t) => {
+  const cache = new ViewBodyCache({ maxAgeMs: 60_000, now: () => 0 });
+  const s = textSource('{"a":1}');
+  await cache.getFromText('k', 7, s.read, s.build);
+  s.set('{"a":3}');
+  t.is(text(await cache.getFromText('k', 8, s.read, s.build)), '{"data":{"a":3}}');
+  s.set(null);
+  t.is(await cache.getFromText('k', 9, s.read, s.build), null);
+  t.is(await cache.getFromText('k', 9, s.read, s.build), null);
+  t.is(s.reads(), 4, 'a missing document is read again each time');
+});
