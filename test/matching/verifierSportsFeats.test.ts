@@ -5,7 +5,7 @@
  * rounds 19-26); each different pair below was linked before.
  */
 import test from 'ava';
-import { verifyPair } from '../../pipeline/matching/verifier/index.ts';
+import { extractProposition, verifyPair } from '../../pipeline/matching/verifier/index.ts';
 
 const m = (venue: string, title: string, outcome = 'Yes', end_date: string | null = null) => ({ venue, title, outcome, end_date, category: 'sports' });
 const relation = (a: ReturnType<typeof m>, b: ReturnType<typeof m>): string => verifyPair(a, b).relation;
@@ -41,4 +41,11 @@ test('GDP growth from a year earlier is not the annualized quarterly figure', (t
   const q = { ...m('kalshi', 'GDP growth in Q2 2027?', 'Above 2.5%', '2027-07-30'), category: 'economics' };
   t.is(relation(q, { ...m('polymarket', 'Will US Q2 2027 GDP exceed 2.5% year-over-year?'), category: 'economics' }), 'different');
   t.is(relation(q, { ...m('polymarket', 'Will US GDP grow more than 2.5% in Q2 2027?', 'Yes', '2027-07-30'), category: 'economics' }), 'identity');
+});
+
+test('knocking a fighter out is not the negation of the other fighter winning (a decision pays neither)', (t) => {
+  const ko = m('polymarket', 'Will Oleksandr Usyk knock out Tyson Fury?', 'Yes', '2027-03-07');
+  t.not(relation(ko, m('sxbet', 'Usyk vs. Fury', 'Tyson Fury', '2027-03-07')), 'complement');
+  // A knockout is no way through a tie: nothing about it says the fight cannot be drawn.
+  t.not(extractProposition(ko).draws, 'no');
 });

@@ -29,7 +29,7 @@ export function isGameTitle(title: string): boolean {
 }
 
 /** Two subjects compared, the first picked: "A beats B", "Will A win vs B?", "A outperforms B", "A finishes ahead of B", "A has a higher market cap than B". */
-const PICKS_FIRST = /\b(?:beats?|defeats?|win against|advances? past|progress(?:es)? past|gets? past|eliminates?|knocks? out|wins? (?:vs|v|versus)|outperforms?|finish(?:es)? (?:ahead of|above)|do(?:es)? better than|(?:have|has|be|is|end|ends|close|closes|finish|finishes)\s+(?:with\s+)?(?:a|the)?\s*(?:higher|larger|bigger|greater)\b[^?.]{0,40}?\bthan)\b/i;
+const PICKS_FIRST = /\b(?:beats?|defeats?|win against|advances? past|progress(?:es)? past|gets? past|eliminates?|wins? (?:vs|v|versus)|outperforms?|finish(?:es)? (?:ahead of|above)|do(?:es)? better than|(?:have|has|be|is|end|ends|close|closes|finish|finishes)\s+(?:with\s+)?(?:a|the)?\s*(?:higher|larger|bigger|greater)\b[^?.]{0,40}?\bthan)\b/i;
 const VERSUS = /\s(?:vs\.?|v\.?|versus)\s/i;
 
 /** Contract labels that pick a side of the question itself rather than name one. */
@@ -153,7 +153,7 @@ function selectedSide(title: string, label: string | null, entities: readonly Pr
 const NAME_TAILS: ReadonlySet<string> = new Set(['esports', 'gaming', 'fc', 'cf', 'sc', 'afc', 'united', 'city', 'club', 'team', 'athletic', 'academy', 'sports']);
 
 /** Advancing from a tie is settled whatever the score (extra time, penalties, aggregate): someone advances. */
-const ADVANCES = /\bto advance\b|\badvances?\b|\bto qualify\b|\bqualif(?:y|ies)\b|\bprogress(?:es)? past\b|\beliminates?\b|\bknocks? out\b/i;
+const ADVANCES = /\bto advance\b|\badvances?\b|\bto qualify\b|\bqualif(?:y|ies)\b|\bprogress(?:es)? past\b|\beliminates?\b/i;
 
 /** Kalshi series of leagues without draws, and of competitions whose games may be drawn. */
 const NO_DRAW_SERIES = /^(?:NBA|WNBA|NFL|MLB|NHL|NCAAF|NCAAB|NCAAMB|NCAAWB|CFB|CBB|ATP|WTA|LOL|CS2|CSGO|DOTA|VALORANT|MLS?PLAYOFF|NBL|CBA|LNB|EUROLEAGUE|AHL|KHL|SHL)/;
