@@ -8,7 +8,8 @@
  * at once, so the order of MARKETS (and every stream sequence a document records) changes from run to run; and the
  * catalogue and the projections stamp the wall clock. So every value under a key named like a sequence (`seq`,
  * `_seq`, `*_seq`, `*Seq`) and every time within a day of the run (an ISO string, or epoch seconds or milliseconds)
- * is replaced by a placeholder, and each collection is sorted by `_id`.
+ * is replaced by a placeholder, each collection is sorted by `_id` and each object by key (a map filled as markets
+ * arrive has its keys in arrival order).
  * Everything else (ids, titles, categories, prices, volumes, the text index's answers) must match byte for byte.
  * Two runs of the same code give the same lines.
  *
@@ -44,7 +45,10 @@ function normalised(value: unknown, key = ''): unknown {
   if (typeof value === 'string') return ISO_TIME.test(value) && isRunTime(Date.parse(value)) ? '<time>' : value;
   if (typeof value === 'number') return isRunTime(value) ? '<time>' : value;
   if (Array.isArray(value)) return value.map((v) => normalised(v));
-  if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, normalised(v, k)]));
+  if (value !== null && typeof value === 'object') {
+    // Keys sorted: a map filled as markets arrive (a venue's counts by status) has them in arrival order.
+    return Object.fromEntries(Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([k, v]) => [k, normalised(v, k)]));
+  }
   return value;
 }
 
