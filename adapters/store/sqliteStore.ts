@@ -51,7 +51,7 @@ export function openSqliteStore(options: SqliteStoreOptions): DocumentStore {
   // into ~16 B-trees at positions spread over the whole tree, so past ~10k markets most of those pages had been
   // evicted since their last write and were read back from the file (pread) for every insert: at 30-40k markets
   // ~100 KiB read per document written. 64 MiB holds the indexes' upper levels and most of their leaves at that
-  // size (bench/README.md finding 42). It is a ceiling, not an allocation: a small database never fills it.
+  // size (bench/README.md finding 44). It is a ceiling, not an allocation: a small database never fills it.
   db.pragma(`cache_size = -${PAGE_CACHE_KIB}`);
   registerTextFunctions(db);
   // A file database checkpoints its WAL in a worker thread once it writes in earnest (sqliteCheckpointer.ts).
