@@ -26,6 +26,8 @@ const STATEMENT_CACHE_MAX = 500;
 const BUSY_TIMEOUT_MS = 2_000;
 /** The readiness probe must not block the event loop for long behind a held lock. */
 const PROBE_BUSY_TIMEOUT_MS = 100;
+/** Page cache per connection, KiB (SQLite's default is 2,000). */
+export const PAGE_CACHE_KIB = 65_536;
 
 /**
  * The embedded DocumentStore: one table per collection holding each document as JSON, WAL journal with
@@ -45,6 +47,12 @@ export function openSqliteStore(options: SqliteStoreOptions): DocumentStore {
   // runs in memory too: the API's pages are top-N sorts (LIMIT), and a full sorted read holds no more than the
   // rows its caller takes back anyway.
   db.pragma('temp_store = MEMORY');
+  // SQLite's default page cache is 2 MiB per connection. The markets read model's 15 indexes put each new market
+  // into ~16 B-trees at positions spread over the whole tree, so past ~10k markets most of those pages had been
+  // evicted since their last write and were read back from the file (pread) for every insert: at 30-40k markets
+  // ~100 KiB read per document written. 64 MiB holds the indexes' upper levels and most of their leaves at that
+  // size (bench/README.md finding 44). It is a ceiling, not an allocation: a small database never fills it.
+  db.pragma(`cache_size = -${PAGE_CACHE_KIB}`);
   registerTextFunctions(db);
   // A file database checkpoints its WAL in a worker thread once it writes in earnest (sqliteCheckpointer.ts).
   const checkpointer = options.file === ':memory:' ? null : sqliteCheckpointer(db, options.file, log);

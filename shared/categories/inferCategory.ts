@@ -63,10 +63,21 @@ export function categoryFromTags(tags: readonly string[]): Category | null {
   return score(hits);
 }
 
+/**
+ * Per category, one case-insensitive alternation of all its keyword patterns: it matches every title any of them
+ * matches (an alternation is their union, and `i` only widens the one case-sensitive pattern), so a title it does
+ * not match has no hit in the category and its patterns need not be tried one by one. Most titles hit no more
+ * than one or two categories, so this tries ~6 patterns a title instead of ~100.
+ */
+const ANY_KEYWORD: Readonly<Record<Scored, RegExp>> = Object.fromEntries(
+  TIE_BREAK.map((category) => [category, new RegExp(KEYWORDS[category].map((re) => `(?:${re.source})`).join('|'), 'i')]),
+) as Record<Scored, RegExp>;
+
 /** Category from keywords in a title, or null when nothing matches. */
 export function categoryFromTitle(title: string): Category | null {
   const hits = new Map<Scored, number>();
   for (const category of TIE_BREAK) {
+    if (!ANY_KEYWORD[category].test(title)) continue;
     const n = KEYWORDS[category].filter((re) => re.test(title)).length;
     if (n > 0) hits.set(category, n);
   }
