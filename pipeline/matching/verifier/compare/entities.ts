@@ -13,6 +13,7 @@ import { AWARD_CATEGORY_WORDS } from '../lexicon/vocabulary.ts';
 import { postalStates } from '../read/entities.ts';
 import { perText } from './textMemo.ts';
 import { disciplineConflict, settingOnly } from './gameSetting.ts';
+import { sameAliasGroup } from './sides.ts';
 
 const postalStatesOf = perText(postalStates);
 
@@ -134,7 +135,7 @@ export function compareEntities(a: Proposition, b: Proposition): EntityCheck {
   const matched = a.entities.length - onlyA.length + (b.entities.length - onlyB.length);
   const total = a.entities.length + b.entities.length;
   for (const e of a.entities) {
-    const conflict = e.group === 'name' && !categoryWord(e) && !setting(a, e) ? firstNameConflict(a, b, e) : null;
+    const conflict = e.group === 'name' && !categoryWord(e) && !setting(a, e) && !b.entities.some((f) => sameAliasGroup(e.label, f.label)) ? firstNameConflict(a, b, e) : null;
     if (conflict) {
       reasons.push(`candidate differs: ${conflict}`);
       break;
@@ -148,10 +149,10 @@ export function compareEntities(a: Proposition, b: Proposition): EntityCheck {
   const y = actorsB[0];
   const placesA = onlyA.filter((e) => e.group === 'place');
   const placesB = onlyB.filter((e) => e.group === 'place');
-  if (x && y && reasons.length === 0) {
+  if (x && y && reasons.length === 0 && !sameAliasGroup(x.label, y.label)) {
     const what = isPersonLike(x) && isPersonLike(y) ? 'candidate' : x.group === 'team' && y.group === 'team' ? 'team' : x.group === 'asset' && y.group === 'asset' ? 'asset' : 'subject';
     reasons.push(`${what} differs: ${x.label} vs ${y.label}`);
-  } else if ((x && !y && placesB[0]) || (y && !x && placesA[0])) {
+  } else if (((x && !y && placesB[0]) || (y && !x && placesA[0])) && !sameAliasGroup((x ?? y)?.label ?? '', (x ? placesB[0] : placesA[0])?.label ?? '')) {
     // One market's unmatched subject is a thing, the other's a place: "visit Greenland" vs "visit Venezuela".
     reasons.push(`subject differs: ${(x ?? placesA[0])?.label} vs ${(y ?? placesB[0])?.label}`);
   }

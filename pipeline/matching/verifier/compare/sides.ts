@@ -40,6 +40,12 @@ const fold = (s: string): string => words(s).join(' ');
 const ALIAS_GROUP = new Map<string, number>(SIDE_ALIASES.flatMap((names, i) => names.map((n) => [fold(n), i] as const)));
 const aliasGroupOf = (name: string): number | undefined => ALIAS_GROUP.get(fold(name));
 
+/** Two names of one team in `sideAliases.json` ("Bayern Munich" / "Bayern München", "Barça" / "Barcelona"). */
+export function sameAliasGroup(x: string, y: string): boolean {
+  const gx = aliasGroupOf(x);
+  return gx !== undefined && gx === aliasGroupOf(y);
+}
+
 /** Words that make a longer name another team ("Kansas State", "Georgia Tech", "Real Madrid B"). */
 const QUALIFIERS = new Set(readLexicon<{ words: readonly string[] }>('sideQualifiers.json').words);
 
