@@ -32,6 +32,9 @@ test('a pro nickname after a school names the college team, not the pro club', (
   t.deepEqual(keys('Denver Broncos vs. Dallas Cowboys').sort(), ['nfl-broncos', 'nfl-cowboys']);
   t.true(keys('LA Rams vs. NFL Eagles').includes('nfl-rams'));
   t.true(keys('NFL: Eagles vs. Cowboys').includes('nfl-eagles'));
+  // A nickname two cities share keeps its team after a city's initials.
+  t.true(keys('Boston at NY Rangers Winner?').includes('team:rangers'));
+  t.true(keys('LA Kings vs. Vegas Golden Knights').includes('team:kings'));
   // A college football game cannot be drawn: the other school is the negation.
   t.is(relation(m('kalshi', 'Boise St. at Wyoming Winner?', 'Wyoming', '2026-11-27'), m('polymarket', 'Boise State Broncos vs. Wyoming Cowboys', 'Boise State Broncos', '2026-11-27')), 'complement');
   // Louisiana-Monroe's other name.

@@ -298,7 +298,9 @@ function foreignNickname(original: string, entity: PropEntity, word: string, at:
   // IPL franchises: "Chennai Super Kings", "Lucknow Super Giants".
   if (lower === 'super') return 'other';
   const cities = entity.city ? [entity.city] : (entity.cities ?? []);
-  if (COMMON_CAPITALISED.has(lower) || LEAGUE_WORDS.has(lower) || cities.some((c) => c.split(/\s+/).includes(lower))) return null;
+  // A word of the club's city or its initials ("NY Rangers", "LA Kings": a nickname two cities share).
+  const initials = (c: string): string => c.split(/\s+/).map((w) => w.charAt(0)).join('');
+  if (COMMON_CAPITALISED.has(lower) || LEAGUE_WORDS.has(lower) || cities.some((c) => c.split(/\s+/).includes(lower) || (c.includes(' ') && initials(c) === lower))) return null;
   if (w === w.toUpperCase() && TEAM_PREFIXES.get(entity.key)?.has(w)) return null;
   return PLACE_WORDS.has(lower) || /^[A-Z]{2,5}$/.test(w) ? 'college' : 'other';
 }
