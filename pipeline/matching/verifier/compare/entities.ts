@@ -9,7 +9,7 @@ import type { PropEntity, Proposition } from '../types.ts';
 import { abbreviatedCountryConflict } from './countryAliases.ts';
 import { acronymCover, cityMatches, isClubCodeOf, mentions, NAME_COMPLETIONS, phraseWords, teamsMeet, wordOf } from './spellings.ts';
 import { readLexicon } from '../lexicon/dataFile.ts';
-import { AWARD_CATEGORY_WORDS } from '../lexicon/vocabulary.ts';
+import { AWARD_CATEGORY_WORDS, CLUB_NAME_TAILS } from '../lexicon/vocabulary.ts';
 import { postalStates } from '../read/entities.ts';
 import { perText } from './textMemo.ts';
 import { disciplineConflict, settingOnly } from './gameSetting.ts';
@@ -18,7 +18,6 @@ import { sameAliasGroup } from './sides.ts';
 const postalStatesOf = perText(postalStates);
 
 /** Last words of team and club names ("Leviatán Esports", "Orlando City"): shared by rivals, never a surname. */
-const ORG_TAILS: ReadonlySet<string> = new Set(['esports', 'gaming', 'fc', 'cf', 'sc', 'united', 'city', 'club', 'team', 'athletic', 'academy', 'party', 'pride', 'sports']);
 
 export interface EntityCheck {
   readonly reasons: string[];
@@ -67,7 +66,7 @@ const nameWords = (words: readonly string[]): string[] => words.flatMap((w) => w
 function firstNameConflict(a: Proposition, b: Proposition, e: PropEntity): string | null {
   const mine = nameWords(phraseWords(a, e));
   const surname = mine[mine.length - 1];
-  if (!surname || mine.length < 2 || wordOf(e) === surname || ORG_TAILS.has(surname)) return null;
+  if (!surname || mine.length < 2 || wordOf(e) === surname || CLUB_NAME_TAILS.has(surname)) return null;
   for (const x of b.entities) {
     if (!isPersonLike(x)) continue;
     const theirs = nameWords(phraseWords(b, x));

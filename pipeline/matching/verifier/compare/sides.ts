@@ -12,6 +12,7 @@ import { TEAMS, type Team } from '../../../../shared/text/teams.ts';
 import { foldAccents } from '../read/phrases.ts';
 import { transliterated } from '../read/words.ts';
 import { readLexicon } from '../lexicon/dataFile.ts';
+import { initialsOf } from '../lexicon/vocabulary.ts';
 
 /** Club-form words that carry no identity ("FC", "Club", "the"). */
 const FORM_WORDS = new Set(['fc', 'cf', 'sc', 'ec', 'afc', 'ac', 'cd', 'sd', 'ud', 'sk', 'fk', 'bk', 'hc', 'club', 'the', 'de', 'team', 'esports', 'gaming']);
@@ -63,9 +64,9 @@ export function teamsNamed(phrase: string): readonly Team[] {
     if (p === `${city} ${nick}` || p === nick || t.short.includes(p)) return true;
     // "LA Rams", "NY Giants": the nickname after the club's own code or a word of its city; "Charlotte 49ers" and
     // "Boise State Broncos" are college teams.
-    if (p.endsWith(` ${nick}`) && p.slice(0, -nick.length - 1).split(' ').every((w) => city.split(' ').includes(w) || w === city.split(' ').map((c) => c.charAt(0)).join('') || t.short.includes(w) || t.codes.includes(w.toUpperCase()) || w === 'the')) return true;
+    if (p.endsWith(` ${nick}`) && p.slice(0, -nick.length - 1).split(' ').every((w) => city.split(' ').includes(w) || w === initialsOf(city) || t.short.includes(w) || t.codes.includes(w.toUpperCase()) || w === 'the')) return true;
     // Kalshi's city with the nickname's initial ("Los Angeles L"), or both initials of a two-word one ("Chicago WS").
-    if (p === city || p === `${city} ${nick.charAt(0)}` || (nick.includes(' ') && p === `${city} ${nick.split(' ').map((w) => w.charAt(0)).join('')}`)) return true;
+    if (p === city || p === `${city} ${nick.charAt(0)}` || (nick.includes(' ') && p === `${city} ${initialsOf(nick)}`)) return true;
     return code !== null && t.codes.includes(code);
   });
   if (TEAM_CACHE.size > 4096) TEAM_CACHE.clear();

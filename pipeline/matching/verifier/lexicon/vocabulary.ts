@@ -118,3 +118,9 @@ export const AWARD_CATEGORY_WORDS: ReadonlySet<string> = new Set(
     'leading lead role screenplay original adapted international foreign language album record song new artist performance cast ' +
     'ensemble motion television tv primetime').split(' '),
 );
+
+/** Words that end many clubs' and organisations' names and so tell none apart ("Leviatán Esports", "Leeds United", "AFC"). */
+export const CLUB_NAME_TAILS: ReadonlySet<string> = new Set(['esports', 'gaming', 'fc', 'cf', 'sc', 'afc', 'united', 'city', 'club', 'team', 'athletic', 'academy', 'party', 'pride', 'sports']);
+
+/** A phrase's initials ("los angeles" → "la", "New York" → "NY"). */
+export const initialsOf = (phrase: string): string => phrase.split(/\s+/).map((w) => w.charAt(0)).join('');

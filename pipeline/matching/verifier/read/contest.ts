@@ -7,6 +7,7 @@
 import type { PropEntity } from '../types.ts';
 import { namesListedClub } from './clubCodes.ts';
 import { extractEntities } from './entities.ts';
+import { CLUB_NAME_TAILS } from '../lexicon/vocabulary.ts';
 
 /**
  * "A vs. B", "A v B", "A @ B", Kalshi "A at B Winner?" and "Away at Home" (two capitalised places),
@@ -144,13 +145,10 @@ function selectedSide(title: string, label: string | null, entities: readonly Pr
   const nearest = rivals.sort((x, y) => (firstAt.get(y.key) ?? 0) - (firstAt.get(x.key) ?? 0))[0];
   if (!nearest) return [];
   // A name read word by word ("AS Roma": name:as, name:roma) is picked by its last word, the one venues keep.
-  const last = nearest.label.toLowerCase().split(/\s+/).filter((w) => !NAME_TAILS.has(w)).pop() ?? '';
+  const last = nearest.label.toLowerCase().split(/\s+/).filter((w) => !CLUB_NAME_TAILS.has(w)).pop() ?? '';
   const head = rivals.find((e) => e.label === nearest.label && e.key.endsWith(`:${last}`));
   return [(head ?? nearest).key];
 }
-
-/** Words that end many clubs' names and so tell none apart ("Leviatán Esports", "Leeds United"). */
-const NAME_TAILS: ReadonlySet<string> = new Set(['esports', 'gaming', 'fc', 'cf', 'sc', 'afc', 'united', 'city', 'club', 'team', 'athletic', 'academy', 'sports']);
 
 /** Advancing from a tie is settled whatever the score (extra time, penalties, aggregate): someone advances. */
 const ADVANCES = /\bto advance\b|\badvances?\b|\bto qualify\b|\bqualif(?:y|ies)\b|\bprogress(?:es)? past\b|\beliminates?\b/i;

@@ -7,7 +7,7 @@
 import { AMBIGUOUS_NICKNAMES, ENTITIES, type EntityDef } from '../../../../shared/text/lexicon.ts';
 import { COUNTRIES, OTHER_COUNTRIES, US_STATES } from '../../../../shared/text/places.ts';
 import type { PropEntity } from '../types.ts';
-import { COMMON_CAPITALISED } from '../lexicon/vocabulary.ts';
+import { COMMON_CAPITALISED, initialsOf } from '../lexicon/vocabulary.ts';
 
 interface AliasRule {
   readonly alias: string;
@@ -273,7 +273,7 @@ function namesake(text: string, entity: PropEntity, word: string, at: number): b
 
 /** Upper-case tokens a pro team's nickname may follow and still be that team: its codes, its city's initials ("LA Rams"). */
 const TEAM_PREFIXES: ReadonlyMap<string, ReadonlySet<string>> = new Map(
-  ENTITIES.filter((d) => d.kind === 'team' && d.city).map((d) => [d.id, new Set([...(d.codes ?? []), (d.city ?? '').split(/\s+/).map((w) => w.charAt(0)).join('').toUpperCase()])]),
+  ENTITIES.filter((d) => d.kind === 'team' && d.city).map((d) => [d.id, new Set([...(d.codes ?? []), initialsOf(d.city ?? '').toUpperCase()])]),
 );
 const LEAGUE_WORDS = new Set(['nfl', 'nba', 'mlb', 'nhl', 'wnba', 'mls', 'afc', 'nfc']);
 /** The last word of a school's name that is common elsewhere: "Boise State Broncos", "Georgia Tech Yellow Jackets". */
@@ -299,8 +299,7 @@ function foreignNickname(original: string, entity: PropEntity, word: string, at:
   if (lower === 'super') return 'other';
   const cities = entity.city ? [entity.city] : (entity.cities ?? []);
   // A word of the club's city or its initials ("NY Rangers", "LA Kings": a nickname two cities share).
-  const initials = (c: string): string => c.split(/\s+/).map((w) => w.charAt(0)).join('');
-  if (COMMON_CAPITALISED.has(lower) || LEAGUE_WORDS.has(lower) || cities.some((c) => c.split(/\s+/).includes(lower) || (c.includes(' ') && initials(c) === lower))) return null;
+  if (COMMON_CAPITALISED.has(lower) || LEAGUE_WORDS.has(lower) || cities.some((c) => c.split(/\s+/).includes(lower) || (c.includes(' ') && initialsOf(c) === lower))) return null;
   if (w === w.toUpperCase() && TEAM_PREFIXES.get(entity.key)?.has(w)) return null;
   return PLACE_WORDS.has(lower) || /^[A-Z]{2,5}$/.test(w) ? 'college' : 'other';
 }
