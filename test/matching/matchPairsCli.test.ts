@@ -83,3 +83,14 @@ test('a title of one long run of capitals is read, not backtracked over: every g
   const v = verifyPair({ venue: 'x', title: 'A'.repeat(600), outcome: '1', end_date: null, category: 'x' }, { venue: 'y', title: 'B'.repeat(600), outcome: 'X2', end_date: null, category: 'x' });
   t.is(v.relation, 'different');
 });
+
+test('match-pairs reads a Polymarket slug on the line: its date tells two meetings of the same teams apart', async (t) => {
+  const kalshi = { venue: 'kalshi', title: 'Houston vs Utah', outcome: 'Houston', end_date: '2025-11-30', category: 'sports', ticker: 'KXNBAGAME-25NOV30HOUUTA-HOU' };
+  const poly = (day: string) => ({ venue: 'polymarket', title: 'Rockets vs. Jazz', outcome: 'Rockets', end_date: '2025-12-01', category: 'sports', slug: `nba-hou-uta-${day}` });
+  const { stdout, code } = await run([JSON.stringify({ a: kalshi, b: poly('2025-11-30') }), JSON.stringify({ a: kalshi, b: poly('2025-12-01') })].join('\n'));
+  t.is(code, 0);
+  const [same, other] = stdout.trim().split('\n').map((l) => JSON.parse(l) as { relation: string; reasons: string[] });
+  t.is(same?.relation, 'identity');
+  t.is(other?.relation, 'different');
+  t.regex(other?.reasons.join('; ') ?? '', /game days differ/);
+});

@@ -321,3 +321,16 @@ test('an esports organisation or a cricket franchise by its tag is one side: NAV
   t.false(sameSide('CSK', 'Mumbai Indians'));
   t.is(rel(g('polymarket', 'Royal Challengers Bangalore vs Kolkata Knight Riders', 'Royal Challengers Bangalore', '2027-04-10'), g('azuro', 'IPL: Royal Challengers Bengaluru vs Kolkata Knight Riders', 'Royal Challengers Bengaluru', '2027-04-10')), 'identity');
 });
+
+test('a Polymarket game slug dates the game: the same teams a day apart are two games, the slug\'s day against the ticker\'s is one', (t) => {
+  const kalshi = (day: string, o: string): MarketRef => g('kalshi', 'Houston vs Utah', o, `2025-${day === '30' ? '11-30' : '12-01'}`, `KXNBAGAME-25${day === '30' ? 'NOV30' : 'DEC01'}HOUUTA-${o === 'Houston' ? 'HOU' : 'UTA'}`);
+  const poly = (date: string, o: string): MarketRef => ({ ...g('polymarket', 'Rockets vs. Jazz', o, date), slug: `nba-hou-uta-${date}` });
+  // Kalshi's game of Nov 30 against Polymarket's of Dec 1 (each close one day apart, within a time zone's slack).
+  t.regex(why(kalshi('30', 'Houston'), poly('2025-12-01', 'Rockets')), /game days differ: 2025-11-30 vs 2025-12-01/);
+  t.is(rel(kalshi('30', 'Utah'), poly('2025-12-01', 'Rockets')), 'different');
+  // The same game: Polymarket's close a day later in UTC, its slug on the ticker's day.
+  t.is(rel(kalshi('30', 'Houston'), { ...poly('2025-11-30', 'Rockets'), end_date: '2025-12-01' }), 'identity');
+  t.is(rel(kalshi('30', 'Utah'), poly('2025-11-30', 'Rockets')), 'complement');
+  // A slug without a trailing date (a season market) dates nothing.
+  t.is(rel(kalshi('30', 'Houston'), { ...g('polymarket', 'Rockets vs. Jazz', 'Rockets', '2025-12-01'), slug: 'rockets-vs-jazz' }), 'identity');
+});

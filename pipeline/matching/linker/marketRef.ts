@@ -11,6 +11,8 @@ export interface LinkerMarketRef {
   readonly description?: string;
   /** A Kalshi market's ticker (its platform id), which dates and names what its title may leave out. */
   readonly ticker?: string;
+  /** A Polymarket market's slug, which dates a game its close may not ("nba-hou-uta-2025-12-01"). */
+  readonly slug?: string;
 }
 
 /** Separator our parsers put between a group's question and a contract label in composed titles. */
@@ -40,6 +42,7 @@ export function toMarketRef(m: NormalizedMarket): LinkerMarketRef {
     category: m.category,
     ...(m.description ? { description: m.description.slice(0, 2000) } : {}),
     ...(String(m.platform_slug) === 'kalshi' ? { ticker: m.platform_market_id } : {}),
+    ...(String(m.platform_slug) === 'polymarket' && m.slug !== m.platform_market_id ? { slug: m.slug } : {}),
   };
 }
 

@@ -16,6 +16,7 @@ const marketSchema = z.object({
   description: z.string().nullable().optional(),
   rules: z.string().nullable().optional(),
   ticker: z.string().nullable().optional(),
+  slug: z.string().nullable().optional(),
 });
 
 export const labelledPairSchema = z.object({

@@ -22,6 +22,7 @@ const market = z.object({
   description: z.string().nullable().optional(),
   rules: z.string().nullable().optional(),
   ticker: z.string().nullable().optional(),
+  slug: z.string().nullable().optional(),
 });
 const pairLine = z.object({ a: market, b: market });
 
@@ -58,7 +59,7 @@ const PROPS = new Map<string, Proposition>();
 const PROPS_LIMIT = 20000;
 
 function propositionOf(ref: MarketRef): Proposition {
-  const key = JSON.stringify([ref.venue, ref.title, ref.outcome, ref.end_date, ref.category, ref.description ?? null, ref.rules ?? null, ref.ticker ?? null]);
+  const key = JSON.stringify([ref.venue, ref.title, ref.outcome, ref.end_date, ref.category, ref.description ?? null, ref.rules ?? null, ref.ticker ?? null, ref.slug ?? null]);
   let p = PROPS.get(key);
   if (!p) {
     p = extractProposition(ref);

@@ -13,6 +13,8 @@ export interface MarketRef {
   readonly rules?: string | null;
   /** The venue's own market code where it carries structure (a Kalshi ticker: KXNBAGAME-26JAN10SASBOS-BOS). */
   readonly ticker?: string | null;
+  /** The venue's own market slug where it dates a game (Polymarket "nba-hou-uta-2025-12-01"). */
+  readonly slug?: string | null;
 }
 
 export type MatchRelation = 'identity' | 'complement' | 'different';

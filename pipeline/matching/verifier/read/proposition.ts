@@ -22,6 +22,7 @@ import { positionalLabel } from './positionalLabel.ts';
 import { negatedByNoDeterminer, negatedByWords, occurrence } from './polarity.ts';
 import { agentlessPassive, orderedSides, widenedSubject } from './roles.ts';
 import { seriesQuestion } from './tickerSeries.ts';
+import { slugGameDay } from './slugDay.ts';
 import { venueClock } from './venueClock.ts';
 import { contentWords } from './words.ts';
 import type { DateCondition, MarketRef, Proposition } from '../types.ts';
@@ -337,8 +338,9 @@ export function extractProposition(input: MarketRef, codeName: string | null = n
   // A college team named by school and nickname plays US college football or basketball: never drawn.
   const seriesDraws = BEST_OF_TWO.test(ref.title) ? 'yes' : contest.draws !== 'unknown' ? contest.draws : college || WITH_OVERTIME.test(ref.title) ? 'no' : drawsOfSeries(code?.series ?? null);
   const draws = seriesDraws !== 'unknown' || !game ? seriesDraws : drawsOfRules(ref.description);
-  // The game's day: a ticker's (Eastern), a day in the title, else the day its rules schedule it for.
-  const gameDay = code?.day ? { day: code.day, eastern: true } : game && isoDay ? { day: isoDay.end, eastern: false } : game ? scheduledDay(ref.description, endDate) : null;
+  // The game's day: a ticker's (Eastern), a slug's (local), a day in the title, else the day its rules schedule it for.
+  const slugDay = game ? slugGameDay(ref.slug) : null;
+  const gameDay = code?.day ? { day: code.day, eastern: true } : slugDay ?? (game && isoDay ? { day: isoDay.end, eastern: false } : game ? scheduledDay(ref.description, endDate) : null);
   return {
     venue: ref.venue,
     text,
