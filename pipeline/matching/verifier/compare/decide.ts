@@ -76,8 +76,8 @@ const COUNTED_RESULT = /\b(?:seats?|electoral votes|medals?|goals?|points?|runs?
 /** Two sides named ("Lakers vs Celtics", Kalshi's "Los Angeles L at Boston: ..."): points are that game's, read once when it ends. */
 const TWO_SIDES = /\S\s+(?:vs\.?|v\.?|@)\s+\S|^[^:?]+\sat\s[^:?]+:/i;
 
-/** A level at the year's last close ("close 2026 above", "at the 2026 year-end close", "end of 2026"): read once. */
-const YEAR_END = /\b(?:close[sd]?|finish(?:es)?|ends?)\s+(?:20\d\d|the year)\b|\byear[- ]end\b|\bend of (?:20\d\d|the year)\b/i;
+/** A level at the year's last close ("close 2026 above", "at the 2026 year-end close", "end of 2026", "the last trading day of 2026"): read once. */
+const YEAR_END = /\b(?:close[sd]?|finish(?:es)?|ends?)\s+(?:20\d\d|the year)\b|\byear[- ]end\b|\bend of (?:20\d\d|the year)\b|\b(?:last|final) trading (?:day|session) of (?:20\d\d|the year)\b|\b20\d\d close\b/i;
 
 /** A level averaged over a period ("average below 6% for 2027"): read once, when the period ends, like a close. */
 const AVERAGED = /\baverages?\b(?=[^?]*\b(?:for|in|over|during|across)\b)|\b(?:annual|yearly|monthly) average\b/i;

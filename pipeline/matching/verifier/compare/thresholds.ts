@@ -127,14 +127,28 @@ export function sameCondition(a: NumericCondition, b: NumericCondition, given: L
 }
 
 /**
+ * A bare number one side states and the other does not ("30-year mortgage rate", "CPI-U, 12-month") names a
+ * term, not a level: set aside. Bare numbers on both sides ("2-year" / "10-year Treasury") are compared.
+ */
+function withoutLoneBare(a: readonly NumericCondition[], b: readonly NumericCondition[]): [NumericCondition[], NumericCondition[]] {
+  const bareA = a.some((x) => x.bare);
+  const bareB = b.some((y) => y.bare);
+  return [bareB ? [...a] : a.filter((x) => !x.bare), bareA ? [...b] : b.filter((y) => !y.bare)];
+}
+
+/**
  * "at or above $450 on Jan 30" and "below $450 on Jan 30", "Over 2.5" and "Under 2.5": one accepts
  * exactly what the other refuses. Conditions both state (a contract size, an index number) do not decide.
  */
 export function thresholdComplement(allA: readonly NumericCondition[], allB: readonly NumericCondition[], given: LevelScale): boolean {
   // A title and its outcome label may state one level twice ("above 7499.99" and "7,500 or above"): once here.
   const once = (xs: readonly NumericCondition[]) => xs.filter((x, i) => !xs.slice(0, i).some((y) => sameCondition(x, y, given)));
-  const a = once(allA.filter((x) => !allB.some((y) => sameCondition(x, y, given))));
-  const b = once(allB.filter((y) => !allA.some((x) => sameCondition(x, y, given))));
+  const [loneA, loneB] = withoutLoneBare(
+    allA.filter((x) => !allB.some((y) => sameCondition(x, y, given))),
+    allB.filter((y) => !allA.some((x) => sameCondition(x, y, given))),
+  );
+  const a = once(loneA);
+  const b = once(loneB);
   const [x] = a;
   const [y] = b;
   if (a.length !== 1 || b.length !== 1 || !x || !y) return false;
@@ -157,8 +171,10 @@ const COMPARATOR_WORD: Readonly<Record<Comparator, string>> = { gt: 'above', lt:
 
 /** Why two condition lists disagree, or [] when they state the same conditions. */
 export function compareNumbers(a: readonly NumericCondition[], b: readonly NumericCondition[], given: LevelScale): string[] {
-  const unmatchedA = a.filter((x) => !b.some((y) => sameCondition(x, y, given)));
-  const unmatchedB = b.filter((y) => !a.some((x) => sameCondition(x, y, given)));
+  const rawA = a.filter((x) => !b.some((y) => sameCondition(x, y, given)));
+  const rawB = b.filter((y) => !a.some((x) => sameCondition(x, y, given)));
+  // Set a lone bare number aside only where both sides state a level to compare.
+  const [unmatchedA, unmatchedB] = rawA.length > 0 && rawB.length > 0 ? withoutLoneBare(rawA, rawB) : [rawA, rawB];
   if (unmatchedA.length === 0 && unmatchedB.length === 0) return [];
   const x = unmatchedA[0];
   const y = unmatchedB[0];

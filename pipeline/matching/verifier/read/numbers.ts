@@ -26,8 +26,10 @@ const TARGET = /\b(?:hit|hits|hitting|reach|reaches|reached|reaching|touch|touch
  */
 const HEADED_TO = /(?:^|\?\s*|:\s*)(?:will\s+)?(?:the\s+)?(?:(?!(?:cut|lower|raise|hike|set|fall|drop|dip|decline|reduce|increase|move|change|bring|slash|sink|crash|plunge)s?\s)[a-z0-9&.'-]+\s+){0,2}(?:price\s+|stock\s+|shares?\s+)?to\s*$|\b(?:rise|rises|climb|climbs|surge|surges|soar|soars|jump|jumps|rally|rallies|pump|pumps|run|runs|go|goes|get|gets)\s+(?:all the way\s+)?to\s*$/;
 const DOWN = /(?:↓|below|under|less than|lower than|fewer than|at most|dips? (?:to|below)|falls? (?:to|below)|drops? (?:to|below)|<=?|≤|at or below)\s*$/;
-const UP_AFTER = /^\s*(?:\+|or more|or above|or higher|or greater|and above|and up|plus)/;
-const DOWN_AFTER = /^\s*(?:or less|or below|or lower|or fewer|and below|and under)/;
+/** Up to two words of measure may sit between a level and its direction: "0.3% MoM or lower", "4 inches or less". */
+const MEASURE_WORDS = String.raw`(?:(?!(?:or|and|in|by|on|at|for|of|the|to|than|before|after|from|between)\b)[a-z][a-z./-]*\s+){0,2}`;
+const UP_AFTER = new RegExp(String.raw`^\s*(?:\+|${MEASURE_WORDS}(?:or more|or above|or higher|or greater|and above|and up)|plus)`);
+const DOWN_AFTER = new RegExp(String.raw`^\s*${MEASURE_WORDS}(?:or less|or below|or lower|or fewer|and below|and under)`);
 
 interface RawAmount {
   readonly value: number;
@@ -193,7 +195,7 @@ export function extractNumbers(text: string): NumericCondition[] {
       continue;
     }
     const before = lower.slice(Math.max(0, a.start - 40), a.start);
-    const after = lower.slice(a.end, a.end + 16);
+    const after = lower.slice(a.end, a.end + 40);
     const textSpan = lower.slice(a.start, a.end);
     const strict = !INCLUSIVE_BEFORE.test(before);
     if (a.plus || UP_AFTER.test(after)) out.push(condition('gt', a.value, a.unit, true, textSpan));

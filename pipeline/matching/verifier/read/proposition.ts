@@ -198,12 +198,16 @@ function handicapSide(title: string, label: string | null): { text: string; nega
   return { text: `${x} vs ${y}: ${opponent} wins${line === 0.5 ? '' : ` by more than ${limit}`}?`, negated: true, pick: opponent };
 }
 
+const OVER_UNDER_LABEL = /^(over|under)(?:\s*\(?\s*(\d[\d,]*(?:\.\d+)?)\s*\)?)?(?:\s+(?:goals?|points?|runs?|games?|maps?|rounds?|sets?|corners?|cards?|kills?)(?:\s+scored)?)?$/i;
+
 /** Title and label as one question: the label fills a blank, becomes the side of an O/U line, or follows the title. */
 function questionText(title: string, label: string | null): string {
   if (!label) return title;
   // "Aston Villa vs. Burnley: O/U 2.5" + "Over" is "over 2.5"; so is "... Over/Under 100000" + "Over".
-  const overUnder = /^(?:over|under)$/i.test(label) ? /\b(?:O\/U|Over\/Under)\s*(\d[\d,]*(?:\.\d+)?)/i.exec(title) : null;
-  if (overUnder) return title.replace(overUnder[0], `${label.toLowerCase()} ${overUnder[1] ?? ''}`);
+  // A label that repeats the line ("Over 2.5", "Over (3.5)", "Under 2.5 goals") picks the same side of it.
+  const side = OVER_UNDER_LABEL.exec(label.trim());
+  const overUnder = side ? /\b(?:O\/U|Over\/Under)\s*(\d[\d,]*(?:\.\d+)?)/i.exec(title) : null;
+  if (side && overUnder && (!side[2] || side[2] === overUnder[1])) return title.replace(overUnder[0], `${(side[1] ?? '').toLowerCase()} ${overUnder[1] ?? ''}`);
   // "MicroStrategy sells any Bitcoin by ___?" + "June 30, 2026": the label fills the blank.
   const blank = /_{2,}|\.{3}|…/;
   return blank.test(title) ? title.replace(blank, label) : `${title} — ${label}`;
