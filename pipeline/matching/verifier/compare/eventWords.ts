@@ -12,7 +12,7 @@ import { canonicalWord, spelledOrdinals } from '../read/words.ts';
 import type { Proposition } from '../types.ts';
 import { LEAVE_WORDS, STOPWORDS } from '../lexicon/vocabulary.ts';
 import { isCommonWord, neighbourScore } from '../lexicon/wordNeighbours.ts';
-import { areDomainSynonyms, BENIGN_ONE_SIDED, FILLER_WORDS, LEVEL_WORDS, LINE_WORDS, officeKind, SCAFFOLD_WORDS } from '../lexicon/eventVocabulary.ts';
+import { APPROVAL_QUALIFIERS, areDomainSynonyms, BENIGN_ONE_SIDED, RELEASE_QUALIFIERS, FILLER_WORDS, LEVEL_WORDS, LINE_WORDS, officeKind, SCAFFOLD_WORDS } from '../lexicon/eventVocabulary.ts';
 
 /** Cosine from which two words count as one idea (calibrated on the labelled sets). */
 export const NEIGHBOUR_THRESHOLD = 0.75;
@@ -181,6 +181,10 @@ export interface EventWordCheck {
   readonly qualifiers: readonly string[];
 }
 
+/** A statistic's release ("Q1 GDP", "December CPI", "jobs report", "payrolls") and an approval rating: their qualifiers' contexts. */
+const RELEASE_TEXT = /\b(?:gdp|cpi|pce|ppi|payrolls?|jobs (?:numbers?|report)|nfp|unemployment rate|jobless claims)\b/i;
+const APPROVAL_TEXT = /\bapproval\b/i;
+
 const COUNT_WORDS: ReadonlySet<string> = new Set('two three four five six seven eight nine ten eleven twelve'.split(' '));
 
 export function unexplainedEventWords(a: Proposition, b: Proposition): EventWordCheck {
@@ -189,7 +193,14 @@ export function unexplainedEventWords(a: Proposition, b: Proposition): EventWord
   // With a line on both sides ("O/U 2.5", "over 2.5 goals"), what the line counts restates it.
   const lines = a.numbers.length > 0 && b.numbers.length > 0;
   // A number word ("two senators") is read as the count the other side writes in digits: with a count on both sides it adds nothing.
-  const benign = (t: Term): boolean => BENIGN_ONE_SIDED.has(t.surface) || BENIGN_ONE_SIDED.has(t.canonical) || (lines && (LINE_WORDS.has(t.surface) || LINE_WORDS.has(t.canonical) || COUNT_WORDS.has(t.surface)));
+  const release = RELEASE_TEXT.test(a.text) && RELEASE_TEXT.test(b.text);
+  const approval = APPROVAL_TEXT.test(a.text) && APPROVAL_TEXT.test(b.text);
+  const benign = (t: Term): boolean =>
+    BENIGN_ONE_SIDED.has(t.surface) ||
+    BENIGN_ONE_SIDED.has(t.canonical) ||
+    (lines && (LINE_WORDS.has(t.surface) || LINE_WORDS.has(t.canonical) || COUNT_WORDS.has(t.surface))) ||
+    (release && RELEASE_QUALIFIERS.has(t.surface)) ||
+    (approval && APPROVAL_QUALIFIERS.has(t.surface));
   let openA = va.terms.filter((t) => !explained(t, vb));
   let openB = vb.terms.filter((t) => !explained(t, va));
   // A harmless qualifier left open on one side never makes "both sides keep a word": drop it when the other side has none left.

@@ -18,7 +18,7 @@ export interface LevelScale {
   readonly discrete: boolean;
   /** Fed moves: basis points in 25 bp steps, and counts of cuts in the same steps. */
   readonly rateSteps: boolean;
-  /** A released statistic (CPI, unemployment, GDP) is printed to one decimal: "above 2.6%" is "2.7% or more". */
+  /** A released statistic (CPI, unemployment, GDP) or a tracker's approval average is printed to one decimal: "above 2.6%" is "2.7% or more". */
   readonly tenths: boolean;
   /**
    * A policy rate (a repo, bank, cash or deposit rate): set by a committee and left where it is until the next
@@ -33,7 +33,7 @@ export interface LevelScale {
 }
 
 const RATE_CONTEXT = /\bfed\b|\bfomc\b|\bfederal reserve\b|\bfederal funds\b|\binterest rates?\b|\brate (?:cut|hike)s?\b|\bbps\b/i;
-const RELEASE_CONTEXT = /\b(?:cpi|inflation|unemployment|jobless|u-?3|gdp|pce|ppi|retail sales|pmi)\b/i;
+const RELEASE_CONTEXT = /\b(?:cpi|inflation|unemployment|jobless|u-?3|gdp|pce|ppi|retail sales|pmi|approval)\b/i;
 const POLICY_RATE = /\b(?:repo|policy|bank|cash|deposit(?: facility)?|refinancing|overnight|benchmark) rate\b/i;
 const PRICE_CONTEXT = /\bprice\b|\$|\bmarket cap\b|\bclose[sd]?\b|\btrad(?:e|es|ing)\b/i;
 
@@ -117,7 +117,12 @@ function pairScale(a: NumericCondition, b: NumericCondition, scale: LevelScale):
   return a.unit === b.unit || !scale.discrete || (WHOLE_TOGETHER.has(a.unit) && WHOLE_TOGETHER.has(b.unit)) ? scale : { ...scale, discrete: false };
 }
 
-export function sameCondition(a: NumericCondition, b: NumericCondition, given: LevelScale): boolean {
+/** A bare count read against a percentage ("Over (40.5)" / "above 40.5%") is a percentage, printed as one. */
+const inUnitOf = (c: NumericCondition, other: NumericCondition): NumericCondition => (c.unit === 'count' && other.unit === 'pct' ? { ...c, unit: 'pct' } : c);
+
+export function sameCondition(rawA: NumericCondition, rawB: NumericCondition, given: LevelScale): boolean {
+  const a = inUnitOf(rawA, rawB);
+  const b = inUnitOf(rawB, rawA);
   const scale = pairScale(a, b, given);
   const x = intervalOf(a, scale);
   const y = intervalOf(b, scale);
@@ -149,9 +154,11 @@ export function thresholdComplement(allA: readonly NumericCondition[], allB: rea
   );
   const a = once(loneA);
   const b = once(loneB);
-  const [x] = a;
-  const [y] = b;
-  if (a.length !== 1 || b.length !== 1 || !x || !y) return false;
+  const [rawX] = a;
+  const [rawY] = b;
+  if (a.length !== 1 || b.length !== 1 || !rawX || !rawY) return false;
+  const x = inUnitOf(rawX, rawY);
+  const y = inUnitOf(rawY, rawX);
   const scale = pairScale(x, y, given);
   const ix = intervalOf(x, scale);
   const iy = intervalOf(y, scale);

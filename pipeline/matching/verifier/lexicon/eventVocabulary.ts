@@ -54,6 +54,18 @@ export const BENIGN_ONE_SIDED: ReadonlySet<string> = new Set(
     'funds decide decides show shows fight bout lift lifts ounce oz throughout all hotter warmer colder real').split(/\s+/),
 );
 
+/**
+ * How a statistic's release is qualified ("advance estimate", "annualized", "initial print", "nonfarm"): venues settle a
+ * release market on its first print, said or not. Benign only where both markets are about a release; a named
+ * later estimate ("third estimate", "final", "revised") is not here and still refuses.
+ */
+export const RELEASE_QUALIFIERS: ReadonlySet<string> = new Set(
+  'advance estimate estimates annualized annualised initial preliminary flash nonfarm bls bea seasonally adjusted sa'.split(' '),
+);
+
+/** How an approval rating is named ("job approval rating", "approval average"): the tracker is compared as a name. */
+export const APPROVAL_QUALIFIERS: ReadonlySet<string> = new Set('job rating ratings average'.split(' '));
+
 /** What a game's line counts ("over 2.5 goals scored", "O/U 220.5 points"): said on one side only it restates the line. */
 export const LINE_WORDS: ReadonlySet<string> = new Set(
   'goal goals scored score scoring point points run runs total totals combined corner corners card cards map maps set sets game games kill kills negative positive zero'.split(' '),
