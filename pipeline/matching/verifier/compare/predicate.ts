@@ -82,7 +82,8 @@ const STAGES: readonly (readonly [RegExp, string])[] = [
   [/\b(?:first|1st) (?:five|5) innings\b|\bf5\b/i, 'first-five-innings'],
   // The season series between two teams is all their games of the season, not one of them.
   [/\b(?:regular[- ]season|season) series\b/i, 'season-series'],
-  [/\b(?:advance|advances|advancing|qualify|qualifies|qualifying|qualification|make it|progress)\s+(?:to|for|into|past|through|beyond)\b/i, 'advance'],
+  // "Advance in the Champions League" is going through a round of it, not winning it.
+  [/\b(?:advance|advances|advancing|qualify|qualifies|qualifying|qualification|make it|progress)\s+(?:to|for|into|past|through|beyond|in the)\b/i, 'advance'],
   // "Who will advance?" on a two-legged tie: going through over both legs, not winning one game of it.
   [/\b(?:who|which (?:team|side|club)) (?:will )?(?:advances?|qualif(?:y|ies)|progress(?:es)?|go(?:es)? through)\b|\b(?:team|side|club) to (?:advance|qualify|progress|go through)\b|:\s*to (?:advance|qualify)\b/i, 'advance'],
   // "Reach the final" and "make the semifinals" are advancing to that round, as "qualify for the final" is.
