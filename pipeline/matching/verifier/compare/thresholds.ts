@@ -30,6 +30,8 @@ export interface LevelScale {
    * not "at least 1,000". Other large bare numbers (an index at 50,000) are levels whose edge does not matter.
    */
   readonly counted?: boolean;
+  /** A critics' score (Rotten Tomatoes, Metacritic) is a whole percentage: "above 90%" is "91% or higher". */
+  readonly wholePercent?: boolean;
 }
 
 const RATE_CONTEXT = /\bfed\b|\bfomc\b|\bfederal reserve\b|\bfederal funds\b|\binterest rates?\b|\brate (?:cut|hike)s?\b|\bbps\b/i;
@@ -47,6 +49,8 @@ const contextOf = perText((text) => ({
 /** A count of things ("how many metro areas", "more than 10 US metro areas", "fly 6 or more times"): whole numbers, though a company is named. */
 const COUNTED = /\bhow many\b|\bnumber of\b|\d\+?\s+(?:or (?:more|fewer|less)\s+)?(?:[a-z]+\s+){0,2}?(?:times|areas|cities|countries|states|launches|flights|stores|cases|seats|wins|games|nominations|employees|models|apps)\b/i;
 
+const WHOLE_SCORE = /\brotten tomatoes\b|\btomatometer\b|\bmetacritic\b|\bmetascore\b/i;
+
 /** Jobs added (payrolls) print in whole thousands: a print can land on the line. */
 const JOBS = /\bjobs?\b|\bpayrolls?\b/i;
 
@@ -58,6 +62,7 @@ export function levelScale(a: Proposition, b: Proposition): LevelScale {
     tenths: contextOf(a.text).release && contextOf(b.text).release,
     held: contextOf(a.text).policyRate || contextOf(b.text).policyRate,
     counted: COUNTED.test(a.text) || JOBS.test(a.text) || COUNTED.test(b.text) || JOBS.test(b.text),
+    wholePercent: WHOLE_SCORE.test(a.text) && WHOLE_SCORE.test(b.text),
   };
 }
 
@@ -88,7 +93,7 @@ function unitAndValue(c: NumericCondition, scale: LevelScale, v: number): { unit
 export function intervalOf(c: NumericCondition, scale: LevelScale): Interval {
   const { unit, value } = unitAndValue(c, scale, c.value);
   const high = c.high === undefined ? value : unitAndValue(c, scale, c.high).value;
-  const whole = ((scale.discrete && WHOLE_TOGETHER.has(unit)) || unit === 'steps') && (value < 1000 || scale.counted === true);
+  const whole = (((scale.discrete && WHOLE_TOGETHER.has(unit)) || unit === 'steps') && (value < 1000 || scale.counted === true)) || (scale.wholePercent === true && unit === 'pct');
   // A one-decimal print: "above 2.6%" accepts 2.7% and up, "below 2.7%" 2.6% and down.
   if (!whole && scale.tenths && unit === 'pct') {
     const t = (x: number): number => Math.round(x * 10);
@@ -165,7 +170,7 @@ export function thresholdComplement(allA: readonly NumericCondition[], allB: rea
   if (!unitsAgree(ix, iy)) return false;
   const [up, down] = ix.hi === Infinity && iy.lo === -Infinity ? [ix, iy] : iy.hi === Infinity && ix.lo === -Infinity ? [iy, ix] : [null, null];
   if (!up || !down) return false;
-  const whole = Number.isInteger(up.lo) && Number.isInteger(down.hi) && ((scale.discrete && WHOLE_TOGETHER.has(up.unit)) || up.unit === 'steps') && (up.lo < 1000 || scale.counted === true);
+  const whole = Number.isInteger(up.lo) && Number.isInteger(down.hi) && ((((scale.discrete && WHOLE_TOGETHER.has(up.unit)) || up.unit === 'steps') && (up.lo < 1000 || scale.counted === true)) || (scale.wholePercent === true && up.unit === 'pct'));
   if (whole) return up.lo === down.hi + 1;
   if (scale.tenths && up.unit === 'pct') return Math.round(up.lo * 10) === Math.round(down.hi * 10) + 1;
   if (!near(up.lo, down.hi)) return false;

@@ -64,7 +64,7 @@ export const TITLE_PHRASES: readonly (readonly [RegExp, string])[] = [
   [/\b(?:nba )?eastern conference\b/i, 'east-conference'],
   [/\bworld series\b/i, 'world-series'],
   // A league's pennant (ALCS, NLCS) and a conference title are steps to the championship, never it.
-  [/\bpennant\b|\balcs\b|\bnlcs\b|\b(?:american|national) league champion(?:ship|s)?\b|\b(?:al|nl) champion(?:ship|s)?\b/i, 'pennant'],
+  [/\bpennant\b|\balcs\b|\bnlcs\b|\b(?:american|national) league (?:champion(?:ship|s)?|winner)\b|\b(?:al|nl) (?:champion(?:ship|s)?|winner)\b/i, 'pennant'],
   [/\bconference (?:title|championship|champions?)\b/i, 'conference-title'],
   [/\bstanley cup\b/i, 'stanley-cup'],
   [/\b(?:english )?premier league\b|\bepl\b/i, 'premier-league'],

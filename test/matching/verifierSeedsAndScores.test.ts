@@ -1,0 +1,27 @@
+/**
+ * A seed is a place in the standings, not a division title; a league's "National League Winner" is its pennant, not
+ * the World Series; a critics' score is a whole percentage, so "above 90%" is "91% or higher" and not "90% or higher".
+ * Hand-labelled from blind probe rounds 20 and 28-29.
+ */
+import test from 'ava';
+import { verifyPair } from '../../pipeline/matching/verifier/index.ts';
+
+const m = (venue: string, title: string, outcome = 'Yes', end_date: string | null = null, category = 'sports') => ({ venue, title, outcome, end_date, category });
+const relation = (a: ReturnType<typeof m>, b: ReturnType<typeof m>): string => verifyPair(a, b).relation;
+
+test('the No. 1 seed is not the division title', (t) => {
+  t.is(relation(m('kalshi', 'Will Denver be the AFC No. 1 seed?', 'Yes', '2027-01-10'), m('polymarket', 'Will the Broncos win the AFC West?', 'Yes', '2027-01-10')), 'different');
+  t.is(relation(m('polymarket', 'Will the Bears win the NFC North?', 'Yes', '2027-01-10'), m('kalshi', 'Will Chicago get the NFC #1 seed?', 'Yes', '2027-01-10')), 'different');
+});
+
+test('a league winner is its pennant, never the World Series', (t) => {
+  t.is(relation(m('azuro', 'MLB 2027 - National League Winner', 'Los Angeles Dodgers', '2027-10-20'), m('polymarket', '2027 World Series Champion', 'Los Angeles Dodgers', '2027-11-05')), 'different');
+  t.is(relation(m('azuro', 'MLB 2027 - National League Winner', 'Los Angeles Dodgers', '2027-10-20'), m('kalshi', 'Will the Dodgers win the 2027 NL pennant?', 'Yes', '2027-10-20')), 'identity');
+});
+
+test('a Rotten Tomatoes score is whole: strict and inclusive bounds differ by one point', (t) => {
+  const above90 = m('predictfun', 'Dune: Part Three Rotten Tomatoes score above 90%?', 'Yes', '2026-12-20', 'culture');
+  t.is(relation(above90, m('polymarket', 'Dune: Part Three Rotten Tomatoes score ≥ 90%?', 'Yes', '2026-12-20', 'culture')), 'different');
+  t.is(relation(above90, m('polymarket', 'Dune: Part Three Rotten Tomatoes score of at least 91%?', 'Yes', '2026-12-20', 'culture')), 'identity');
+  t.is(relation(m('kalshi', 'The Odyssey Rotten Tomatoes score above 85?', 'Yes', '2026-07-20', 'culture'), m('polymarket', "Will Christopher Nolan's The Odyssey score at least 86% on Rotten Tomatoes?", 'Yes', '2026-07-20', 'culture')), 'identity');
+});
