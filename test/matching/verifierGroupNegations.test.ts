@@ -34,3 +34,14 @@ test('a parenthesis "(not X)" narrows the question: never its negation', (t) => 
 test('advancing in a competition is a round of it, not winning it', (t) => {
   t.is(relation(m('polymarket', 'Will Arsenal advance in the Champions League in 2027?'), m('kalshi', 'Will Arsenal win the Champions League in 2027?')), 'different');
 });
+
+test('"someone other than X" negates X where exactly one wins; a post that can stand empty or a prize that can be shared does not', (t) => {
+  t.is(relation(m('polymarket', 'Tour de France 2027 Winner', 'Tadej Pogačar', '2027-07-25'), m('manifold', 'Will someone other than Pogacar win the 2027 Tour de France?', 'Yes', '2027-07-25')), 'complement');
+  t.is(relation(m('kalshi', 'Will JD Vance win the 2028 presidential election?', 'No', '2028-11-07', 'politics'), m('polymarket', 'Will someone other than JD Vance be elected US President in 2028?', 'Yes', '2028-11-07', 'politics')), 'identity');
+  t.is(relation(m('kalshi', 'Will Donald Trump be President on Dec 31, 2027?', 'Yes', '2027-12-31', 'politics'), m('polymarket', 'Will someone other than Donald Trump be US President on December 31, 2027?', 'Yes', '2027-12-31', 'politics')), 'complement');
+  // The Speaker's chair can be empty on the day; a Nobel can be shared or not awarded.
+  t.is(relation(m('kalshi', 'Will Mike Johnson be Speaker of the House on Jan. 31, 2027?', 'Yes', '2027-01-31', 'politics'), m('polymarket', 'Will someone other than Mike Johnson be Speaker of the House on January 31, 2027?', 'Yes', '2027-01-31', 'politics')), 'different');
+  t.is(relation(m('polymarket', 'Who will win the 2027 Nobel Peace Prize?', 'Donald Trump', '2027-10-09', 'world'), m('manifold', 'Will someone other than Donald Trump win the 2027 Nobel Peace Prize?', 'Yes', '2027-10-09', 'world')), 'different');
+  // Not as the subject: naming someone else is no negation of naming X.
+  t.not(relation(m('polymarket', 'Time 2026 Person of the Year', 'Donald Trump', '2026-12-10', 'culture'), m('manifold', 'Will Time name someone other than Donald Trump as 2026 Person of the Year?', 'Yes', '2026-12-10', 'culture')), 'identity');
+});

@@ -6,6 +6,8 @@
  */
 import type { Proposition } from '../types.ts';
 import { perText } from './textMemo.ts';
+import { asksAnyoneBut } from '../read/polarity.ts';
+import { holdsRoleOnDay } from '../read/phrases.ts';
 
 const sameSet = (x: readonly string[], y: readonly string[]): boolean => x.length === y.length && x.every((w) => y.includes(w));
 
@@ -153,6 +155,19 @@ export function compareEditions(a: Proposition, b: Proposition): string[] {
  * "an independent" and "Independents" (not "X, as an independent", which names X).
  */
 const ANYONE = /\b(?:anyone|anybody|someone|any (?:candidate|player|team|country|person|nominee|one)|any (?:[\w.'-]+ ){0,3}(?:justice|judge|senator|governor|minister|official|member|ceo|executive|billionaire|leader|head of state)s?|a third[- ]party|(?<!\bas )an independent|independents)\b/i;
+/**
+ * "Will someone other than X win …?" as its subject is X's negation (read/polarity.ts), so it names X as the other side
+ * does: but only where exactly one holds the outcome. A post that can stand empty on a day (a Speaker, a Chief Justice)
+ * and a prize that can be shared or withheld (a Nobel) leave worlds where neither pays.
+ */
+const OPEN_POST = /\b(?:speaker|chief justice|justice|secretary|chair(?:man)?|ceo|director|governor|leader|attorney general)\b/i;
+const NEVER_EMPTY = /\b(?:president|prime minister|pm|chancellor)\b/i;
+const SHAREABLE = /\bnobel\b|\bpeace prize\b/i;
+function namesTheOneExcluded(p: Proposition): boolean {
+  const title = p.source.title;
+  if (!asksAnyoneBut(title) || SHAREABLE.test(title)) return false;
+  return !(holdsRoleOnDay(title) && OPEN_POST.test(title) && !NEVER_EMPTY.test(title));
+}
 /** "Will there be a dissent ...?": an event asked of nobody in particular. */
 const EXISTENTIAL = /\b(?:will there be|is there|are there|there (?:will be|is|are))\s+(?:a|an|any)\b/i;
 const named = (p: Proposition): boolean => p.entities.some((e) => e.group === 'person' || e.group === 'name' || e.group === 'team');
@@ -171,8 +186,8 @@ function localAreaOnly(p: Proposition, other: Proposition): string | null {
 /** "Hegseth or another Cabinet member" is broader than "Hegseth"; "anyone wins outright" than "Lula wins outright". */
 export function compareScope(a: Proposition, b: Proposition): string[] {
   if (a.widened !== b.widened) return [`scope differs: "${(a.widened ? a : b).source.title}" widens the subject to a group`];
-  const anyA = ANYONE.test(a.text);
-  const anyB = ANYONE.test(b.text);
+  const anyA = ANYONE.test(a.text) && !namesTheOneExcluded(a);
+  const anyB = ANYONE.test(b.text) && !namesTheOneExcluded(b);
   if (anyA !== anyB && named(anyA ? b : a)) return [`scope differs: "${(anyA ? a : b).source.title}" asks about anyone, the other about a named subject`];
   // "Will there be a dissent at the June FOMC?" is paid by anyone's dissent; "Will Stephen Miran dissent?" by one person's.
   const thereA = EXISTENTIAL.test(a.text);

@@ -16,6 +16,11 @@ const NEGATION = /\b(?:not|never|fail(?:s|ed)? to)\b|n't\b/i;
  */
 const ANYONE_BUT = /^\s*(?:will\s+)?(?:a|an|any|anyone|anybody|someone|somebody)\s+(?:[\w'-]+\s+){0,2}?(?:other than|but|except)\s/i;
 
+/** "Will someone other than X win …?": X's negation, asked as everyone else. */
+export function asksAnyoneBut(title: string): boolean {
+  return ANYONE_BUT.test(title);
+}
+
 export function negatedByWords(title: string): boolean {
   return NEGATION.test(title) || ANYONE_BUT.test(title);
 }
