@@ -104,3 +104,10 @@ test('one award category worded two ways is one award: "Best Animated Feature" /
   t.is(verifyPair(m('kalshi', 'Emmy for Outstanding Drama Series 2027?', 'The Pitt', '2027-09-15'), m('polymarket', 'Will The Pitt win Best Drama Series at the 79th Primetime Emmys?', 'Yes', '2027-09-15')).relation, 'identity');
   t.is(verifyPair(m('kalshi', 'Who will win Best Animated Feature at the 2027 Oscars?', 'Toy Story 5', '2027-03-01'), m('polymarket', 'Will Toy Story 5 win Best Picture at the 99th Oscars?', 'Yes', '2027-03-01')).relation, 'different');
 });
+
+test('one named player is in one singles draw: a women\'s event said on one side is the event the other means; a doubles pair or a team is not', (t) => {
+  t.is(rel(m('kalshi', 'Will Aryna Sabalenka win the 2027 Australian Open?', 'Yes', '2027-01-31'), m('polymarket', "Australian Open Women's Winner 2027", 'Aryna Sabalenka', '2027-01-31')), 'identity');
+  t.is(rel(m('manifold', 'Will Iga Swiatek win the 2027 Australian Open?', 'Yes', '2027-01-31'), m('polymarket', "Australian Open 2027 Women's Winner", 'Iga Świątek', '2027-01-31')), 'identity');
+  t.is(rel(m('polymarket', "Italian Open 2027 Women's Doubles Winner", 'Errani / Paolini', '2027-05-20'), m('kalshi', 'Will Jasmine Paolini win the 2027 Italian Open?', 'Yes', '2027-05-20')), 'different');
+  t.regex(why(m('polymarket', "Women's World Cup Winner?", 'United States', '2027-07-25'), m('kalshi', 'Will the United States win the 2027 World Cup?', 'Yes', '2027-07-25')), /women's competition on one side only/);
+});

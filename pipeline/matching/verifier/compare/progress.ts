@@ -13,6 +13,29 @@ const WINS = /\bwin(?:s|ner|ners)?\b|\bchampions?\b|\btitle\b/i;
 const GAME_OF_SERIES = /\bgame\s+[1-7]\b/i;
 const WOMEN = /\bwomen(?:'s|’s|s)?\b/i;
 
+const DOUBLES = /\bdoubles\b|\bmixed\b|\S\s*\/\s*\S/i;
+
+/** Words of an event's name ("Australian Open", "World Cup"), never a player's. */
+const EVENT_NAME_WORD = /^(?:open|cup|championships?|final|finals|grand|prix|league|series|world|tour|masters|games|olympics?|slam|trophy|classic|women's|women’s|womens)$/i;
+
+/**
+ * Both markets are about one named player ("Aryna Sabalenka" / "Sabalenka"): a player is in one singles draw only,
+ * so a women's event said on one side is the event the other means. Teams and nations are not players: their men's
+ * and women's sides are two teams; nor is a doubles pair.
+ */
+function samePlayer(a: Proposition, b: Proposition): boolean {
+  // A doubles pair is another entry than either of its players.
+  if (DOUBLES.test(a.text) || DOUBLES.test(b.text)) return false;
+  const fullName = (label: string): boolean => {
+    const words = label.split(/\s+/);
+    return words.length >= 2 && words.length <= 3 && !words.some((w) => EVENT_NAME_WORD.test(w));
+  };
+  const keysOf = (p: Proposition) => new Set(p.entities.filter((e) => e.group === 'name' || e.group === 'person').map((e) => e.key));
+  const kb = keysOf(b);
+  const ka = keysOf(a);
+  return [...a.entities, ...b.entities].some((e) => (e.group === 'name' || e.group === 'person') && fullName(e.label) && ka.has(e.key) && kb.has(e.key));
+}
+
 /** Reasons a market that reaches a stage, or wins one game of it, or is the women's event, differs from the other. */
 export function compareProgress(a: Proposition, b: Proposition): string[] {
   const out: string[] = [];
@@ -26,6 +49,6 @@ export function compareProgress(a: Proposition, b: Proposition): string[] {
   if (ga !== gb && (ga ? b : a).titles.length > 0) out.push('one game of a series vs the series');
   const wa = WOMEN.test(a.text);
   const wb = WOMEN.test(b.text);
-  if (wa !== wb) out.push("women's competition on one side only");
+  if (wa !== wb && !samePlayer(a, b)) out.push("women's competition on one side only");
   return out;
 }
