@@ -18,3 +18,10 @@ test('a dotted European date is day, month, year', (t) => {
   t.is(relation(m('sxbet', 'BTC/USD 31.01.2027 22:00 UTC - Over 100000', 'Over', '2027-01-31'), m('kalshi', 'Bitcoin above $100,000 on Jan 30, 2027 at 5pm EST?')), 'different');
   t.is(relation(m('sxbet', 'BTC/USD 31.01.2027 22:00 UTC - Over 100000', 'Over', '2027-01-31'), m('kalshi', 'Bitcoin above $100,000 on Jan 31, 2027 at 5pm EST?')), 'identity');
 });
+
+test('a season written "2026/27" names no year of its own beside the year it ends in', (t) => {
+  t.is(relation(m('kalshi', 'Will the Edmonton Oilers make the 2027 NHL playoffs?', 'No', '2027-04-20'), m('azuro', 'NHL 2026/27 - To Make Playoffs', 'Edmonton Oilers', '2027-04-20')), 'complement');
+  t.is(relation(m('kalshi', 'Will the Edmonton Oilers make the 2027 NHL playoffs?', 'Yes', '2027-04-20'), m('azuro', 'NHL 2026/27 - To Make Playoffs', 'Edmonton Oilers', '2027-04-20')), 'identity');
+  // A year written alone still differs.
+  t.is(relation(m('kalshi', 'Will the Edmonton Oilers make the 2027 NHL playoffs?', 'Yes', '2027-04-20'), m('azuro', 'NHL 2026 - To Make Playoffs', 'Edmonton Oilers', '2027-04-20')), 'different');
+});

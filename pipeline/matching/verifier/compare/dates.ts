@@ -215,8 +215,8 @@ const SEASON_APART_DAYS = 200;
 /** Years a market names outside its dates ("for end-2027" beside "the December 2026 dot plot"). */
 function yearsBeyondDates(p: Proposition): number[] {
   const dated = new Set(p.dates.map((d) => Number(d.end.slice(0, 4))));
-  // Only a year written as such: a season ("2026-27") or an ISO day ("2026-01-24") names no other year.
-  const written = new Set([...p.source.title.matchAll(/(?<!\d)(?<!\d-)(20\d\d)(?![\d-])/g)].map((m) => Number(m[1])));
+  // Only a year written as such: a season ("2026-27", "2026/27") or an ISO day ("2026-01-24") names no other year.
+  const written = new Set([...p.source.title.matchAll(/(?<!\d)(?<!\d[-/])(20\d\d)(?![\d/-])/g)].map((m) => Number(m[1])));
   return p.years.filter((y) => !dated.has(y) && written.has(y));
 }
 
