@@ -25,3 +25,20 @@ test('a Rotten Tomatoes score is whole: strict and inclusive bounds differ by on
   t.is(relation(above90, m('polymarket', 'Dune: Part Three Rotten Tomatoes score of at least 91%?', 'Yes', '2026-12-20', 'culture')), 'identity');
   t.is(relation(m('kalshi', 'The Odyssey Rotten Tomatoes score above 85?', 'Yes', '2026-07-20', 'culture'), m('polymarket', "Will Christopher Nolan's The Odyssey score at least 86% on Rotten Tomatoes?", 'Yes', '2026-07-20', 'culture')), 'identity');
 });
+
+test('the Tomatometer is the Rotten Tomatoes score; the audience score (Popcornmeter) is another figure', (t) => {
+  const rt = m('kalshi', 'Minions 3 Rotten Tomatoes score on Jul 8, 2027?', 'Above 70', '2027-07-08', 'culture');
+  t.is(relation(rt, m('polymarket', 'Will Minions 3 have a Tomatometer above 70% on July 8, 2027?', 'Yes', '2027-07-08', 'culture')), 'identity');
+  t.is(relation(m('kalshi', 'Avengers: Doomsday Rotten Tomatoes score?', '80-84', '2026-12-20', 'culture'), m('polymarket', "Will Avengers: Doomsday's Tomatometer be between 80% and 84%?", 'Yes', '2026-12-20', 'culture')), 'identity');
+  t.is(relation(m('polymarket', 'Dune: Part Three Tomatometer 90% or higher?', 'Yes', '2026-12-25', 'culture'), m('manifold', 'Will Dune: Part Three have a 90%+ Popcornmeter (audience score) on Rotten Tomatoes?', 'Yes', '2026-12-25', 'culture')), 'different');
+});
+
+test('EPL is the Premier League, UCL the Champions League', (t) => {
+  t.is(relation(m('polymarket', 'Will Arsenal win the Premier League this season?', 'Yes', '2027-05-23'), m('azuro', 'EPL 2026/27 - Outright Winner', 'Arsenal', '2027-05-23')), 'identity');
+  t.is(relation(m('kalshi', 'Haaland 30+ Premier League goals in 2026-27?', 'Yes', '2027-05-23'), m('azuro', 'EPL 2026/27 - Erling Haaland Total League Goals', 'Over 29.5', '2027-05-23')), 'identity');
+});
+
+test('a reading for one day ("the daily chart for March 1") is the reading on that day; a week "for Dec 7–13" stays a week', (t) => {
+  t.is(relation(m('kalshi', 'Top song on Spotify Global daily chart on Mar 1, 2027?', 'Golden - HUNTR/X', '2027-03-02', 'culture'), m('polymarket', '#1 song on Spotify Charts Top Songs Global (daily) for March 1, 2027?', 'Golden', '2027-03-02', 'culture')), 'identity');
+  t.is(relation(m('kalshi', 'Netflix #1 English TV show week of December 7?', 'Wednesday', '2026-12-15', 'culture'), m('polymarket', 'Top Netflix English TV show for Dec 7–13, 2026?', 'Wednesday', '2026-12-15', 'culture')), 'identity');
+});

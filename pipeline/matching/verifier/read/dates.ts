@@ -273,5 +273,8 @@ export function extractDates(input: string, endDate: string | null): DateExtract
       years.add(actual);
     }
   }
-  return { dates, years: [...years].sort(), masked: text };
+  // "#1 on the daily chart for March 1, 2026": a single day a reading is for is that day, as "on March 1" is.
+  const span = (t: string): boolean => !/^for\s+\d{4}-\d\d-\d\d$/.test(t) && /[–—]|\bto\b|\bthrough\b|\d\s*-\s*\d/.test(t);
+  const onTheDay = dates.map((d) => (d.sense === 'in' && d.granularity === 'day' && /^for\s/.test(d.text) && !span(d.text) ? { ...d, sense: 'on' as const } : d));
+  return { dates: onTheDay, years: [...years].sort(), masked: text };
 }
