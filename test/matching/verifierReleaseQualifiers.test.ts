@@ -40,3 +40,10 @@ test('venues name one act with other verbs: declare a run, eliminate the filibus
   t.is(relation(m('kalshi', 'Will the Senate eliminate the legislative filibuster before 2028?', 'Yes', '2027-12-31', 'politics'), m('polymarket', 'Filibuster abolished by end of 2027?', 'Yes', '2027-12-31', 'politics')), 'identity');
   t.is(relation(m('kalshi', 'Will Vladimir Putin be out as President of Russia before 2028?', 'Yes', '2027-12-31', 'politics'), m('polymarket', 'Putin ceases to be Russian president by end of 2027?', 'Yes', '2027-12-31', 'politics')), 'identity');
 });
+
+test('GDP that contracts, shrinks or decreases is growth below zero', (t) => {
+  t.is(relation(m('manifold', 'Will US GDP contract in Q2 2027?', 'Yes', '2027-07-29'), m('kalshi', 'US GDP growth in Q2 2027?', 'Below 0.0%', '2027-07-29')), 'identity');
+  t.is(relation(m('manifold', 'Will real GDP decrease in Q1 2027 (advance estimate)?', 'Yes', '2027-04-29'), m('polymarket', 'Will Q1 2027 US GDP growth (advance estimate) be 0.0% or higher?', 'Yes', '2027-04-29')), 'complement');
+  // With a level written, the verb is only the comparator: "grow more than 2%" is unchanged.
+  t.is(relation(m('manifold', 'Will US GDP grow more than 2% in Q2 2027?', 'Yes', '2027-07-29'), m('kalshi', 'US GDP growth in Q2 2027?', 'Above 2.0%', '2027-07-29')), 'identity');
+});

@@ -95,7 +95,9 @@ export function officeKind(word: string): string | undefined {
 export const LEVEL_WORDS: ReadonlySet<string> = new Set(
   ('reach reaches hit hits exceed exceeds surpass surpasses tops touch high highest low lowest dip dips fall falls drop drops rise rises above below close trade trading collect collects earn earns post posts report reports ' +
     // A print's change and a film's gross, stated beside the level they are compared with ("CPI change 0.3% or less", "open to $80M").
-    'change changes increase increases grow grows gross grosses grossing box open opens debut').split(' '),
+    'change changes increase increases grow grows gross grosses grossing box open opens debut ' +
+    // A print's sign in words ("GDP contracts", "the economy shrinks"), read as below zero.
+    'contract contracts contracting contraction shrink shrinks shrinking decrease decreases decline declines').split(' '),
 );
 
 /** Groups of words venues use for one idea; a word meets any other of its group. */

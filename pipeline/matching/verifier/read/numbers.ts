@@ -137,6 +137,8 @@ export function prepareNumbers(text: string): string {
     .replace(/\bzero or negative\b/g, '0 or below')
     // "Negative GDP growth", "a negative jobs report": a print below zero (zero itself is neither sign).
     .replace(/\b(negative|positive) ((?:real |us |u\.s\. |quarterly |annual )?(?:gdp(?: growth)?|growth|jobs?(?: report| growth)?|payrolls?|job growth|print|inflation|cpi))\b/g, (_m, sign: string, what: string) => `${what} ${sign === 'negative' ? 'below' : 'above'} 0${/jobs?|payrolls?/.test(what) ? '' : '%'}`)
+    // "Will GDP contract in Q2?", "the economy shrinks": growth below zero, as "negative GDP growth" is (no level written).
+    .replace(/\b((?:real |us |u\.s\. )?(?:gdp|economy))\b((?:(?!\d)[^?])*?)\b(?:contract(?:s|ed|ing)?|shrink(?:s|ing)?|decrease(?:s|d)?|decline(?:s|d)?)\b(?![^?]*\d)/g, '$1$2 growth below 0%')
     // "30°C" is read as the 86°F it is, so a venue writing Celsius and one writing Fahrenheit compare their levels.
     .replace(CELSIUS_RANGE, (_m, lo: string, sep: string, hi: string) => `${fahrenheit(lo)}${sep}${fahrenheit(hi)}`)
     .replace(CELSIUS, (_m, c: string) => fahrenheit(c))
