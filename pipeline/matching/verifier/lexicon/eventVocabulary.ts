@@ -51,7 +51,9 @@ export const BENIGN_ONE_SIDED: ReadonlySet<string> = new Set(
     'publicly officially formally ultimately anytime sometime overall print prints ' +
     // "Fed funds rate", "What will the Fed decide", "the jobs report show", "win the fight", "lift the cup", "per ounce",
     // "below $150k throughout 2026" / "for all of 2026", "96°F or hotter": the frame of the question, no other event.
-    'funds decide decides show shows fight bout lift lifts ounce oz throughout all hotter warmer colder real').split(/\s+/),
+    'funds decide decides show shows fight bout lift lifts ounce oz throughout all hotter warmer colder real ' +
+    // Drift's "-BET" symbol suffix, "at least once" (read as the count it states), the CDC as the source of a count.
+    'bet once cdc').split(/\s+/),
 );
 
 /**
