@@ -30,7 +30,7 @@ export function isUnavailableError(kind: DocumentStore['kind'], err: unknown): b
 }
 
 /** Collection methods that only read: with SQLite in WAL mode they still work while another process holds the write lock. */
-const READS = new Set(['get', 'getText', 'getMany', 'find', 'findText', 'findOne', 'count', 'distinct']);
+const READS = new Set(['get', 'getText', 'getMany', 'find', 'findOne', 'count', 'distinct']);
 
 export interface AvailabilityOptions {
   readonly log?: Logger;

@@ -185,17 +185,16 @@ export function sqliteCollection<T extends Doc>(ctx: SqliteContext, name: string
     return { from: textCandidates(ctx.prepare, name, text, c), where: { sql: `(${SCORE_COLUMN} IS NOT NULL AND ${w.sql})`, params: w.params }, text: true, cols: c };
   };
 
-  /** The stored text of the documents a find() matches, in its order. */
-  const findRows = (filter?: Filter, options?: FindOptions): Row[] =>
+  const find = async (filter?: Filter, options?: FindOptions): Promise<T[]> =>
     reading(() => {
       const src = source(filter);
       const o = parseFindOptions(options, src.text);
       if (o.limit === 0) return [];
       const page = o.limit === undefined && o.skip === 0 ? '' : ` LIMIT ${o.limit ?? -1} OFFSET ${o.skip}`;
       const sql = `SELECT doc FROM ${src.from.sql} WHERE ${src.where.sql}${orderBy(o.sort, src.cols)}${page}`;
-      return ctx.prepare(sql).all(...src.from.params, ...src.where.params) as Row[];
+      const rows = ctx.prepare(sql).all(...src.from.params, ...src.where.params) as Row[];
+      return rows.map((r) => JSON.parse(r.doc) as T);
     });
-  const find = async (filter?: Filter, options?: FindOptions): Promise<T[]> => findRows(filter, options).map((r) => JSON.parse(r.doc) as T);
 
   return {
     name,
@@ -249,9 +248,6 @@ export function sqliteCollection<T extends Doc>(ctx: SqliteContext, name: string
       });
     },
     find,
-    async findText(filter, options) {
-      return findRows(filter, options).map((r) => r.doc);
-    },
     async findOne(filter, options) {
       return (await find(filter, { ...options, limit: 1 }))[0] ?? null;
     },

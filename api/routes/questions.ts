@@ -7,7 +7,7 @@ import { limitParam, offsetParam } from '../http/queryFields.ts';
 import { requireSession } from '../auth/guards.ts';
 import { AppError } from '../../shared/errors.ts';
 import { uuidPathParam } from '../http/uuidPathParam.ts';
-import { discoverPageText, discoverQuestions, getQuestion, getQuestionText, parseDiscoverPageText, type DiscoverQuery } from '../../projections/questions/queries.ts';
+import { discoverQuestions, getQuestion, getQuestionText } from '../../projections/questions/queries.ts';
 import type { QuestionDoc } from '../../projections/questions/projection.ts';
 import { discoverItemView, questionDetailView } from '../views/questionView.ts';
 import { questionsProjection } from '../../projections/questions/projection.ts';
@@ -22,28 +22,17 @@ import { categoryParam } from '../http/categoryParam.ts';
 export const discoverQuery = z.object({ category: categoryParam, limit: limitParam, offset: offsetParam }).strict();
 export const questionParams = z.object({ id: uuidParam('canonical question') });
 
-/**
- * The discover list (canonical questions on two venues or more), its serialised pages cached per read-model
- * version. A page is a function of its query, the listed questions' stored documents and the total, so where
- * the store gives documents' text (SQLite) a page out of date by age only is served again when that text is
- * the one it was built from (ViewBodyCache.getFromText, as for a question's detail).
- */
+/** The discover list (canonical questions on two venues or more), its serialised pages cached per read-model version. */
 export function discoverHandler(deps: AppDeps): Middleware {
   const pages = new ViewBodyCache({ maxAgeMs: deps.config.API_VIEW_CACHE_MS });
   const queries = new ParsedQueries(discoverQuery, (query) => ({ query, key: JSON.stringify([query.category ?? null, query.limit, query.offset]) }));
-  const pageOf = (query: DiscoverQuery, { items, total }: { items: QuestionDoc[]; total: number }) => ({
-    data: items.map(discoverItemView),
-    meta: { count: items.length, total, offset: query.offset, limit: query.limit },
-  });
-  /** Whether the store gives documents' text (decided at the first request, as for the question detail). */
-  let asText: boolean | undefined;
   return async (ctx) => {
     const { query, key } = queries.of(ctx);
     const version = await readModelVersion(deps.store, questionsProjection.name);
-    asText ??= typeof deps.store.collection<QuestionDoc>(questionsProjection.collection).findText === 'function';
-    const body = asText
-      ? await pages.getFromText(key, version, () => discoverPageText(deps.store, query)!, (text) => pageOf(query, parseDiscoverPageText(text)))
-      : await pages.get(key, version, async () => pageOf(query, await discoverQuestions(deps.store, query)));
+    const body = await pages.get(key, version, async () => {
+      const { items, total } = await discoverQuestions(deps.store, query);
+      return { data: items.map(discoverItemView), meta: { count: items.length, total, offset: query.offset, limit: query.limit } };
+    });
     sendJsonBytes(ctx, body!);
   };
 }

@@ -148,11 +148,6 @@ export interface Collection<T extends Doc> {
   deleteMany(filter: Filter): Promise<number>;
   /** `limit: 0` returns no documents; limit and skip are non-negative integers. */
   find(filter?: Filter, options?: FindOptions): Promise<T[]>;
-  /**
-   * The stored JSON texts of the documents find() returns, in the same order (find()'s documents are
-   * `JSON.parse` of them); only where the store keeps documents as text (the embedded SQLite store), like getText.
-   */
-  findText?(filter?: Filter, options?: FindOptions): Promise<string[]>;
   findOne(filter: Filter, options?: Omit<FindOptions, 'limit'>): Promise<T | null>;
   count(filter?: Filter): Promise<number>;
   /**
