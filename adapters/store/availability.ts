@@ -91,46 +91,18 @@ export function withAvailability(store: DocumentStore, options: AvailabilityOpti
     }
   };
 
-  const failed = (err: unknown): unknown => (isUnavailableError(store.kind, err) ? markDown(err) : err);
-  const rethrow = (err: unknown): never => {
-    throw failed(err);
-  };
-  /**
-   * A collection method behind the guard. While the store is up (or for an SQLite read, which is admitted
-   * even while it is down) the call goes straight to the adapter and only its rejection is looked at: no
-   * async frames, no awaited admission. While it is known down, `guard` decides as before.
-   */
-  const guarded = (target: Collection<Doc>, method: (...a: unknown[]) => unknown, read: boolean) => {
-    const admittedWhileDown = read && store.kind === 'sqlite';
-    return (...args: unknown[]): Promise<unknown> => {
-      if (down && !admittedWhileDown) return guard(() => method.apply(target, args) as Promise<unknown>, read);
-      let result: unknown;
-      try {
-        result = method.apply(target, args);
-      } catch (err) {
-        return Promise.reject(failed(err));
-      }
-      return result instanceof Promise ? result.then(undefined, rethrow) : Promise.resolve(result);
-    };
-  };
-
   const wrapped = new Map<string, Collection<Doc>>();
   const wrapCollection = <T extends Doc>(name: string): Collection<T> => {
     let c = wrapped.get(name);
     if (!c) {
       // Creating a collection handle may itself touch the file (SQLite creates the table).
       const inner = store.collection<Doc>(name);
-      // One guarded function per method, made at its first use and handed out again (not one per access).
-      const methods = new Map<PropertyKey, { readonly method: unknown; readonly fn: unknown }>();
       c = new Proxy(inner, {
         get(target, prop, receiver) {
           const value = Reflect.get(target, prop, receiver) as unknown;
           if (typeof value !== 'function') return value;
-          const known = methods.get(prop);
-          if (known?.method === value) return known.fn;
-          const fn = guarded(target, value as (...a: unknown[]) => unknown, typeof prop === 'string' && READS.has(prop));
-          methods.set(prop, { method: value, fn });
-          return fn;
+          const read = typeof prop === 'string' && READS.has(prop);
+          return (...args: unknown[]) => guard(() => (value as (...a: unknown[]) => Promise<unknown>).apply(target, args), read);
         },
       });
       wrapped.set(name, c);
