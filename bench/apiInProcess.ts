@@ -5,8 +5,9 @@
  * scheduler gives a process on a loaded machine. The response is built (status, headers, body) but not
  * written. Requests go 50 at a time, then one event-loop turn, as a poll with 50 ready connections would
  * hand them over. Rows: questions/{id} (rotating over the 500 ids, session), discover (session), the 429
- * refusal at default limits (anonymous), /health. Seven repetitions of `--batches` x 50 requests each;
- * prints the median, min and max of CPU (user + system) per request.
+ * refusal at default limits (anonymous), /health. The store sits behind the availability guard, as the server
+ * composes it. Seven repetitions of `--batches` x 50 requests each; prints the median, min and max of CPU
+ * (user + system) per request.
  *
  * Compare two versions by running it from each one's worktree in turns; bench:api is the measure of record.
  *   node --import tsx bench/apiInProcess.ts [--batches 100] [--only questions,refused]
@@ -18,6 +19,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pino from 'pino';
 import { openSqliteStore } from '../adapters/store/sqliteStore.ts';
+import { withAvailability } from '../adapters/store/availability.ts';
 import type { AppDeps } from '../api/deps.ts';
 import { createApiHttpServer } from '../api/server.ts';
 import { loadConfig } from '../shared/config.ts';
@@ -44,7 +46,8 @@ function makeApp(multiplier: string) {
     LOG_LEVEL: 'warn',
     RATE_LIMIT_MULTIPLIER: multiplier,
   });
-  const store = openSqliteStore({ file });
+  // Behind the availability guard, as the server composes it (adapters/store/createStore.ts).
+  const store = withAvailability(openSqliteStore({ file }));
   const deps: AppDeps = { config, log: pino({ level: 'warn' }), store, checkDependencies: async () => [{ name: 'store', ok: true }], publish: async () => undefined };
   return { store, ...createApiHttpServer(deps) };
 }

@@ -152,3 +152,41 @@ test('a write that bypasses the projector (no checkpoint move) shows once API_VI
     await stop(h);
   }
 });
+
+test('discover: a write that bypasses the projector shows once API_VIEW_CACHE_MS has passed, a changed document and a changed total alike; an unchanged page is the same bytes', async (t) => {
+  const h = await start({ API_VIEW_CACHE_MS: '150' });
+  try {
+    const auth = await session(h);
+    const id = randomUUID();
+    await questionAt(h, id, 'Old title', [member('polymarket', 0.6, 300), member('predictit', 0.5, 100)]);
+    const page = async () => {
+      const res = await fetch(`${h.app.baseUrl}/api/v1/discover?category=politics`, { headers: auth });
+      t.is(res.status, 200);
+      return Buffer.from(await res.arrayBuffer());
+    };
+    const titles = (bytes: Buffer) => {
+      const body = JSON.parse(bytes.toString()) as { data: Array<{ title: string }>; meta: { total: number } };
+      return [body.meta.total, ...body.data.map((q) => q.title)];
+    };
+    const first = await page();
+    t.deepEqual(titles(first), [1, 'Old title']);
+    await new Promise((r) => setTimeout(r, 200));
+    t.deepEqual(await page(), first, 'past the bound with nothing changed: the same bytes');
+
+    const coll = h.projector.collection<{ _id: string; title: string }>(questionsProjection.collection);
+    const doc = (await coll.get(id))!;
+    await coll.put({ ...doc, title: 'New title' });
+    await new Promise((r) => setTimeout(r, 200));
+    t.deepEqual(titles(await page()), [1, 'New title']);
+
+    // A second listed question (a copy under a new id, written around the projector): the total and the page change.
+    const other = randomUUID();
+    await coll.put({ ...doc, _id: other, title: 'Other title' });
+    await new Promise((r) => setTimeout(r, 200));
+    const both = titles(await page());
+    t.is(both[0], 2);
+    t.deepEqual(both.slice(1).sort(), ['New title', 'Other title']);
+  } finally {
+    await stop(h);
+  }
+});
