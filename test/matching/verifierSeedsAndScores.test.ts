@@ -42,3 +42,11 @@ test('a reading for one day ("the daily chart for March 1") is the reading on th
   t.is(relation(m('kalshi', 'Top song on Spotify Global daily chart on Mar 1, 2027?', 'Golden - HUNTR/X', '2027-03-02', 'culture'), m('polymarket', '#1 song on Spotify Charts Top Songs Global (daily) for March 1, 2027?', 'Golden', '2027-03-02', 'culture')), 'identity');
   t.is(relation(m('kalshi', 'Netflix #1 English TV show week of December 7?', 'Wednesday', '2026-12-15', 'culture'), m('polymarket', 'Top Netflix English TV show for Dec 7–13, 2026?', 'Wednesday', '2026-12-15', 'culture')), 'identity');
 });
+
+test('a domestic double is more than the league; a driver of a nation is not one named driver; a sacking is one way of leaving', (t) => {
+  t.is(relation(m('polymarket', 'Bundesliga Winner?', 'Bayern Munich', '2027-05-22'), m('manifold', 'Will Bayern Munich win the domestic double (Bundesliga + DFB-Pokal) in 2026-27?', 'Yes', '2027-05-22')), 'different');
+  t.is(relation(m('polymarket', 'British Grand Prix 2027 Winner', 'Lando Norris', '2027-07-04'), m('manifold', 'Will a British driver win the 2027 British Grand Prix?', 'Yes', '2027-07-04')), 'different');
+  t.is(relation(m('kalshi', 'Will Liverpool sack Arne Slot before April 2027?', 'Yes', '2027-03-31'), m('polymarket', 'Arne Slot out as Liverpool manager by March 31, 2027?', 'Yes', '2027-03-31')), 'different');
+  // A double chance is no double.
+  t.notRegex(verifyPair(m('azuro', 'Bayern Munich vs Dortmund — Double Chance: 1X', '1X', '2027-01-09'), m('polymarket', 'Bayern Munich vs Dortmund — Double Chance', 'Bayern Munich or Draw', '2027-01-09')).reasons.join('; '), /stage differs/);
+});

@@ -93,6 +93,8 @@ const STAGES: readonly (readonly [RegExp, string])[] = [
   [/\blead(?:er|ing|s)? (?:after|at the end of) (?:day|round|stage|week|lap|hole|quarter|period|the (?:first|second|third|1st|2nd|3rd))\b/i, 'interim'],
   [/\bby (?:knockout|ko|tko|submission|decision|stoppage)\b/i, 'method'],
   [/\bmake (?:the )?(?:[\w-]+ ){0,3}playoffs?\b|\bclinch(?:es)? (?:a )?playoff\b/i, 'make-playoffs'],
+  // A double or a treble is two or three trophies, not the league alone.
+  [/\b(?:domestic |continental )?(?:double|treble)\b(?! chance)(?!-double)/i, 'double'],
   // "Before the presidential election" ends a window at an event, not at the date the other market names.
   [/\b(?:before|ahead of|prior to) (?:the )?(?:[\w-]+ ){0,2}election\b/i, 'before-election'],
   // A seed ("the AFC No. 1 seed", "a top-2 seed") is a place in the standings, neither a division title nor a playoff berth.

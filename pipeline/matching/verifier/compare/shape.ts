@@ -168,6 +168,8 @@ function namesTheOneExcluded(p: Proposition): boolean {
   if (!asksAnyoneBut(title) || SHAREABLE.test(title)) return false;
   return !(holdsRoleOnDay(title) && OPEN_POST.test(title) && !NEVER_EMPTY.test(title));
 }
+/** "A British driver", "an American golfer", "a non-Mercedes driver": anyone of a group, capitalised as a group's name is. */
+const GROUP_MEMBER = /\ban? (?:[A-Z][a-z]+|non-[A-Za-z]+) (?:driver|golfer|rider|player|boxer|fighter|skater|swimmer|runner|cyclist)\b/;
 /** "Will there be a dissent ...?": an event asked of nobody in particular. */
 const EXISTENTIAL = /\b(?:will there be|is there|are there|there (?:will be|is|are))\s+(?:a|an|any)\b/i;
 const named = (p: Proposition): boolean => p.entities.some((e) => e.group === 'person' || e.group === 'name' || e.group === 'team');
@@ -186,8 +188,8 @@ function localAreaOnly(p: Proposition, other: Proposition): string | null {
 /** "Hegseth or another Cabinet member" is broader than "Hegseth"; "anyone wins outright" than "Lula wins outright". */
 export function compareScope(a: Proposition, b: Proposition): string[] {
   if (a.widened !== b.widened) return [`scope differs: "${(a.widened ? a : b).source.title}" widens the subject to a group`];
-  const anyA = ANYONE.test(a.text) && !namesTheOneExcluded(a);
-  const anyB = ANYONE.test(b.text) && !namesTheOneExcluded(b);
+  const anyA = (ANYONE.test(a.text) || GROUP_MEMBER.test(a.source.title)) && !namesTheOneExcluded(a);
+  const anyB = (ANYONE.test(b.text) || GROUP_MEMBER.test(b.source.title)) && !namesTheOneExcluded(b);
   if (anyA !== anyB && named(anyA ? b : a)) return [`scope differs: "${(anyA ? a : b).source.title}" asks about anyone, the other about a named subject`];
   // "Will there be a dissent at the June FOMC?" is paid by anyone's dissent; "Will Stephen Miran dissent?" by one person's.
   const thereA = EXISTENTIAL.test(a.text);
