@@ -130,9 +130,7 @@ export async function startServices(config: Config, roles: readonly Role[], log:
     stack.push({ name: 'publisher', stop: async () => publisher.close() });
     const publish = publisher.publish;
 
-    // The project role writes its read models in batches of up to 500 documents: committed on a writer thread,
-    // they no longer hold the event loop the NATS client, the processor and the other projections share.
-    const store = await createDocumentStore(config, log, { writerThread: runs(roles, 'project') });
+    const store = await createDocumentStore(config, log);
     stack.push({ name: 'store', stop: () => store.close() });
 
     // One venue transport per process: ingest and the scanner's order books share each venue's bucket.

@@ -14,9 +14,8 @@ export interface DocumentStoreConfig {
 /**
  * MongoDB when MONGODB_URI is set; otherwise the embedded SQLite file `${DATA_DIR}/concord.db`. Either way
  * behind the availability guard: an outage rejects fast with StoreUnavailableError (adapters/store/availability.ts).
- * `writerThread`: SQLite commits putMany on a thread of its own (sqliteWriter.ts); MongoDB ignores it.
  */
-export async function createDocumentStore(config: DocumentStoreConfig, log: Logger, options: { readonly writerThread?: boolean } = {}): Promise<DocumentStore> {
+export async function createDocumentStore(config: DocumentStoreConfig, log: Logger): Promise<DocumentStore> {
   if (config.MONGODB_URI) {
     // Loaded on demand so the embedded setup never pays for the driver.
     const { openMongoStore } = await import('./mongoStore.ts');
@@ -25,5 +24,5 @@ export async function createDocumentStore(config: DocumentStoreConfig, log: Logg
   mkdirSync(config.DATA_DIR, { recursive: true });
   const file = join(config.DATA_DIR, 'concord.db');
   log.info({ file }, 'using the embedded SQLite document store');
-  return withAvailability(openSqliteStore({ file, log, ...(options.writerThread ? { writerThread: true } : {}) }), { log });
+  return withAvailability(openSqliteStore({ file, log }), { log });
 }

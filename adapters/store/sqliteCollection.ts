@@ -8,7 +8,7 @@ import { createTextIndex, ensureMetaTable, pendingTextFlushSql, readTextSpec, SC
 import { sortedDistinct } from './scalarOrder.ts';
 import { compileCondition, orderBy, quoteName, typeExpr, valueExpr } from './sqliteQuery.ts';
 import { buildIndexes } from './sqliteIndexes.ts';
-import { addColumns, columnList, columnPair, columnValues, readColumns, typeColumn, valueColumn, type IndexedColumns } from './sqliteColumns.ts';
+import { addColumns, columnList, columnValues, readColumns, typeColumn, valueColumn, type IndexedColumns } from './sqliteColumns.ts';
 import type { SqlFragment } from './sqliteQuery.ts';
 
 /** What a collection needs from its store: a cached statement factory that refuses once the store is closed. */
@@ -20,38 +20,6 @@ export interface SqliteContext {
   schemaVersion(): number;
   /** Called after each write transaction (the store's WAL checkpointer watches the WAL's size). */
   wrote?(): void;
-  /**
-   * A writer thread with its own connection to the same file (sqliteWriter.ts): putMany then serialises the
-   * documents here and commits them there, off this thread. Absent: every write runs on this connection.
-   */
-  readonly writer?: RowWriter;
-}
-
-/**
- * Documents ready to write: for each, `_id`, its JSON and the [value, type] pairs of `paths` (the indexed
- * columns the serialising side knew), flat (`2 + 2 * paths.length` cells a document).
- */
-export interface PreparedRows {
-  readonly paths: readonly string[];
-  readonly cells: ReadonlyArray<string | number | null>;
-}
-
-/** Where a collection sends prepared rows to be committed as one transaction (the writer thread's client). */
-export interface RowWriter {
-  /** Resolves once committed; undefined when the writer is gone (the caller then writes itself). */
-  putRows(collection: string, rows: PreparedRows): Promise<void> | undefined;
-  /**
-   * Runs a write of the store's own connection after every write sent to the thread before it (and before any
-   * sent after it): the store's writes commit in the order they were asked for, as with one connection. At once
-   * (synchronously) when nothing is pending.
-   */
-  afterWrites<R>(write: () => R): R | Promise<R>;
-}
-
-/** The embedded collection, with the entry the writer thread commits prepared rows through. */
-export interface SqliteCollection<T extends Doc> extends Collection<T> {
-  /** putMany's transaction for rows serialised elsewhere (sqliteWriterThread.ts); throws as putMany rejects. */
-  putPrepared(rows: PreparedRows): void;
 }
 
 interface Row {
@@ -68,7 +36,7 @@ function checkId(id: unknown): string {
 
 const missingColumn = (err: unknown): boolean => /no such column/.test((err as Error | undefined)?.message ?? '');
 
-export function sqliteCollection<T extends Doc>(ctx: SqliteContext, name: string): SqliteCollection<T> {
+export function sqliteCollection<T extends Doc>(ctx: SqliteContext, name: string): Collection<T> {
   const table = quoteName(name);
   ctx.db.exec(`CREATE TABLE IF NOT EXISTS ${table} (_id TEXT PRIMARY KEY NOT NULL, doc TEXT NOT NULL) STRICT`);
   ensureMetaTable(ctx.db);
@@ -82,8 +50,6 @@ export function sqliteCollection<T extends Doc>(ctx: SqliteContext, name: string
     const index = sqlName?.startsWith(`${name}__`) ? sqlName.slice(name.length + 2) : '_id_';
     return new DuplicateKeyError(name, index);
   };
-  /** A write on this connection, after the writes sent to the store's writer thread before it (when it has one). */
-  const ordered = <R>(write: () => R): R | Promise<R> => (ctx.writer ? ctx.writer.afterWrites(write) : write());
   const writing = <R>(fn: () => R): R => {
     try {
       return fn();
@@ -142,12 +108,12 @@ export function sqliteCollection<T extends Doc>(ctx: SqliteContext, name: string
    * changes about one of the markets read model's ten indexed columns (1.4 of its 15 indexes): assigning them
    * all, as an upsert does, cost most of a market update (bench/README.md finding 38).
    */
-  const putOne = (doc: T): void => putRow(doc._id, documentJson(doc), columnValues(doc, segments));
-  /** put of a serialised document whose column values (columnValues' order, the table's paths) are known. */
-  const putRow = (id: string, json: string, values: ReadonlyArray<string | number | null>): void => {
-    const current = ctx.prepare(currentSql).raw(true).get(id) as unknown[] | undefined;
+  const putOne = (doc: T): void => {
+    const json = documentJson(doc);
+    const values = columnValues(doc, segments);
+    const current = ctx.prepare(currentSql).raw(true).get(doc._id) as unknown[] | undefined;
     if (!current) {
-      ctx.prepare(insertSql).run(id, json, ...values);
+      ctx.prepare(insertSql).run(doc._id, json, ...values);
       return;
     }
     let sql = `UPDATE ${table} SET doc = ?`;
@@ -159,55 +125,19 @@ export function sqliteCollection<T extends Doc>(ctx: SqliteContext, name: string
       sql += `, ${valueColumn(path)} = ?, ${typeColumn(path)} = ?`;
       params.push(values[2 * k], values[2 * k + 1]);
     }
-    ctx.prepare(`${sql} WHERE _id = ?`).run(...params, id);
+    ctx.prepare(`${sql} WHERE _id = ?`).run(...params, doc._id);
   };
   const putAll = ctx.db.transaction((docs: readonly T[]) => {
     columns();
     docs.forEach(putOne);
     flushText();
   });
-  /**
-   * Rows serialised by another thread. Their column values are used when they were computed for the paths the
-   * table has now; otherwise (a column added or dropped since, by any process) they are taken from the JSON.
-   */
-  const putPreparedAll = ctx.db.transaction((rows: PreparedRows) => {
-    const c = columns();
-    const stride = 2 + 2 * rows.paths.length;
-    const same = rows.paths.length === c.paths.length && rows.paths.every((p, k) => p === c.paths[k]);
-    for (let i = 0; i < rows.cells.length; i += stride) {
-      const id = rows.cells[i] as string;
-      const json = rows.cells[i + 1] as string;
-      putRow(id, json, same ? rows.cells.slice(i + 2, i + stride) : columnValues(JSON.parse(json), segments));
-    }
-    flushText();
-  });
-  /** What putMany sends a writer thread: the documents serialised and their columns filled here, as putOne would. */
-  const prepareRows = (docs: readonly T[]): PreparedRows => {
-    const c = columns();
-    const cells: Array<string | number | null> = [];
-    for (const doc of docs) {
-      cells.push(doc._id, documentJson(doc));
-      for (const s of segments) cells.push(...columnPair(doc, s));
-    }
-    return { paths: c.paths, cells };
-  };
   const insertOne = ctx.db.transaction((doc: T) => {
     columns();
     const json = documentJson(doc);
     ctx.prepare(insertSql).run(doc._id, json, ...columnValues(doc, segments));
     flushText();
   });
-
-  /** On the writer thread when the store has one (sqliteWriter.ts), else in this thread's transaction. */
-  const putMany = async (docs: readonly T[]): Promise<void> => {
-    const sent = ctx.writer && docs.length > 0 ? ctx.writer.putRows(name, prepareRows(docs)) : undefined;
-    if (!sent) return ordered(() => writing(() => putAll.immediate(docs)));
-    try {
-      await sent;
-    } finally {
-      ctx.wrote?.();
-    }
-  };
 
   const selectMatches = (filter: Filter, limit?: number): Row[] => {
     const w = where(filter);
@@ -285,40 +215,37 @@ export function sqliteCollection<T extends Doc>(ctx: SqliteContext, name: string
       return wanted.flatMap((id) => found.get(id) ?? []);
     },
     async insert(doc) {
-      return ordered(() => writing(() => insertOne.immediate(doc)));
+      writing(() => insertOne.immediate(doc));
     },
     async put(doc) {
-      return putMany([doc]);
+      writing(() => putAll.immediate([doc]));
     },
-    putMany,
-    putPrepared(rows) {
-      writing(() => putPreparedAll.immediate(rows));
+    async putMany(docs) {
+      writing(() => putAll.immediate(docs));
     },
     async updateOne(filter, ops) {
-      return ordered(() => writing(() => reading(() => updateFirst.immediate(filter, ops))));
+      return writing(() => reading(() => updateFirst.immediate(filter, ops)));
     },
     async updateMany(filter, ops) {
-      return ordered(() => writing(() => reading(() => updateAll.immediate(filter, ops))));
+      return writing(() => reading(() => updateAll.immediate(filter, ops)));
     },
     async takeOne(filter) {
-      return ordered(() => reading(() => {
+      return reading(() => {
         const w = where(filter);
         // One statement: the row is chosen and deleted under the same write lock.
         const sql = `DELETE FROM ${table} WHERE _id = (SELECT _id FROM ${table} WHERE ${w.sql} LIMIT 1) RETURNING doc`;
         return parse(deleting.immediate(() => ctx.prepare(sql).get(...w.params) as Row | undefined));
-      }));
+      });
     },
     async delete(id) {
       const key = checkId(id);
-      return ordered(() => deleting.immediate(() => ctx.prepare(`DELETE FROM ${table} WHERE _id = ?`).run(key).changes) > 0);
+      return deleting.immediate(() => ctx.prepare(`DELETE FROM ${table} WHERE _id = ?`).run(key).changes) > 0;
     },
     async deleteMany(filter) {
-      return ordered(() =>
-        reading(() => {
-          const w = where(filter);
-          return deleting.immediate(() => ctx.prepare(`DELETE FROM ${table} WHERE ${w.sql}`).run(...w.params).changes);
-        }),
-      );
+      return reading(() => {
+        const w = where(filter);
+        return deleting.immediate(() => ctx.prepare(`DELETE FROM ${table} WHERE ${w.sql}`).run(...w.params).changes);
+      });
     },
     find,
     async findOne(filter, options) {
@@ -341,24 +268,24 @@ export function sqliteCollection<T extends Doc>(ctx: SqliteContext, name: string
       });
     },
     async ensureIndexes(indexes: readonly IndexSpec[]) {
-      return ordered(() => writing(() => ctx.db.transaction(() => buildIndexes(ctx.db, name, indexes, ctx.log)).immediate()));
+      writing(() => ctx.db.transaction(() => buildIndexes(ctx.db, name, indexes, ctx.log)).immediate());
     },
     async prepareBulkLoad(indexes: readonly IndexSpec[], text?: TextIndexSpec) {
       // The indexed columns only: a loaded table's writers fill them from the documents they hold, so neither
       // the index build nor the text index parses the stored JSON again (no UPDATE pass over the loaded rows).
       const specs = parseIndexes(indexes);
       const paths = [...specs.flatMap((spec) => spec.fields.map(([f]) => f)), ...(text ? parseTextIndex(text).fields.map(([f]) => f) : [])];
-      return ordered(() => void writing(() => ctx.db.transaction(() => addColumns(ctx.db, name, paths)).immediate()));
+      writing(() => ctx.db.transaction(() => addColumns(ctx.db, name, paths)).immediate());
     },
     async ensureTextIndex(spec) {
       const parsed = parseTextIndex(spec);
       const current = readTextSpec(ctx.prepare, name);
       if (current && JSON.stringify(current) === JSON.stringify(parsed) && textIndexCurrent(ctx.db, name, parsed)) return;
       if (current) ctx.log?.info({ collection: name, index: parsed.name }, 'text index definition or maintenance changed; rebuilding');
-      return ordered(() => ctx.db.transaction(() => createTextIndex(ctx.db, name, parsed)).immediate());
+      ctx.db.transaction(() => createTextIndex(ctx.db, name, parsed)).immediate();
     },
     async clear() {
-      return ordered(() => void deleting.immediate(() => ctx.prepare(`DELETE FROM ${table}`).run()));
+      deleting.immediate(() => ctx.prepare(`DELETE FROM ${table}`).run());
     },
   };
 }
