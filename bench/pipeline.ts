@@ -29,6 +29,7 @@ import { subjects, STREAMS } from '../shared/streams/subjects.ts';
 import { ensureEmbeddingModel } from '../adapters/embedder/createEmbedder.ts';
 import { buildCatalogue } from './support/catalogue.ts';
 import { measureTwoHopCeiling } from './support/jetstreamCeiling.ts';
+import { threadCpuSeconds, threadCpuSince } from './support/threadCpu.ts';
 import { benchArgs, load, peakRssMiB, peakRssOfPid, ratioLine, scaled, table, waitFor } from './support/report.ts';
 
 const { scale, values } = benchArgs({ roles: { type: 'string', default: 'process,project,link' }, workers: { type: 'string', default: '2' }, trace: { type: 'boolean', default: false } });
@@ -100,6 +101,8 @@ async function main(): Promise<void> {
       : undefined;
     const t0 = performance.now();
     const cpu0 = process.cpuUsage();
+    const threads0 = threadCpuSeconds();
+    const elu0 = performance.eventLoopUtilization();
     const natsCpu0 = cpuSecondsOfPid(server.pid);
     for (let i = 0; i < cat.ticks.length; i += PAGE) {
       await Promise.all(cat.ticks.slice(i, i + PAGE).map((t) => publish(subjects.raw(t.venue), t, `${t.venue}:${t.item_id}:${t.content_hash}`)));
@@ -113,6 +116,8 @@ async function main(): Promise<void> {
     }, 'pipeline drained', 3_600_000, 100);
     clearInterval(trace);
     const cpu = process.cpuUsage(cpu0);
+    const threads = threadCpuSince(threads0);
+    const elu = performance.eventLoopUtilization(elu0);
     const natsCpu1 = cpuSecondsOfPid(server.pid);
     const total = (performance.now() - t0) / 1000;
     const projected = (projectedAt - t0) / 1000;
@@ -141,6 +146,18 @@ async function main(): Promise<void> {
     console.log(
       `CPU per market: concord process ${perMarketUs((cpu.user + cpu.system) / 1e6)} us (every thread, the bench's own ingest publishes included), nats-server ${natsCpu === null ? 'n/a' : perMarketUs(natsCpu) + ' us'}`,
     );
+    // By thread: the main thread (its id is the pid; the bench's ingest runs there too), then the busiest others
+    // (the two normalising workers, V8's compiler threads, the store's writer and checkpointer threads).
+    const main = threads.find((t) => t.tid === process.pid);
+    const others = threads.filter((t) => t.tid !== process.pid && t.seconds > 0.05);
+    if (main) {
+      console.log(
+        `CPU per market by thread: main ${perMarketUs(main.seconds)} us (event loop ${(elu.utilization * 100).toFixed(0)}% busy), others ${others
+          .slice(0, 6)
+          .map((t) => `${perMarketUs(t.seconds)}`)
+          .join(' / ')} us (busiest first), all others ${perMarketUs(others.reduce((a, t) => a + t.seconds, 0))} us`,
+      );
+    }
     const natsPeak = peakRssOfPid(server.pid);
     console.log(`peak RSS: concord process ${peakRssMiB().toFixed(0)} MiB (catalogue held by the bench included), nats-server ${natsPeak === null ? 'n/a' : natsPeak.toFixed(0) + ' MiB'}`);
     console.log(`load average after: ${load()}`);
