@@ -45,3 +45,12 @@ test('"someone other than X" negates X where exactly one wins; a post that can s
   // Not as the subject: naming someone else is no negation of naming X.
   t.not(relation(m('polymarket', 'Time 2026 Person of the Year', 'Donald Trump', '2026-12-10', 'culture'), m('manifold', 'Will Time name someone other than Donald Trump as 2026 Person of the Year?', 'Yes', '2026-12-10', 'culture')), 'identity');
 });
+
+test('a post held "at the end of 2027" or "when 2028 begins" is the stay its leaving by then negates; "through the end of" is through', (t) => {
+  t.is(relation(m('kalshi', 'Will Donald Trump be president at the end of 2027?', 'Yes', '2027-12-31', 'politics'), m('polymarket', 'Trump out as President before 2028?', 'Yes', '2027-12-31', 'politics')), 'complement');
+  t.is(relation(m('kalshi', 'Will Keir Starmer cease to be UK Prime Minister before 2028?', 'No', '2027-12-31', 'politics'), m('manifold', 'Is Starmer still PM when 2028 begins?', 'Yes', '2028-01-01', 'politics')), 'identity');
+  t.is(relation(m('manifold', 'Will Zelenskyy still be president of Ukraine at the start of 2028?', 'Yes', '2028-01-01', 'politics'), m('polymarket', 'Zelenskyy out as Ukraine president by end of 2027?', 'Yes', '2027-12-31', 'politics')), 'complement');
+  t.is(relation(m('polymarket', 'Trump pardons Ghislaine Maxwell by December 31, 2027?', 'Yes', '2027-12-31', 'politics'), m('manifold', 'Will Trump refrain from pardoning Ghislaine Maxwell through the end of 2027?', 'Yes', '2027-12-31', 'politics')), 'complement');
+  // Still in post at the start of 2029 is another year.
+  t.is(relation(m('manifold', 'Will Zelenskyy still be president of Ukraine at the start of 2029?', 'Yes', '2029-01-01', 'politics'), m('polymarket', 'Zelenskyy out as Ukraine president by end of 2027?', 'Yes', '2027-12-31', 'politics')), 'different');
+});

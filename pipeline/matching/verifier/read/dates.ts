@@ -9,7 +9,7 @@ import { lastDayOfMonth, monthNumber } from '../../../../shared/text/calendar.ts
 import type { DateCondition, DateSense } from '../types.ts';
 
 const MONTH = String.raw`(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?`;
-const PREP = String.raw`(?:\b(by|before|prior to|no later than|on|at|as of|in|during|for|through|thru|until|till|after|at the end of|at end of|by the end of|by end of|before the end of|end of|eoy|in the month of)\s+(?:the\s+)?)?`;
+const PREP = String.raw`(?:\b(by|before|prior to|no later than|on|at|as of|in|during|for|through|thru|until|till|after|at the end of|at end of|by the end of|by end of|before the end of|through the end of|until the end of|end of|eoy|in the month of)\s+(?:the\s+)?)?`;
 
 const ISO_RE = new RegExp(String.raw`${PREP}\b(20\d\d)-(\d\d)-(\d\d)\b`, 'g');
 /** 31.01.2026: a European day, month and year (dotted, always with a four-digit year). */
@@ -53,7 +53,7 @@ function senseOf(prep: string | undefined, fallback: DateSense): { sense: DateSe
   // A bare "end of 2026" ("Largest company end of 2026?") reads a state on the last day, like "at the end of".
   if (p === 'on' || p === 'at' || p === 'as of' || p === 'at the end of' || p === 'at end of' || p === 'end of') return { sense: 'on', before: false };
   if (p === 'in' || p === 'during' || p === 'for' || p === 'in the month of') return { sense: 'in', before: false };
-  if (p === 'through' || p === 'thru' || p === 'until' || p === 'till') return { sense: 'through', before: false };
+  if (p === 'through' || p === 'thru' || p === 'until' || p === 'till' || p === 'through the end of' || p === 'until the end of') return { sense: 'through', before: false };
   if (p === 'after') return { sense: 'after', before: false };
   return { sense: fallback, before: false };
 }
