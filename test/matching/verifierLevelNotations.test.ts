@@ -52,3 +52,10 @@ test('an Over/Under line whose label repeats the line picks that side of it', (t
   // A label naming another line is not this one's side.
   t.is(relation(ou('Over 2.5'), total('Over (3.5)')), 'different');
 });
+
+test('a film\'s gross to date only grows: over a level by a day negates at most that level on the day', (t) => {
+  const over = m('polymarket', 'Will Avengers: Doomsday gross over $1 billion worldwide by Feb 28, 2027?', 'Yes', '2027-02-28', 'culture');
+  t.is(relation(over, m('manifold', 'Avengers: Doomsday worldwide box office $1B or less by February 28, 2027?', 'Yes', '2027-02-28', 'culture')), 'complement');
+  // A price touched by a day is no running total: reaching it and being below it on the day can both happen.
+  t.is(relation(m('polymarket', 'Will Bitcoin reach $150,000 by Feb 28, 2027?', 'Yes', '2027-02-28', 'crypto'), m('manifold', 'Bitcoin at $150,000 or less on February 28, 2027?', 'Yes', '2027-02-28', 'crypto')), 'different');
+});

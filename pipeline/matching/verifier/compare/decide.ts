@@ -69,7 +69,7 @@ const PATH = /\b(?:reach|reaches|hit|hits|touch|touches|dip|dips|fall|falls|drop
  * Only then do "at or above X" and "below X" split every outcome; "reach X by June" and "dip below X
  * by June" can both happen.
  */
-const RELEASE = /\b(?:cpi|inflation|unemployment|jobless|gdp|pce|ppi|payrolls|retail sales|pmi|hourly earnings|weekly earnings)\b/i;
+const RELEASE = /\b(?:cpi|hicp|inflation|unemployment|jobless|gdp|pce|ppi|payrolls|retail sales|pmi|hourly earnings|weekly earnings)\b/i;
 
 /** A count of what one election, release or contest yields ("above 34 seats", "<35 seats"). */
 const COUNTED_RESULT = /\b(?:seats?|electoral votes|medals?|goals?|points?|runs?|wins?|cuts?|hikes?|yards|rebounds|assists|strikeouts|touchdowns|receptions|threes|three-pointers|saves|shots on goal|corners|aces|kills|sacks)\b/i;
@@ -146,7 +146,11 @@ function printText(p: Proposition): string {
   return onePrint(p) ? compared.replace(PRINT_CHANGE, ' ') : compared;
 }
 
+/** A running total that only grows (a film's gross to date): reached by a day is where it stands on that day. */
+const RUNNING_TOTAL = /\bgross(?:es|ed)?\b|\bbox office\b/i;
+
 function measuredOnce(p: Proposition): boolean {
+  if (RUNNING_TOTAL.test(p.text) && p.dates.length > 0 && p.dates.every((d) => d.sense === 'by' || d.sense === 'on')) return true;
   const pathText = onePrint(p) ? printText(p) : p.text;
   if (p.dates.some((d) => d.sense === 'by' || d.sense === 'through') || PATH.test(pathText)) return false;
   if (p.game) return true;

@@ -35,7 +35,7 @@ export interface LevelScale {
 }
 
 const RATE_CONTEXT = /\bfed\b|\bfomc\b|\bfederal reserve\b|\bfederal funds\b|\binterest rates?\b|\brate (?:cut|hike)s?\b|\bbps\b/i;
-const RELEASE_CONTEXT = /\b(?:cpi|inflation|unemployment|jobless|u-?3|gdp|pce|ppi|retail sales|pmi|approval)\b/i;
+const RELEASE_CONTEXT = /\b(?:cpi|hicp|inflation|unemployment|jobless|u-?3|gdp|pce|ppi|retail sales|pmi|approval)\b/i;
 const POLICY_RATE = /\b(?:repo|policy|bank|cash|deposit(?: facility)?|refinancing|overnight|benchmark) rate\b/i;
 const PRICE_CONTEXT = /\bprice\b|\$|\bmarket cap\b|\bclose[sd]?\b|\btrad(?:e|es|ing)\b/i;
 
