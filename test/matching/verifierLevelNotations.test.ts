@@ -59,3 +59,7 @@ test('a film\'s gross to date only grows: over a level by a day negates at most 
   // A price touched by a day is no running total: reaching it and being below it on the day can both happen.
   t.is(relation(m('polymarket', 'Will Bitcoin reach $150,000 by Feb 28, 2027?', 'Yes', '2027-02-28', 'crypto'), m('manifold', 'Bitcoin at $150,000 or less on February 28, 2027?', 'Yes', '2027-02-28', 'crypto')), 'different');
 });
+
+test('a gross margin is no running total: above a margin by a day does not negate at most it by that day', (t) => {
+  t.not(relation(m('polymarket', "Will NVIDIA's gross margin be above 70% by Sep 30, 2027?", 'Yes', '2027-09-30', 'finance'), m('manifold', "NVIDIA's gross margin 70% or lower by September 30, 2027?", 'Yes', '2027-09-30', 'finance')), 'complement');
+});

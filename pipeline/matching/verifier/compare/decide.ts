@@ -147,7 +147,7 @@ function printText(p: Proposition): string {
 }
 
 /** A running total that only grows (a film's gross to date): reached by a day is where it stands on that day. */
-const RUNNING_TOTAL = /\bgross(?:es|ed)?\b|\bbox office\b/i;
+const RUNNING_TOTAL = /\bgross(?:es|ed)?\b(?! margin)|\bbox office\b/i;
 
 function measuredOnce(p: Proposition): boolean {
   if (RUNNING_TOTAL.test(p.text) && p.dates.length > 0 && p.dates.every((d) => d.sense === 'by' || d.sense === 'on')) return true;

@@ -10,6 +10,8 @@ const AMERICAS_LEAGUES = new Set(['nba', 'wnba', 'nfl', 'nhl', 'mlb', 'cfb', 'cb
 
 const GAME_SLUG = /^([a-z][a-z0-9]*)-[a-z0-9]+(?:-[a-z0-9]+)*-(\d{4})-(\d{2})-(\d{2})$/;
 
+const MAX_SLUG = 200;
+
 export interface SlugDay {
   readonly day: string;
   /** True when the day is the one an Eastern clock reads (a North American league's game). */
@@ -17,7 +19,8 @@ export interface SlugDay {
 }
 
 export function slugGameDay(slug: string | null | undefined): SlugDay | null {
-  const m = slug ? GAME_SLUG.exec(slug.trim().toLowerCase()) : null;
+  // A venue's slug is a few dozen characters; a longer one is no game's and is not read.
+  const m = slug && slug.length <= MAX_SLUG ? GAME_SLUG.exec(slug.trim().toLowerCase()) : null;
   if (!m?.[1] || !m[2] || !m[3] || !m[4]) return null;
   const month = Number(m[3]), day = Number(m[4]);
   if (month < 1 || month > 12 || day < 1 || day > 31) return null;
