@@ -334,3 +334,11 @@ test('a Polymarket game slug dates the game: the same teams a day apart are two 
   // A slug without a trailing date (a season market) dates nothing.
   t.is(rel(kalshi('30', 'Houston'), { ...g('polymarket', 'Rockets vs. Jazz', 'Rockets', '2025-12-01'), slug: 'rockets-vs-jazz' }), 'identity');
 });
+
+test('the round or the cup a game is played in is where it is played: "LCK Cup Final" names the same game as the pairing alone', (t) => {
+  const final = (o: string): MarketRef => g('polymarket', 'LoL: Gen.G vs T1 (BO5) - LCK Cup 2026 Final', o, '2026-03-01');
+  t.is(rel(final('T1'), g('manifold', 'Gen.G vs T1 - Match Winner', 'T1', '2026-03-01')), 'identity');
+  t.is(rel(final('T1'), g('manifold', 'Gen.G vs T1 - Match Winner', 'Gen.G', '2026-03-01')), 'complement');
+  // Another day is another game, final or not.
+  t.is(rel(final('T1'), g('manifold', 'Gen.G vs T1 - Match Winner', 'T1', '2026-02-10')), 'different');
+});

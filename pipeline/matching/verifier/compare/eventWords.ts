@@ -184,6 +184,7 @@ export interface EventWordCheck {
 /** A statistic's release ("Q1 GDP", "December CPI", "jobs report", "payrolls") and an approval rating: their qualifiers' contexts. */
 const RELEASE_TEXT = /\b(?:gdp|cpi|pce|ppi|payrolls?|jobs (?:numbers?|report)|nfp|unemployment rate|jobless claims)\b/i;
 const APPROVAL_TEXT = /\bapproval\b/i;
+const ROUND_OF_A_GAME: ReadonlySet<string> = new Set('final finals semifinal semifinals semi quarterfinal quarterfinals cup'.split(' '));
 
 const COUNT_WORDS: ReadonlySet<string> = new Set('two three four five six seven eight nine ten eleven twelve'.split(' '));
 
@@ -195,12 +196,15 @@ export function unexplainedEventWords(a: Proposition, b: Proposition): EventWord
   // A number word ("two senators") is read as the count the other side writes in digits: with a count on both sides it adds nothing.
   const release = RELEASE_TEXT.test(a.text) && RELEASE_TEXT.test(b.text);
   const approval = APPROVAL_TEXT.test(a.text) && APPROVAL_TEXT.test(b.text);
+  // Two games (placed by their day elsewhere): the round or the cup one names is where the game is played, not another event.
+  const games = a.game && b.game;
   const benign = (t: Term): boolean =>
     BENIGN_ONE_SIDED.has(t.surface) ||
     BENIGN_ONE_SIDED.has(t.canonical) ||
     (lines && (LINE_WORDS.has(t.surface) || LINE_WORDS.has(t.canonical) || COUNT_WORDS.has(t.surface))) ||
     (release && RELEASE_QUALIFIERS.has(t.surface)) ||
-    (approval && APPROVAL_QUALIFIERS.has(t.surface));
+    (approval && APPROVAL_QUALIFIERS.has(t.surface)) ||
+    (games && ROUND_OF_A_GAME.has(t.surface));
   let openA = va.terms.filter((t) => !explained(t, vb));
   let openB = vb.terms.filter((t) => !explained(t, va));
   // A harmless qualifier left open on one side never makes "both sides keep a word": drop it when the other side has none left.
