@@ -342,3 +342,12 @@ test('the round or the cup a game is played in is where it is played: "LCK Cup F
   // Another day is another game, final or not.
   t.is(rel(final('T1'), g('manifold', 'Gen.G vs T1 - Match Winner', 'T1', '2026-02-10')), 'different');
 });
+
+test('a half-goal handicap after a dash is a result: "-0.5" wins, "+0.5" wins or draws (the other side not winning)', (t) => {
+  const hc = (o: string): MarketRef => g('azuro', 'Liverpool vs Everton — Handicap: ' + o, o, '2027-02-13');
+  const winner = (o: string): MarketRef => g('kalshi', 'Liverpool vs Everton Winner?', o, '2027-02-13');
+  t.is(rel(hc('Liverpool (-0.5)'), winner('Liverpool')), 'identity');
+  t.is(rel(hc('Everton (+0.5)'), winner('Liverpool')), 'complement');
+  // A line of a goal and a half is a margin, not the result.
+  t.is(rel(hc('Liverpool (-1.5)'), winner('Liverpool')), 'different');
+});

@@ -174,7 +174,7 @@ function favouriteSpread(title: string, label: string | null): { text: string; n
 
 /** A side given with its handicap as the label of a game: "Los Angeles Lakers -5.5", "Denver Broncos (+3.5)". */
 const HANDICAP_LABEL = /^(.+?)\s*\(?\s*([+-])\s*(\d+(?:\.\d+)?)\s*\)?$/;
-const PAIRING = /^(.+?)\s+(?:vs\.?|v\.?|versus|at|@|–|—)\s+(.+?)(?:\s*[:|]\s*.*|\s+-\s+.*)?$/i;
+const PAIRING = /^(.+?)\s+(?:vs\.?|v\.?|versus|at|@|–|—)\s+(.+?)(?:\s*[:|]\s*.*|\s+[-–—]\s+.*)?$/i;
 
 /**
  * The handicap market of a game answered with a side and its line: "-5.5" is that side winning by more than 5.5;
