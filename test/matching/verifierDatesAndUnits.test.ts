@@ -25,3 +25,9 @@ test('a season written "2026/27" names no year of its own beside the year it end
   // A year written alone still differs.
   t.is(relation(m('kalshi', 'Will the Edmonton Oilers make the 2027 NHL playoffs?', 'Yes', '2027-04-20'), m('azuro', 'NHL 2026 - To Make Playoffs', 'Edmonton Oilers', '2027-04-20')), 'different');
 });
+
+test('an event "at the February 2027 Grammy Awards" is in that month: a market closing on the ceremony\'s day is the same', (t) => {
+  t.is(relation(m('kalshi', 'Grammy for Best New Artist?', 'Sombr', '2027-02-07'), m('polymarket', 'Who will win Best New Artist at the February 2027 Grammy Awards?', 'sombr', '2027-02-28')), 'identity');
+  // A market closing months before the ceremony's month is another window.
+  t.is(relation(m('kalshi', 'Grammy for Best New Artist?', 'Sombr', '2026-10-15'), m('polymarket', 'Who will win Best New Artist at the February 2027 Grammy Awards?', 'sombr', '2027-02-28')), 'different');
+});

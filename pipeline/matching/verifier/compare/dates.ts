@@ -180,7 +180,9 @@ function sameMeeting(a: Proposition, da: DateCondition, sa: DateSense, b: Propos
  * inside it (a vote on Feb 8) or shortly after it (the figure's release).
  */
 function withinPeriod(d: DateCondition, endDate: string): boolean {
-  if (d.sense !== 'in' || (d.granularity !== 'month' && d.granularity !== 'quarter' && d.granularity !== 'half')) return false;
+  // "At the February 2027 Grammy Awards": an event in a month, as "in February 2027" is.
+  const inPeriod = d.sense === 'in' || (d.sense === 'on' && d.granularity === 'month');
+  if (!inPeriod || (d.granularity !== 'month' && d.granularity !== 'quarter' && d.granularity !== 'half')) return false;
   const months = d.granularity === 'month' ? 1 : d.granularity === 'quarter' ? 3 : 6;
   const end = Date.parse(`${d.end}T00:00:00Z`);
   const last = new Date(end);
