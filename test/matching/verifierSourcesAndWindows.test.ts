@@ -21,3 +21,10 @@ test('the CDC as the source of a count and a Drift symbol beside a title say not
   t.is(relation(m('kalshi', 'US measles cases in 2027?', 'Above 1,500', '2027-12-31', 'science'), m('polymarket', 'More than 1,500 US measles cases in 2027 (CDC count)?', 'Yes', '2027-12-31', 'science')), 'identity');
   t.is(relation(m('drift', 'Will Gavin Newsom win the 2028 Democratic nomination? (NEWSOM-NOM-2028-BET)', 'No', '2028-08-20', 'politics'), m('polymarket', 'Will Gavin Newsom win the 2028 Democratic presidential nomination?', 'Yes', '2028-08-20', 'politics')), 'complement');
 });
+
+test('a party\'s nominee winning a state or the race is that party winning it', (t) => {
+  t.is(relation(m('kalshi', 'Will the Democratic nominee win Georgia in the 2028 presidential election?', 'Yes', '2028-11-07', 'politics'), m('polymarket', 'Which party will win Georgia in the 2028 presidential election?', 'Democratic', '2028-11-07', 'politics')), 'identity');
+  t.is(relation(m('azuro', '2028 US Presidential Election - Arizona - Winning Party', 'Republican', '2028-11-07', 'politics'), m('kalshi', 'Will the Republican nominee win Arizona in the 2028 presidential election?', 'Yes', '2028-11-07', 'politics')), 'identity');
+  // Being the nominee is still the nomination, not the election.
+  t.is(relation(m('kalshi', 'Will Gavin Newsom be the Democratic nominee in 2028?', 'Yes', '2028-08-20', 'politics'), m('polymarket', 'Will Gavin Newsom win the 2028 presidential election?', 'Yes', '2028-11-07', 'politics')), 'different');
+});
