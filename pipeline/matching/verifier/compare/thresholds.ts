@@ -89,11 +89,20 @@ function unitAndValue(c: NumericCondition, scale: LevelScale, v: number): { unit
   return { unit: c.unit, value: v };
 }
 
+/**
+ * Whether levels in this unit are whole numbers here: counts and points on a discrete scale (large ones only when
+ * counted one by one), Fed steps, and a critics' score in percent.
+ */
+function countsWhole(unit: Unit | 'steps', value: number, scale: LevelScale): boolean {
+  if (scale.wholePercent === true && unit === 'pct') return true;
+  return ((scale.discrete && WHOLE_TOGETHER.has(unit)) || unit === 'steps') && (value < 1000 || scale.counted === true);
+}
+
 /** The outcomes a condition accepts, as a closed interval (whole numbers when the scale is discrete). */
 export function intervalOf(c: NumericCondition, scale: LevelScale): Interval {
   const { unit, value } = unitAndValue(c, scale, c.value);
   const high = c.high === undefined ? value : unitAndValue(c, scale, c.high).value;
-  const whole = (((scale.discrete && WHOLE_TOGETHER.has(unit)) || unit === 'steps') && (value < 1000 || scale.counted === true)) || (scale.wholePercent === true && unit === 'pct');
+  const whole = countsWhole(unit, value, scale);
   // A one-decimal print: "above 2.6%" accepts 2.7% and up, "below 2.7%" 2.6% and down.
   if (!whole && scale.tenths && unit === 'pct') {
     const t = (x: number): number => Math.round(x * 10);
@@ -170,7 +179,7 @@ export function thresholdComplement(allA: readonly NumericCondition[], allB: rea
   if (!unitsAgree(ix, iy)) return false;
   const [up, down] = ix.hi === Infinity && iy.lo === -Infinity ? [ix, iy] : iy.hi === Infinity && ix.lo === -Infinity ? [iy, ix] : [null, null];
   if (!up || !down) return false;
-  const whole = Number.isInteger(up.lo) && Number.isInteger(down.hi) && ((((scale.discrete && WHOLE_TOGETHER.has(up.unit)) || up.unit === 'steps') && (up.lo < 1000 || scale.counted === true)) || (scale.wholePercent === true && up.unit === 'pct'));
+  const whole = Number.isInteger(up.lo) && Number.isInteger(down.hi) && countsWhole(up.unit, up.lo, scale);
   if (whole) return up.lo === down.hi + 1;
   if (scale.tenths && up.unit === 'pct') return Math.round(up.lo * 10) === Math.round(down.hi * 10) + 1;
   if (!near(up.lo, down.hi)) return false;
