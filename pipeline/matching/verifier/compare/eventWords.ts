@@ -231,6 +231,19 @@ export function compareEventWords(check: EventWordCheck, veto: 'both' | 'either'
   return [`different event: ${onlyA.slice(0, 3).join(' ') || '-'} vs ${onlyB.slice(0, 3).join(' ') || '-'}`];
 }
 
+/**
+ * An alternative one market adds ("found not guilty or have a mistrial", "win or tie"): a word the other
+ * market cannot explain, said after "or", makes the question broader than the other's, never the same.
+ */
+export function addedAlternative(check: EventWordCheck, a: Proposition, b: Proposition): string[] {
+  const asAlternative = (text: string, word: string): boolean =>
+    new RegExp(`\\bor\\s+(?:[a-z']+\\s+){0,3}${word.replace(/[^a-z0-9]/gi, '')}\\b`, 'i').test(text);
+  const qualifiers = new Set(check.qualifiers);
+  const added =
+    check.onlyA.find((w) => qualifiers.has(w) && asAlternative(a.text, w)) ?? check.onlyB.find((w) => qualifiers.has(w) && asAlternative(b.text, w));
+  return added === undefined ? [] : [`an alternative on one side only: or ${added}`];
+}
+
 /** True when some event word of one market is said or paraphrased by the other (for the predicate check). */
 export function shareAnIdea(a: Proposition, b: Proposition): boolean {
   const va = view(a);

@@ -1,0 +1,37 @@
+/**
+ * Negations phrased with words the other market lacks, verdict words that affirm rather than negate,
+ * alternatives one market adds, and central-bank rates named by their own names. Labels by reading each
+ * pair: a complement pays Yes exactly when the other pays No.
+ */
+import test from 'ava';
+import { verifyPair } from '../../pipeline/matching/verifier/index.ts';
+import type { MarketRef } from '../../pipeline/matching/verifier/index.ts';
+
+const m = (venue: string, title: string, end_date = '2027-12-31', outcome = 'Yes'): MarketRef => ({ venue, title, outcome, end_date, category: 'other' });
+const rel = (a: string, b: string, end = '2027-12-31'): string => verifyPair(m('polymarket', a, end), m('kalshi', b, end)).relation;
+
+test('a negation phrased as "the year ends without X" is the complement of X in that year, though its wording shares less', (t) => {
+  t.is(rel('Will Bitcoin reach a new all-time high in 2027?', 'Will 2027 end without a new Bitcoin all-time high?'), 'complement');
+  t.is(rel('Will Bitcoin reach a new all-time high in 2027?', 'Will 2028 end without a new Bitcoin all-time high?'), 'different', 'another year');
+  t.is(rel('Will Bitcoin reach a new all-time high in 2027?', 'Will 2027 end without a new Ethereum all-time high?'), 'different', 'another asset');
+});
+
+test('"found not guilty" is an acquittal, not the negation of one', (t) => {
+  t.is(rel('Will Karen Read be found not guilty in 2027?', 'Will Karen Read be acquitted in 2027?'), 'identity');
+  t.is(rel('Will Karen Read be convicted in 2027?', 'Karen Read found not guilty in 2027?'), 'different');
+});
+
+test('an alternative only one market adds after "or" makes its question broader', (t) => {
+  t.is(rel('Will Karen Read be acquitted in 2027?', 'Will Karen Read be found not guilty or have a mistrial in 2027?'), 'different');
+  t.is(rel('Will Israel strike Iran in 2027?', 'Will Israel strike or invade Iran in 2027?'), 'different');
+  t.is(rel('Will Putin meet Zelensky in 2027?', 'Will Putin meet or call Zelensky in 2027?'), 'different');
+  t.is(rel('Will Putin meet Zelensky in 2027?', 'Will Vladimir Putin meet Volodymyr Zelensky in 2027?'), 'identity', 'the same question, no alternative');
+});
+
+test('a central bank holding or changing a rate it names ("Bank Rate", "its deposit rate") is its hold or its move', (t) => {
+  const end = '2027-02-05';
+  t.is(rel('Will the Bank of England hold Bank Rate at its February 2027 meeting?', 'BoE changes Bank Rate in February 2027?', end), 'complement');
+  t.is(rel('Will the Bank of England hold Bank Rate at its February 2027 meeting?', 'Will the BoE keep Bank Rate unchanged in February 2027?', end), 'identity');
+  t.is(rel('Will the ECB hold its deposit rate in March 2027?', 'Will the ECB leave the deposit rate unchanged in March 2027?', '2027-03-18'), 'identity');
+  t.is(rel('Will the ECB hold its deposit rate in March 2027?', 'Will the ECB leave the deposit rate unchanged in April 2027?', '2027-04-30'), 'different', 'another meeting');
+});
