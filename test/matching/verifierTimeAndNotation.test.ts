@@ -179,3 +179,18 @@ test('"Inflation in Jun 2027?" and "CPI YoY" are economic series, not names, and
   t.is(rel(m('polymarket', 'June 2027 CPI YoY above 2.6%?', 'Yes', '2027-07-14'), m('kalshi', 'Inflation in Jun 2027? (KXCPIYOY-27JUN-T2.6)', 'Above 2.6%', '2027-07-14')), 'identity');
   t.is(rel(m('kalshi', 'Inflation in Feb 2027? (KXCPIYOY-27FEB-T3.0)', 'Above 3.0%', '2027-03-11'), m('polymarket', 'Will annual CPI inflation for February 2027 come in at 3.0% or lower?', 'Yes', '2027-03-11')), 'complement');
 });
+
+test('two instants stated in two zones are compared as days in UTC: 9 pm EST on Dec 22 is 02:00 UTC on Dec 23', (t) => {
+  const mk = (venue: string, title: string, end: string, outcome = 'Yes') => ({ venue, title, outcome, end_date: end, category: 'crypto' });
+  const kalshi = mk('kalshi', 'Ethereum price on Dec 22, 2026 at 9pm EST?', '2026-12-22', '$3,600 or above');
+  t.is(verifyPair(kalshi, mk('limitless', '$ETH ≥ $3,600 on Dec 23, 02:00 UTC?', '2026-12-23')).relation, 'identity');
+  t.is(verifyPair(kalshi, mk('limitless', '$ETH ≥ $3,600 on Dec 22, 02:00 UTC?', '2026-12-22')).relation, 'different', '02:00 UTC on Dec 22 is 9 pm EST on Dec 21');
+  // 7 pm EST on New Year's Eve is midnight UTC on Jan 1.
+  t.is(verifyPair(mk('limitless', '$BTC above $105,000 on Jan 1, 00:00 UTC?', '2027-01-01'), mk('predictfun', "Will Bitcoin be above $105,000 at 7pm ET on New Year's Eve 2026?", '2026-12-31')).relation, 'identity');
+});
+
+test("midnight UTC is not the house noon ET of Polymarket's daily crypto markets", (t) => {
+  const mk = (venue: string, title: string, outcome = 'Yes') => ({ venue, title, outcome, end_date: '2027-01-01', category: 'crypto' });
+  t.is(verifyPair(mk('limitless', '$BTC above $105,000 on Jan 1, 00:00 UTC?'), mk('polymarket', 'Bitcoin above ___ on January 1?', '105,000')).relation, 'different');
+  t.is(verifyPair(mk('limitless', '$BTC above $105,000 on Jan 1, 17:00 UTC?'), mk('polymarket', 'Bitcoin above ___ on January 1?', '105,000')).relation, 'identity', 'noon EST is 17:00 UTC');
+});

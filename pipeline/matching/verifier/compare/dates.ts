@@ -31,6 +31,7 @@ export const RELEASE_LAG_DAYS = 45;
 const RELATIVE_PERIOD = /\b(?:this week|today|tonight|tomorrow|this weekend)\b/i;
 
 const dayMs = 86400000;
+const shiftDay = (day: string, days: number): string => (days === 0 ? day : new Date(Date.parse(`${day}T00:00:00Z`) + days * dayMs).toISOString().slice(0, 10));
 const daysBetween = (x: string, y: string): number => Math.round(Math.abs(Date.parse(`${x}T00:00:00Z`) - Date.parse(`${y}T00:00:00Z`)) / dayMs);
 
 /** "through" a date holds until it as "by" does; "after the September meeting" lives in September. */
@@ -101,6 +102,12 @@ export function compareDates(a: Proposition, b: Proposition): string[] {
     if (sa === 'in' && da.granularity !== db.granularity && da.end === db.end) return [`period differs: ${da.text} (a ${da.granularity}) vs ${db.text} (a ${db.granularity})`];
     // "Still chancellor on Dec 31" is "not gone by Dec 30"; "remain through 2026" is "not gone by Dec 31": one day apart, one question.
     // Between two plain deadlines a day is a day: "before June 30" is not "by June 30".
+    // Two instants on a day, each with its clock and zone, are compared as UTC days: "Dec 22, 9pm EST" is "Dec 23, 02:00 UTC".
+    if (sa === 'on' && da.granularity === 'day' && db.granularity === 'day' && a.clock && b.clock) {
+      const ua = shiftDay(da.end, a.clock.utcDayShift);
+      const ub = shiftDay(db.end, b.clock.utcDayShift);
+      return ua === ub ? [] : [`date differs: ${da.text} ${a.clock.text} vs ${db.text} ${b.clock.text} (${ua} vs ${ub} in UTC)`];
+    }
     if (da.end !== db.end && !(sa === 'by' && (a.holdsRole || b.holdsRole) && daysBetween(da.end, db.end) <= 1)) {
       const what = sa === 'by' ? 'deadline' : sa === 'on' ? 'date' : 'period';
       return [`${what} differs: ${da.end} vs ${db.end}`];
@@ -276,11 +283,12 @@ export function compareClocks(a: Proposition, b: Proposition): string[] {
     return span(a.clock) === span(b.clock) ? [] : [`window differs: ${a.clock.text} vs ${b.clock.text}`];
   }
   const timed = a.clock ? a : b.clock ? b : null;
-  if (!timed?.clock || isEndOfDay(timed.clock)) return [];
+  if (!timed?.clock) return [];
   const other = timed === a ? b : a;
-  // The other venue's house hour stands in for the clock its title leaves out.
+  // The other venue's house hour stands in for the clock its title leaves out, also against midnight.
   const house = other.houseClock;
   if (house) return house.minutesUtc === timed.clock.minutesUtc ? [] : [`time of day differs: ${timed.clock.text} vs ${house.text} (the hour ${other.venue} reads such markets at)`];
+  if (isEndOfDay(timed.clock)) return [];
   if (other.numbers.length === 0 || CLOSE.test(other.text)) return [];
   return [`time of day on one side only: ${timed.clock.text}`];
 }

@@ -11,6 +11,11 @@ export interface ClockTime {
   /** Minutes after midnight on the venue's clock, as written. */
   readonly minutesLocal: number;
   readonly text: string;
+  /**
+   * The day in UTC against the day written: 9 pm EST on Dec 22 is 02:00 UTC on Dec 23 (+1), 00:30 CET on
+   * Jan 1 is 23:30 UTC on Dec 31 (-1). Two titles that state their instant in two zones name two days.
+   */
+  readonly utcDayShift: number;
   /** A window's length in minutes ("3:00-4:00 PM": 60); absent for an instant. */
   readonly spanMinutes?: number;
 }
@@ -68,8 +73,9 @@ export function readClock(text: string, date: string | null): ClockReading {
     rest = blank(rest, m.index, m[0].length);
     if (clock) return;
     const local = (hours % 24) * 60 + minutes;
-    const utc = (((local - offsetHours(zone, date) * 60) % 1440) + 1440) % 1440;
-    clock = { minutesUtc: utc, minutesLocal: local, text: m[0].trim(), ...(spanMinutes === undefined ? {} : { spanMinutes }) };
+    const shifted = local - offsetHours(zone, date) * 60;
+    const utc = ((shifted % 1440) + 1440) % 1440;
+    clock = { minutesUtc: utc, minutesLocal: local, utcDayShift: Math.floor(shifted / 1440), text: m[0].trim(), ...(spanMinutes === undefined ? {} : { spanMinutes }) };
   };
   for (const m of text.matchAll(RANGE)) {
     const [, h1, m1, ap1, h2, m2, ap2, zone] = m;
