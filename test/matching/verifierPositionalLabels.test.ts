@@ -57,3 +57,26 @@ test('a positional side with its handicap ("2 (+1.5)") is that side\'s margin; t
   t.is(rel(g('sxbet', 'Tampa Bay Lightning vs Detroit Red Wings (60 Minute Line)', 'Draw', '2027-01-14'), g('azuro', 'Detroit Red Wings – Tampa Bay Lightning · Full Time Result', 'X', '2027-01-14')), 'identity');
   t.is(rel(g('kalshi', 'Australian Grand Prix Winner?', 'George Russell', '2027-03-14'), g('azuro', 'Formula 1 · Australian Grand Prix 2027 · Race Winner', 'G. Russell', '2027-03-14')), 'identity');
 });
+
+test('a pairing written with a hyphen ("Arsenal - Chelsea") reads its positions like one written with an en dash', (t) => {
+  const azuro = (o: string) => g('azuro', 'Arsenal - Chelsea', o, '2026-12-05');
+  const kalshi = (o: string) => g('kalshi', 'Arsenal vs Chelsea Winner?', o, '2026-12-05');
+  // 1X is Arsenal or the draw: exactly not a Chelsea win in regulation time.
+  t.is(rel(kalshi('Chelsea'), azuro('1X')), 'complement');
+  t.is(rel(kalshi('Arsenal'), azuro('1X')), 'different', 'Arsenal or the draw is broader than Arsenal');
+  t.is(rel(kalshi('Chelsea'), azuro('2')), 'identity');
+  // A tennis match has no draw: the first-named player is the other side of the second.
+  t.is(rel(g('azuro', 'Jannik Sinner - Carlos Alcaraz', '1', '2027-01-31'), g('polymarket', 'Australian Open Final: Sinner vs. Alcaraz', 'Carlos Alcaraz', '2027-01-31')), 'complement');
+  // An edition's winner market is no pairing: "FIFA World Cup 2026 - Winner" answered France is France winning the cup.
+  t.is(rel(g('sxbet', 'FIFA World Cup 2026 - Winner', 'France', '2026-07-19'), g('kalshi', 'Will France win the 2026 FIFA World Cup?', 'Yes', '2026-07-19')), 'identity');
+});
+
+test('a code given with its market ("Winner (incl. overtime): 1") is the side; a part of the game or another market is no side', (t) => {
+  const azuro = (o: string) => g('azuro', 'Cleveland Cavaliers - Indiana Pacers', o, '2027-01-12');
+  const kalshi = (o: string) => g('kalshi', 'Indiana at Cleveland Winner?', o, '2027-01-12');
+  t.is(rel(kalshi('Cleveland'), azuro('Winner (incl. overtime): 1')), 'identity');
+  t.is(rel(kalshi('Indiana'), azuro('Winner (incl. overtime): 1')), 'complement');
+  t.is(rel(kalshi('Cleveland'), azuro('1st Half Winner: 1')), 'different', 'the first half is another market');
+  t.is(rel(g('azuro', 'Team Spirit - Team Falcons', 'Map 2 Winner: 1', '2027-09-12'), g('kalshi', 'Team Spirit vs Team Falcons Winner?', 'Team Spirit', '2027-09-12')), 'different');
+  t.is(rel(g('azuro', 'Aston Villa - Newcastle United', 'Aston Villa Clean Sheet: Yes', '2027-01-02'), g('polymarket', 'Will Aston Villa win on 2027-01-02?', 'Yes', '2027-01-02')), 'different');
+});

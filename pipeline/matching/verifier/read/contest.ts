@@ -25,8 +25,16 @@ const AWAY_AT_HOME = /^[A-Z][\w.'&-]*(?:\s[A-Z][\w.'&-]*){0,3}\sat\s[A-Z][\w.'&-
  */
 const WIN_THE_PAIRING = /\bwin (?:the )?(?:[\w.'-]+ ){1,4}(?:vs\.?|v\.?|at|@) (?!the\b)(?:[\w.'-]+ ){1,4}(?:match|game|fight|bout)\b/i;
 
+/** A hyphen pairs two sides only when neither side is a year's edition or a market's kind ("FIFA World Cup 2026 - Winner"). */
+const NOT_A_HYPHEN_PAIRING = /\b\d{4}\b|\s-\s(?:outright\s+)?(?:winner|1x2|champion|championship|constructors|drivers|top|to win|moneyline|futures?)\b/i;
+
+function dashPairing(title: string): boolean {
+  const t = title.trim();
+  return DASH_PAIRING.test(t) && (t.includes('–') || !NOT_A_HYPHEN_PAIRING.test(t));
+}
+
 export function isGameTitle(title: string): boolean {
-  return GAME_TITLE.test(title) || AWAY_AT_HOME.test(title.trim()) || WIN_THE_PAIRING.test(title) || DASH_PAIRING.test(title.trim());
+  return GAME_TITLE.test(title) || AWAY_AT_HOME.test(title.trim()) || WIN_THE_PAIRING.test(title) || dashPairing(title);
 }
 
 /** Two subjects compared, the first picked: "A beats B", "Will A win vs B?", "A outperforms B", "A finishes ahead of B", "A has a higher market cap than B". */
@@ -50,15 +58,15 @@ const DRAWS = /\b(?:draw|tie|ufc|mma|epl|premier league|la ?liga|serie a|bundesl
 
 export type Draws = 'yes' | 'no' | 'unknown';
 
-/** A sportsbook's "Home – Away · Market" ("Boston Bruins – New York Rangers · Full Time Result"): two names and an en dash. */
-const DASH_PAIRING = /^[\p{Lu}\d][\p{L}\d.'&-]*(?:\s[\p{Lu}\d][\p{L}\d.'&-]*){0,4}\s–\s[\p{Lu}\d][\p{L}\d.'&-]*(?:\s[\p{Lu}\d][\p{L}\d.'&-]*){0,4}(?:\s*[·(]|$)/u;
+/** A sportsbook's "Home – Away · Market" ("Boston Bruins – New York Rangers · Full Time Result"): two names and a dash (en dash or hyphen). */
+const DASH_PAIRING = /^[\p{Lu}\d][\p{L}\d.'&-]*(?:\s[\p{Lu}\d][\p{L}\d.'&-]*){0,4}\s[–-]\s[\p{Lu}\d][\p{L}\d.'&-]*(?:\s[\p{Lu}\d][\p{L}\d.'&-]*){0,4}(?:\s*[·(]|$)/u;
 
 /** The side phrases of a game title, as written ("Los Angeles L", "Spurs", "Brighton & Hove Albion FC"). */
 function titleSides(title: string): string[] {
   let t = title.trim().replace(/\?+$/, '').replace(/\s+winner$/i, '').replace(/\s+end in a draw$/i, '').replace(/^will\s+/i, '');
   // "X vs. Y: O/U 2.5", "X vs. Y (Game 3)": what follows the pairing is not a side.
   // "X vs. Y · Total Goals", "X vs Y — Double Chance", "Nuggets vs Timberwolves: Jan 10": a market or a day after it neither.
-  t = t.replace(/\s*(?::|·|—|–|\s-\s)\s*(?:o\/u|over\/under|totals?|total goals|spread|handicap|asian handicap|moneyline|winner|draw|game \d+|double chance|both teams|btts|1x2|to qualify|to advance|match result|full[- ]time result)\b.*$/i, '')
+  t = t.replace(/\s*(?::|·|—|–|\s-\s)\s*(?:(?:1h|2h|1st half|2nd half|first half|second half|q[1-4]|1q|2q|3q|4q)\s+)?(?:o\/u|over\/under|totals?|total goals|spread|handicap|asian handicap|moneyline|winner|draw|game \d+|double chance|both teams|btts|1x2|to qualify|to advance|match result|full[- ]time result)\b.*$/i, '')
     .replace(/\s*:\s*(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+\d{1,2}\b.*$/i, '')
     .replace(/\s*\([^)]*\)/g, ' ').trim();
   const vs = /\s(?:vs\.?|v\.?|versus|@)\s/i;
@@ -68,7 +76,7 @@ function titleSides(title: string): string[] {
   if (colon >= 0) t = t.slice(colon + 1).trim();
   const inside = /\bwin (?:the )?((?:[\w.'-]+ ){1,4}?)(?:vs\.?|v\.?|at|@) ((?:[\w.'-]+ ){0,3}[\w.'-]+) (?:match|game|fight|bout)\b/i.exec(t);
   if (inside?.[1] && inside[2]) return [inside[1].trim(), inside[2].trim()];
-  const dashed = DASH_PAIRING.test(title.trim()) ? /^(.+?)\s–\s(.+?)(?:\s*·.*)?$/.exec(t) : null;
+  const dashed = dashPairing(title) ? /^(.+?)\s[–-]\s(.+?)(?:\s*·.*)?$/.exec(t) : null;
   const pair = dashed ?? /^(.+?)\s(?:vs\.?|v\.?|versus|@)\s(.+)$/i.exec(t) ?? /^(.+?)\s+at\s+(.+)$/.exec(t);
   if (pair?.[1] && pair[2]) return [pair[1].trim(), pair[2].replace(/\s+[-–—]\s+.*$/, '').trim()];
   const winsOn = /^(.+?)\s+wins?\s+on\b/i.exec(t);
@@ -76,10 +84,13 @@ function titleSides(title: string): string[] {
 }
 
 /** The side a contract picks, as written: the label, "draw", or the subject of "Will A win on …" / "A beats B". */
+const OTHER_MARKET_LABEL = /\b(?:clean sheet|both teams|to score|first (?:goal|scorer|basket|touchdown)|corners?|cards?|bookings?|total|exact score|correct score)\b/i;
+
 function pickOf(title: string, label: string | null): string | null {
   if (label) {
     if (/^(?:draw|tie)$/i.test(label)) return 'draw';
-    return /^(?:over|under)\b/i.test(label) ? null : label;
+    // A label that names another market of the game ("Aston Villa Clean Sheet: Yes", "Both Teams To Score: Yes") picks no side.
+    return /^(?:over|under)\b/i.test(label) || OTHER_MARKET_LABEL.test(label) ? null : label;
   }
   // "Will A vs B end in a draw?", and Azuro's "A vs B — Draw" (the draw outcome of its full-time result).
   if (/\bend in a draw\b|\s[—–:-]\s*draw\s*\??$/i.test(title)) return 'draw';

@@ -27,14 +27,27 @@ export interface PositionalReading {
 /** "2 (+1.5)", "1 -1.5": a side by its position, with its handicap. */
 const POSITIONAL_HANDICAP = /^([12])\s*\(?\s*([+-]\s*\d+(?:\.\d+)?)\s*\)?$/;
 
+/** A code given with its market's kind, "Winner (incl. overtime): 1", "Double Chance: 1X": the kind belongs to the title. */
+const KIND_AND_CODE = /^([^:]{3,60}):\s*(1|2|x|1x|x2|12)$/i;
+
+const GAME_RESULT_KIND = /^(?:match |game )?(?:winner|moneyline|money line|full[- ]time result|match result|result|1x2|double chance)(?:\s*\((?:incl\.?|including) (?:overtime|ot|extra time)\))?$/i;
+
 export function positionalLabel(title: string, label: string | null): PositionalReading | null {
+  const withKind = KIND_AND_CODE.exec(label?.trim() ?? '');
+  if (withKind) {
+    const kind = (withKind[1] ?? '').trim();
+    const inner = positionalLabel(`${title} · ${kind}`, withKind[2] ?? null);
+    // The game's result names its side alone; a part of the game ("Map 1 Winner", "Half Time Result") keeps its part.
+    return inner && !GAME_RESULT_KIND.test(kind) ? { label: `${kind}: ${inner.label}`, negated: inner.negated } : inner;
+  }
   const handicap = POSITIONAL_HANDICAP.exec(label?.trim() ?? '');
   const code = handicap ? (handicap[1] ?? '') : (label?.trim() ?? '');
   if (code === '' || /^reg(?:ulation)?\.?\s*time\b/i.test(code)) return null;
   const trimmed = title.trim();
   const kind = KIND_SUFFIX.exec(trimmed);
-  const pairing = kind ? trimmed.slice(0, kind.index) : trimmed;
-  const sides = SIDES.exec(pairing.replace(/\s*\((?:bo\d|best of \d+)\)\s*$/i, ''));
+  const pairingOf = (text: string): RegExpExecArray | null => SIDES.exec(text.replace(/\s*\((?:bo\d|best of \d+)\)\s*$/i, ''));
+  // Azuro titles a game by its pairing alone ("Arsenal - Chelsea"): its dash is the pairing's, not a kind's.
+  const sides = (kind ? pairingOf(trimmed.slice(0, kind.index)) : null) ?? pairingOf(trimmed);
   const first = sides?.[1]?.trim();
   const second = sides?.[2]?.trim();
   if (!first || !second) return null;
