@@ -80,3 +80,9 @@ test('a code given with its market ("Winner (incl. overtime): 1") is the side; a
   t.is(rel(g('azuro', 'Team Spirit - Team Falcons', 'Map 2 Winner: 1', '2027-09-12'), g('kalshi', 'Team Spirit vs Team Falcons Winner?', 'Team Spirit', '2027-09-12')), 'different');
   t.is(rel(g('azuro', 'Aston Villa - Newcastle United', 'Aston Villa Clean Sheet: Yes', '2027-01-02'), g('polymarket', 'Will Aston Villa win on 2027-01-02?', 'Yes', '2027-01-02')), 'different');
 });
+
+test('a total whose label says regular time is not the total counted with overtime', (t) => {
+  const poly = g('polymarket', 'Suns vs. Mavericks: O/U 229.5', 'Over', '2027-01-20');
+  t.is(rel(poly, g('azuro', 'Dallas Mavericks - Phoenix Suns', 'Regular Time Total Over (229.5)', '2027-01-20')), 'different');
+  t.is(rel(poly, g('azuro', 'Dallas Mavericks - Phoenix Suns', 'Total Over (229.5)', '2027-01-20')), 'identity');
+});

@@ -130,8 +130,9 @@ export function compareContests(a: Proposition, b: Proposition): ContestCheck {
   if (mapped.some((i) => i < 0) || (mapped.length === 2 && mapped[0] === mapped[1])) {
     return { applies: true, reasons: [`teams differ: ${sa.join(' vs ')} vs ${sb.join(' vs ')}`], flip: false };
   }
-  const regA = (a.pick !== null && REGULATION.test(a.pick)) || REGULATION_TITLE.test(a.source.title);
-  const regB = (b.pick !== null && REGULATION.test(b.pick)) || REGULATION_TITLE.test(b.source.title);
+  // A total's label may say it ("Regular Time Total Over (229.5)", "Total Over (5.5) — regular time").
+  const regA = (a.pick !== null && REGULATION.test(a.pick)) || REGULATION_TITLE.test(a.source.title) || REGULATION_TITLE.test(a.source.outcome);
+  const regB = (b.pick !== null && REGULATION.test(b.pick)) || REGULATION_TITLE.test(b.source.title) || REGULATION_TITLE.test(b.source.outcome);
   // A regulation-time result ("Reg Time: Boston") is the game's result only where the game can be drawn and so is
   // settled at the end of regulation (soccer); where overtime decides it, winning in regulation is a narrower event.
   // Only a sport known to go to overtime tells them apart: a three-way line names its sides in regulation time
