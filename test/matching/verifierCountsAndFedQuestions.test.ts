@@ -33,3 +33,19 @@ test('payrolls print in whole thousands: "above 100,000" is negated by "100,000 
 test('an index level is no count: its edge does not matter at 50,000', (t) => {
   t.is(relation(m('polymarket', 'Will the Dow Jones be above 50,000 at end of 2026?', 'Yes', '2026-12-31'), m('kalshi', 'Dow Jones on Dec 31, 2026?', '50,000 or above', '2026-12-31')), 'identity');
 });
+
+test('a count bucket from zero ("0-9", "0 or 1") is every count up to its top: "below 10" states it, "at least 2" negates it', (t) => {
+  const eos = (label: string) => m('kalshi', 'How many executive orders will Trump sign in February 2027?', label, '2027-02-28');
+  t.is(relation(m('polymarket', 'Number of executive orders signed by Trump in February 2027?', 'Below 10', '2027-02-28'), eos('0-9')), 'identity');
+  t.is(relation(m('polymarket', 'Number of executive orders signed by Trump in February 2027?', 'Below 10', '2027-02-28'), eos('1-9')), 'different', 'a bucket from one leaves zero out');
+  t.is(relation(m('polymarket', 'Will the ECB cut rates at least twice in 2027?', 'Yes', '2027-12-31'), m('kalshi', 'ECB rate cuts in 2027', '0 or 1', '2027-12-31')), 'complement');
+});
+
+test('an EO is an executive order, and a unanimous decision is one with zero dissents', (t) => {
+  t.is(relation(m('polymarket', 'How many EOs will Trump sign in Dec. 2026?', '15 or more', '2026-12-31'), m('kalshi', 'Number of executive orders signed by Trump in December 2026?', 'Above 14', '2026-12-31')), 'identity');
+  const dissents = (label: string) => m('kalshi', 'How many dissents at the March 2027 FOMC meeting?', label, '2027-03-17');
+  const unanimous = m('polymarket', 'Unanimous FOMC decision in March 2027?', 'Yes', '2027-03-17');
+  t.is(relation(unanimous, dissents('0')), 'identity');
+  t.is(relation(unanimous, dissents('Above 0')), 'complement');
+  t.is(relation(unanimous, dissents('Above 1')), 'different');
+});

@@ -159,7 +159,18 @@ function withoutLoneBare(a: readonly NumericCondition[], b: readonly NumericCond
  * "at or above $450 on Jan 30" and "below $450 on Jan 30", "Over 2.5" and "Under 2.5": one accepts
  * exactly what the other refuses. Conditions both state (a contract size, an index number) do not decide.
  */
-export function thresholdComplement(allA: readonly NumericCondition[], allB: readonly NumericCondition[], given: LevelScale): boolean {
+/**
+ * A count's bucket from zero ("0-9 executive orders", "0 or 1 cuts") is every count up to its top: the
+ * cumulative "9 or fewer", which "below 10" states and "at least 10" negates.
+ */
+function fromZero(c: NumericCondition): NumericCondition {
+  if (c.comparator !== 'range' || c.value !== 0 || c.high === undefined || c.unit !== 'count' || !Number.isInteger(c.high)) return c;
+  return { ...c, comparator: 'lt', value: c.high, high: undefined, strict: false, cumulative: true };
+}
+
+export function thresholdComplement(givenA: readonly NumericCondition[], givenB: readonly NumericCondition[], given: LevelScale): boolean {
+  const allA = givenA.map(fromZero);
+  const allB = givenB.map(fromZero);
   // A title and its outcome label may state one level twice ("above 7499.99" and "7,500 or above"): once here.
   const once = (xs: readonly NumericCondition[]) => xs.filter((x, i) => !xs.slice(0, i).some((y) => sameCondition(x, y, given)));
   const [loneA, loneB] = withoutLoneBare(
@@ -191,7 +202,9 @@ export function thresholdComplement(allA: readonly NumericCondition[], allB: rea
 const COMPARATOR_WORD: Readonly<Record<Comparator, string>> = { gt: 'above', lt: 'below', range: 'between', eq: 'exactly' };
 
 /** Why two condition lists disagree, or [] when they state the same conditions. */
-export function compareNumbers(a: readonly NumericCondition[], b: readonly NumericCondition[], given: LevelScale): string[] {
+export function compareNumbers(givenA: readonly NumericCondition[], givenB: readonly NumericCondition[], given: LevelScale): string[] {
+  const a = givenA.map(fromZero);
+  const b = givenB.map(fromZero);
   const rawA = a.filter((x) => !b.some((y) => sameCondition(x, y, given)));
   const rawB = b.filter((y) => !a.some((x) => sameCondition(x, y, given)));
   // Set a lone bare number aside only where both sides state a level to compare.
