@@ -52,8 +52,9 @@ export const BENIGN_ONE_SIDED: ReadonlySet<string> = new Set(
     // "Fed funds rate", "What will the Fed decide", "the jobs report show", "win the fight", "lift the cup", "per ounce",
     // "below $150k throughout 2026" / "for all of 2026", "96°F or hotter": the frame of the question, no other event.
     'funds decide decides show shows fight bout lift lifts ounce oz throughout all hotter warmer colder real ' +
-    // Drift's "-BET" symbol suffix, "at least once" (read as the count it states), the CDC as the source of a count.
-    'bet once cdc').split(/\s+/),
+    // Drift's "-BET" symbol suffix, "at least once" / "exactly twice" (read as the count they state), the CDC as the
+    // source of a count, "How much will Bitcoin be worth" (its price), "the S&P 500 index" (the index itself).
+    'bet once twice cdc worth index').split(/\s+/),
 );
 
 /**
