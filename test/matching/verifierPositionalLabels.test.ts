@@ -86,3 +86,16 @@ test('a total whose label says regular time is not the total counted with overti
   t.is(rel(poly, g('azuro', 'Dallas Mavericks - Phoenix Suns', 'Regular Time Total Over (229.5)', '2027-01-20')), 'different');
   t.is(rel(poly, g('azuro', 'Dallas Mavericks - Phoenix Suns', 'Total Over (229.5)', '2027-01-20')), 'identity');
 });
+
+test("a team's own total is not the game's total", (t) => {
+  const poly = g('polymarket', 'Tottenham vs. Arsenal: O/U 1.5', 'Over', '2027-01-16');
+  t.is(rel(g('azuro', 'Tottenham Hotspur - Arsenal', 'Arsenal Total Over (1.5)', '2027-01-16'), poly), 'different');
+  t.is(rel(g('azuro', 'Tottenham Hotspur - Arsenal', 'Total Over (1.5)', '2027-01-16'), poly), 'identity');
+  t.is(rel(g('azuro', 'Tottenham Hotspur - Arsenal', 'Total Under (1.5)', '2027-01-16'), poly), 'complement');
+});
+
+test("a day the title states is compared with the day a game's ticker states: the same teams play on consecutive days", (t) => {
+  const kalshi = g('kalshi', 'New York Y at Boston Winner? (KXMLBGAME-27JUL04NYYBOS)', 'New York Y', '2027-07-04');
+  t.is(rel(kalshi, g('manifold', 'Yankees at Red Sox on July 3, 2027: will the Yankees win?', 'Yes', '2027-07-04')), 'different');
+  t.is(rel(kalshi, g('manifold', 'Yankees at Red Sox on July 4, 2027: will the Yankees win?', 'Yes', '2027-07-04')), 'identity');
+});

@@ -140,6 +140,11 @@ export function compareContests(a: Proposition, b: Proposition): ContestCheck {
   if (regA !== regB && (a.draws === 'no' || b.draws === 'no')) {
     return { applies: true, reasons: [`regulation time on one side only: ${(regA ? a.pick : b.pick) ?? (regA ? a.source.title : b.source.title)} against a result that can come in overtime`], flip: false };
   }
+  const ta = teamTotal(a, sa);
+  const tb = teamTotal(b, sb);
+  if ((ta === null) !== (tb === null) || (ta !== null && tb !== null && !sameSide(ta, tb))) {
+    return { applies: true, reasons: [`a team's total vs ${tb === null || ta === null ? "the game's total" : 'another team\'s total'}: ${ta ?? tb}`], flip: false };
+  }
   const pa = withoutRegulation(a.pick);
   const pb = withoutRegulation(b.pick);
   if (pa === null && pb === null) return { applies: true, reasons: [], flip: false };
@@ -156,6 +161,20 @@ export function compareContests(a: Proposition, b: Proposition): ContestCheck {
   if (draws === 'no' && sa.length === 2 && sb.length === 2) return { applies: true, reasons: [], flip: true };
   const why = draws === 'yes' ? 'the game can be drawn' : sa.length < 2 || sb.length < 2 ? 'one market names one side only' : 'nothing says the game cannot be drawn';
   return { applies: true, reasons: [`other side of the game: ${pa} vs ${pb} (${why})`], flip: false };
+}
+
+/** The side whose own total a market counts ("Arsenal Total Over (1.5)", "Liverpool Total Goals 1.5"), else null. */
+function teamTotal(p: Proposition, sides: readonly string[]): string | null {
+  // The title and the label are read apart: "Tottenham Hotspur - Arsenal" answered "Total Under (2.5)" is the game's total.
+  const texts = [p.source.title, p.source.outcome].filter((t) => /\btotal\b/i.test(t));
+  for (const side of sides) {
+    const last = side.trim().split(/\s+/).pop() ?? '';
+    if (last.length < 2) continue;
+    const escaped = last.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    const named = new RegExp(`\\b${escaped}(?:'s)?\\s+(?:team\\s+)?total\\b`, 'i');
+    if (texts.some((t) => named.test(t))) return side;
+  }
+  return null;
 }
 
 /** Lower-case words of the sides and the pick, left out of the entity and event-word checks once sides are compared. */

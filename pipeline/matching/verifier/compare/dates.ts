@@ -120,6 +120,11 @@ export function compareDates(a: Proposition, b: Proposition): string[] {
   }
   const stated = da ?? db;
   const other = da ? b : a;
+  // A game whose day its ticker states (in Eastern time) against a day the other title states: the same teams
+  // play on consecutive days, so the two days must agree exactly.
+  if (stated && stated.sense === 'on' && stated.granularity === 'day' && other.game && other.eventDay && other.eventDayEastern) {
+    return stated.end === other.eventDay ? [] : [`game days differ: ${stated.text} (${stated.end}) vs ${other.eventDay}`];
+  }
   if (stated && other.endDate) {
     const gap = daysBetween(stated.end, other.endDate);
     const year = Number(stated.end.slice(0, 4));
