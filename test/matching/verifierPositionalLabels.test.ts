@@ -99,3 +99,14 @@ test("a day the title states is compared with the day a game's ticker states: th
   t.is(rel(kalshi, g('manifold', 'Yankees at Red Sox on July 3, 2027: will the Yankees win?', 'Yes', '2027-07-04')), 'different');
   t.is(rel(kalshi, g('manifold', 'Yankees at Red Sox on July 4, 2027: will the Yankees win?', 'Yes', '2027-07-04')), 'identity');
 });
+
+test('Azuro\'s "Handicap 1 (-3.5)" is the first side giving 3.5, and "1 (Winner incl. overtime)" is the first side winning', (t) => {
+  const azuro = (o: string) => g('azuro', 'Denver Nuggets - Golden State Warriors', o, '2027-01-22');
+  t.is(rel(azuro('Handicap 1 (-3.5)'), g('polymarket', 'Spread: Nuggets (-3.5)', 'Nuggets', '2027-01-22')), 'identity');
+  t.is(rel(azuro('Handicap 1 (-3.5)'), g('polymarket', 'Spread: Nuggets (-4.5)', 'Nuggets', '2027-01-22')), 'different');
+  t.is(rel(azuro('Handicap 1 (-3.5)'), g('kalshi', 'Denver vs Golden State Winner?', 'Denver', '2027-01-22')), 'different', 'covering a spread is more than winning');
+  t.is(rel(azuro('1 (Winner incl. overtime)'), g('kalshi', 'Golden State at Denver Winner?', 'Denver', '2027-01-22')), 'identity');
+  t.is(rel(azuro('2 (Winner incl. overtime)'), g('kalshi', 'Golden State at Denver Winner?', 'Denver', '2027-01-22')), 'complement');
+  // A count's bucket written with a hyphen is no side with a handicap.
+  t.is(rel(g('polymarket', 'Elon Musk # tweets March 13 - March 20, 2027?', '400-419', '2027-03-20'), g('kalshi', 'Elon Musk tweets Mar 13-20, 2027: 400-419?', 'Yes', '2027-03-20')), 'identity');
+});

@@ -29,14 +29,26 @@ const POSITIONAL_HANDICAP = /^([12])\s*\(?\s*([+-]\s*\d+(?:\.\d+)?)\s*\)?$/;
 
 /** A code given with its market's kind, "Winner (incl. overtime): 1", "Double Chance: 1X": the kind belongs to the title. */
 const KIND_AND_CODE = /^([^:]{3,60}):\s*(1|2|x|1x|x2|12)$/i;
+/** The same with the kind after the code: "1 (Winner incl. overtime)", "12 (Double Chance)". */
+const CODE_AND_KIND = /^(1|2|x|1x|x2|12)\s*\(([^)]*[a-z][^)]*)\)$/i;
+/** Azuro's handicap selections: "Handicap 1 (-1.5)", "Handicap 2 (+0.5)". */
+const NAMED_HANDICAP = /^(?:asian\s+)?handicap\s*([12])\s*\(\s*([+-]?\s*\d+(?:\.\d+)?)\s*\)$/i;
 
 const GAME_RESULT_KIND = /^(?:match |game )?(?:winner|moneyline|money line|full[- ]time result|match result|result|1x2|double chance)(?:\s*\((?:incl\.?|including) (?:overtime|ot|extra time)\))?$/i;
 
 export function positionalLabel(title: string, label: string | null): PositionalReading | null {
-  const withKind = KIND_AND_CODE.exec(label?.trim() ?? '');
+  const trimmedLabel = label?.trim() ?? '';
+  const named = NAMED_HANDICAP.exec(trimmedLabel);
+  if (named) {
+    const line = (named[2] ?? '').replace(/\s+/g, '');
+    return positionalLabel(title, `${named[1]} (${/^[+-]/.test(line) ? line : `+${line}`})`);
+  }
+  const kindFirst = KIND_AND_CODE.exec(trimmedLabel);
+  const codeFirst = kindFirst ? null : CODE_AND_KIND.exec(trimmedLabel);
+  const withKind = kindFirst ? [kindFirst[1], kindFirst[2]] : codeFirst ? [codeFirst[2], codeFirst[1]] : null;
   if (withKind) {
-    const kind = (withKind[1] ?? '').trim();
-    const inner = positionalLabel(`${title} · ${kind}`, withKind[2] ?? null);
+    const kind = (withKind[0] ?? '').trim();
+    const inner = positionalLabel(`${title} · ${kind}`, withKind[1] ?? null);
     // The game's result names its side alone; a part of the game ("Map 1 Winner", "Half Time Result") keeps its part.
     return inner && !GAME_RESULT_KIND.test(kind) ? { label: `${kind}: ${inner.label}`, negated: inner.negated } : inner;
   }

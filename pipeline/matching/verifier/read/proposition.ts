@@ -174,7 +174,7 @@ function favouriteSpread(title: string, label: string | null): { text: string; n
 
 /** A side given with its handicap as the label of a game: "Los Angeles Lakers -5.5", "Denver Broncos (+3.5)". */
 const HANDICAP_LABEL = /^(.+?)\s*\(?\s*([+-])\s*(\d+(?:\.\d+)?)\s*\)?$/;
-const PAIRING = /^(.+?)\s+(?:vs\.?|v\.?|versus|at|@|–|—)\s+(.+?)(?:\s*[:|]\s*.*|\s+[-–—]\s+.*)?$/i;
+const PAIRING = /^(.+?)\s+(?:vs\.?|v\.?|versus|at|@|–|—|-)\s+(.+?)(?:\s*[:|]\s*.*|\s+[-–—]\s+.*)?$/i;
 
 /**
  * The handicap market of a game answered with a side and its line: "-5.5" is that side winning by more than 5.5;
@@ -183,7 +183,8 @@ const PAIRING = /^(.+?)\s+(?:vs\.?|v\.?|versus|at|@|–|—)\s+(.+?)(?:\s*[:|]\s
 function handicapSide(title: string, label: string | null): { text: string; negated: boolean; pick: string } | null {
   const h = label ? HANDICAP_LABEL.exec(label.trim()) : null;
   const pair = h ? PAIRING.exec(title.trim()) : null;
-  if (!h?.[1] || !h[3] || !pair?.[1] || !pair[2]) return null;
+  // A side is a name: "400-419" is a bucket, not 400 given 419 points.
+  if (!h?.[1] || !h[3] || !pair?.[1] || !pair[2] || !/\p{L}/u.test(h[1])) return null;
   const line = Number(h[3]);
   const side = h[1].trim();
   const [x, y] = [pair[1].trim(), pair[2].trim()];
