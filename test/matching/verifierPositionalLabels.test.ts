@@ -110,3 +110,12 @@ test('Azuro\'s "Handicap 1 (-3.5)" is the first side giving 3.5, and "1 (Winner 
   // A count's bucket written with a hyphen is no side with a handicap.
   t.is(rel(g('polymarket', 'Elon Musk # tweets March 13 - March 20, 2027?', '400-419', '2027-03-20'), g('kalshi', 'Elon Musk tweets Mar 13-20, 2027: 400-419?', 'Yes', '2027-03-20')), 'identity');
 });
+
+test('"Will Napoli win on <day>?" names one side of the game by design: the opponent only the pairing names does not weaken the link', (t) => {
+  const poly = (title: string) => g('polymarket', title, 'Yes', '2026-12-13');
+  const azuro = (o: string) => g('azuro', 'Napoli – Roma · Full Time Result', o, '2026-12-13');
+  t.is(rel(poly('Will SSC Napoli win on 2026-12-13?'), azuro('1')), 'identity');
+  t.is(rel(poly('Will SSC Napoli win on 2026-12-13?'), g('azuro', 'Napoli – Roma · Double Chance', 'X2', '2026-12-13')), 'complement');
+  t.is(rel(poly('Will SSC Napoli win on 2026-12-13?'), azuro('2')), 'different', 'the other side');
+  t.is(rel(g('polymarket', 'Will SSC Napoli win on 2026-12-20?', 'Yes', '2026-12-20'), azuro('1')), 'different', 'another day: another game');
+});

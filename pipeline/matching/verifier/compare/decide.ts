@@ -240,7 +240,12 @@ export function compareProps(first: Proposition, second: Proposition, point: Ope
   if (vetoes.length > 0) return refuse(vetoes);
   // Sides of a game that were matched above are shared entities, though they left the entity check.
   const sides = contest.applies ? 2 * Math.min(Math.max(anchoredA.sides.length, 1), Math.max(anchoredB.sides.length, 1)) : 0;
-  const score = overlapScore(contest.applies ? anchoredA : a, contest.applies ? anchoredB : b, { ...ent, matched: ent.matched + sides, total: ent.total + sides });
+  // "Will Arsenal win on 2026-12-26?" names one side of the game by design: its opponent, named only by the
+  // other market's pairing, is no word the two disagree on once the game and its day were matched above.
+  const oneSideNamed = contest.applies && Math.min(anchoredA.sides.length, anchoredB.sides.length) === 1 && Math.max(anchoredA.sides.length, anchoredB.sides.length) === 2;
+  const counted = { ...ent, matched: ent.matched + sides, total: ent.total + sides };
+  const withSides = overlapScore(contest.applies ? anchoredA : a, contest.applies ? anchoredB : b, counted);
+  const score = oneSideNamed ? Math.max(withSides, overlapScore(a, b, counted)) : withSides;
   if (score < LINK_THRESHOLD) return refuse([`too little in common: overlap ${score.toFixed(2)} < ${LINK_THRESHOLD}`]);
   const negations = [
     a.negated !== b.negated ? 'one market is the negation of the other' : null,
