@@ -35,3 +35,9 @@ test('a central bank holding or changing a rate it names ("Bank Rate", "its depo
   t.is(rel('Will the ECB hold its deposit rate in March 2027?', 'Will the ECB leave the deposit rate unchanged in March 2027?', '2027-03-18'), 'identity');
   t.is(rel('Will the ECB hold its deposit rate in March 2027?', 'Will the ECB leave the deposit rate unchanged in April 2027?', '2027-04-30'), 'different', 'another meeting');
 });
+
+test('to stop being CEO, or cease to be Speaker, is to leave the post: the negation of remaining in it', (t) => {
+  t.is(rel('Will Elon Musk remain CEO of Tesla through 2026?', 'Will Elon Musk stop being Tesla CEO before 2027?', '2026-12-31'), 'complement');
+  t.is(rel('Will Elon Musk leave as Tesla CEO before 2027?', 'Will Elon Musk stop being Tesla CEO before 2027?', '2026-12-31'), 'identity');
+  t.is(rel('Will Elon Musk remain CEO of Tesla through 2026?', 'Will Elon Musk stop being Tesla CEO before 2028?', '2027-12-31'), 'different');
+});
