@@ -33,3 +33,17 @@ test('"exactly twice" is the count 2', (t) => {
   t.is(relation(m('kalshi', 'How many times will the BoJ hike rates in 2027?', '2', '2027-12-31'), m('polymarket', 'Will the BoJ hike exactly twice in 2027?', 'Yes', '2027-12-31')), 'identity');
   t.is(relation(m('kalshi', 'How many times will the BoJ hike rates in 2027?', '3', '2027-12-31'), m('polymarket', 'Will the BoJ hike exactly twice in 2027?', 'Yes', '2027-12-31')), 'different');
 });
+
+test('"New York time" is Eastern time, and a rate "following" a meeting is the rate after it', (t) => {
+  const kalshi = m('kalshi', 'Bitcoin price on Dec 15, 2026 at 5pm EST?', '$102,000 or above', '2026-12-15');
+  t.is(relation(kalshi, m('limitless', 'BTC ≥ 102k @ 17:00 New York time, 15 Dec 2026', 'Yes', '2026-12-15')), 'identity');
+  t.is(relation(kalshi, m('limitless', 'BTC ≥ 102k @ 17:00 London time, 15 Dec 2026', 'Yes', '2026-12-15')), 'different');
+  const fed = m('kalshi', 'Fed funds rate after the Sep 2027 meeting?', 'Above 2.75%', '2027-09-22');
+  t.is(relation(fed, m('polymarket', 'Will the upper bound of the fed funds target be higher than 2.75% following the September 2027 FOMC?', 'Yes', '2027-09-22')), 'identity');
+});
+
+test('the Bank of Canada is the BoC, and neither is the ECB', (t) => {
+  const boc = m('kalshi', 'Will the Bank of Canada cut rates at its January 2027 decision?', 'Yes', '2027-01-27');
+  t.is(relation(boc, m('polymarket', 'BoC rate cut in January 2027?', 'Yes', '2027-01-27')), 'identity');
+  t.is(relation(boc, m('polymarket', 'ECB rate cut in January 2027?', 'Yes', '2027-01-27')), 'different');
+});
