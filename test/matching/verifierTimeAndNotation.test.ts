@@ -194,3 +194,10 @@ test("midnight UTC is not the house noon ET of Polymarket's daily crypto markets
   t.is(verifyPair(mk('limitless', '$BTC above $105,000 on Jan 1, 00:00 UTC?'), mk('polymarket', 'Bitcoin above ___ on January 1?', '105,000')).relation, 'different');
   t.is(verifyPair(mk('limitless', '$BTC above $105,000 on Jan 1, 17:00 UTC?'), mk('polymarket', 'Bitcoin above ___ on January 1?', '105,000')).relation, 'identity', 'noon EST is 17:00 UTC');
 });
+
+test('a count of tweets is a count of posts on X, and two windows of days are one only when they start on one day', (t) => {
+  const poly = m('polymarket', 'Elon Musk # tweets December 4 - December 11, 2026?', '240-259', '2026-12-11');
+  t.is(rel(poly, m('kalshi', 'How many times will Elon Musk post on X from Dec 4 to Dec 11, 2026?', '240 to 259', '2026-12-11')), 'identity');
+  t.is(rel(poly, m('kalshi', 'How many times will Elon Musk post on X from Dec 5 to Dec 11, 2026?', '240 to 259', '2026-12-11')), 'different');
+  t.is(rel(poly, m('kalshi', 'Will Elon Musk tweet between 240 and 259 times from Dec 4 to Dec 11, 2026?', 'Yes', '2026-12-11')), 'identity');
+});

@@ -78,7 +78,22 @@ export function placedBySetting(p: Proposition): boolean {
   return p.game && p.setting !== null && !REPEATS.test(p.setting) && p.eventDay === null && p.endDate === null && p.years.length === 0 && p.dates.length === 0;
 }
 
+const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
+/** The first day of a window of days ("December 4 - December 11", "from Dec 4 to Dec 11", "Jan 1-8"), as month and day. */
+const DAY_WINDOW = /\b(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+(\d{1,2})(?:st|nd|rd|th)?(?:,?\s+\d{4})?\s*(?:-|–|—|to|through|thru|until)\s*(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+)?\d{1,2}\b/i;
+
+function windowStart(text: string): string | null {
+  const m = DAY_WINDOW.exec(text);
+  if (!m?.[1] || !m[2]) return null;
+  return `${String(MONTHS.indexOf(m[1].toLowerCase()) + 1).padStart(2, '0')}-${m[2].padStart(2, '0')}`;
+}
+
 export function compareDates(a: Proposition, b: Proposition): string[] {
+  // Two windows of days ending on one day are two windows when they start on different days (a count of posts
+  // "December 4 - December 11" is not one "from Dec 5 to Dec 11").
+  const sa = windowStart(a.source.title);
+  const sb = sa ? windowStart(b.source.title) : null;
+  if (sa && sb && sa !== sb) return [`window differs: starts ${sa} vs ${sb}`];
   if (a.game && b.game) {
     const x = gameDay(a);
     const y = gameDay(b);
