@@ -119,3 +119,10 @@ test('"Will Napoli win on <day>?" names one side of the game by design: the oppo
   t.is(rel(poly('Will SSC Napoli win on 2026-12-13?'), azuro('2')), 'different', 'the other side');
   t.is(rel(g('polymarket', 'Will SSC Napoli win on 2026-12-20?', 'Yes', '2026-12-20'), azuro('1')), 'different', 'another day: another game');
 });
+
+test('a match that goes to a third set has more than 2.5 sets', (t) => {
+  const poly = (o: string) => g('polymarket', 'Gauff vs. Swiatek: O/U 2.5 Sets', o, '2027-01-24');
+  const manifold = g('manifold', 'Will Gauff vs Swiatek go to a third set?', 'Yes', '2027-01-24');
+  t.is(rel(poly('Over'), manifold), 'identity');
+  t.is(rel(g('polymarket', 'Gauff vs. Swiatek: O/U 22.5 Games', 'Over', '2027-01-24'), manifold), 'different');
+});
