@@ -45,8 +45,8 @@ export async function startApiServer(deps: AppDeps, port: number, host: string):
       closeArbitrageStreams(deps);
       // In-flight requests finish; idle keep-alive connections are closed, not reset (api/gracefulDrain.ts).
       await drain.drain();
-      // Usage events still queued leave now, while the stream connection is open.
-      flushUsageCapture(deps);
+      // Usage events still queued leave now, while the stream connection is open, and are acknowledged before it closes.
+      await flushUsageCapture(deps);
       await closeRateLimit(deps);
     },
   };

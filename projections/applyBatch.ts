@@ -9,6 +9,7 @@ export interface BatchTarget {
   readonly checkpointId: string;
 }
 
+/** A decoded message and its stream sequence (one event, or for Projection.eventsOf several). */
 export interface SequencedEvent<E> {
   readonly event: E;
   readonly seq: number;
@@ -25,20 +26,24 @@ const CHUNK = 500;
  * one MongoDB bulk write), the checkpoint last. A crash between the flushes leaves documents ahead of the
  * checkpoint, which the per-document lastSeq guard makes harmless on the next run.
  */
-export async function applyBatch<E, D extends Doc>(
+export async function applyBatch<E, D extends Doc, M = E>(
   store: DocumentStore,
-  projection: Projection<E, D>,
-  events: readonly SequencedEvent<E>[],
+  projection: Projection<E, D, M>,
+  events: readonly SequencedEvent<M>[],
   target: BatchTarget = { collection: projection.collection, checkpointId: projection.name },
 ): Promise<BatchCounts> {
   const counts: BatchCounts = { applied: 0, skipped_seen: 0, skipped_irrelevant: 0 };
   if (events.length === 0) return counts;
   const overlay = new Overlay(store);
   // applyEvent keys its checkpoint by the projection's name and writes its collection: point both at the target.
-  const aimed: Projection<E, D> = { ...projection, name: target.checkpointId, collection: target.collection };
+  const aimed: Projection<E, D, M> = { ...projection, name: target.checkpointId, collection: target.collection };
   await overlay.preload(CHECKPOINTS, [target.checkpointId]);
   const keys = new Set<string>();
-  for (const { event } of events) if (projection.canHandle(event)) keys.add(projection.keyOf(event));
+  for (const { event } of events) {
+    if (projection.eventsOf) {
+      for (const e of projection.eventsOf(event)) if (projection.canHandle(e)) keys.add(projection.keyOf(e));
+    } else if (projection.canHandle(event as unknown as E)) keys.add(projection.keyOf(event as unknown as E));
+  }
   await overlay.preload(target.collection, [...keys]);
   const view = overlay.asStore();
   for (const { event, seq } of events) counts[await applyEvent(view, aimed, event, seq)] += 1;

@@ -11,9 +11,10 @@ export type ProjectedDoc = Doc & { readonly _metadata: ProjectionMetadata };
 
 /**
  * A read model built from one stream (after emmett): pure `evolve`, a key per event, and the
- * declared indexes. `evolve` returning null deletes the document.
+ * declared indexes. `evolve` returning null deletes the document. A message decodes to `M`, which is one event
+ * unless the projection says how to read several out of it (`eventsOf`).
  */
-export interface Projection<E, D extends Doc> {
+export interface Projection<E, D extends Doc, M = E> {
   readonly name: string;
   readonly collection: string;
   readonly schemaVersion: number;
@@ -23,7 +24,16 @@ export interface Projection<E, D extends Doc> {
   /** The collection's full-text index, when its queries search. */
   readonly textIndex?: TextIndexSpec;
   /** Validates a decoded message; null marks it poison (dead-lettered with the reason). */
-  decode(value: unknown): { ok: true; event: E } | { ok: false; reason: string };
+  decode(value: unknown): { ok: true; event: M } | { ok: false; reason: string };
+  /**
+   * For a stream whose messages may carry several events (USAGE's batches, projections/usage/event.ts): the
+   * events of one decoded message, in order. They are applied as the one message they came in
+   * (projections/messageEvents.ts): grouped by document, each document evolved through its events in order and
+   * written once with the message's sequence, the checkpoint after them. A redelivery after a crash part-way
+   * skips the documents that already carry the sequence and applies the rest, so each event counts once.
+   * Absent: every message is one event.
+   */
+  eventsOf?(message: M): readonly E[];
   /** Whether this projection cares about the event at all (others are acked and skipped). */
   canHandle(event: E): boolean;
   keyOf(event: E): string;

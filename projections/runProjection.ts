@@ -39,10 +39,10 @@ function closingGate(loop: ConsumerLoop, gate: ProjectionGate): ConsumerLoop {
  * Runs one projection as a single durable consumer, in stream order. Invalid messages are
  * dead-lettered; store failures are retried (nak with delay) and never acked early.
  */
-export async function startProjection<E, D extends Doc>(
+export async function startProjection<E, D extends Doc, M = E>(
   conn: StreamConnection,
   store: DocumentStore,
-  projection: Projection<E, D>,
+  projection: Projection<E, D, M>,
   log: Logger,
 ): Promise<ConsumerLoop> {
   await store.collection<D>(projection.collection).ensureIndexes(projection.indexes);
@@ -65,7 +65,7 @@ export async function startProjection<E, D extends Doc>(
   const decode = withFastPath(projection);
   if (batched) {
     const checkpoints = store.collection<Doc & { lastSeq: number }>(CHECKPOINTS);
-    const loop = runOrderedBatches<E>({
+    const loop = runOrderedBatches<M>({
       conn,
       stream: projection.stream,
       durable,

@@ -107,6 +107,18 @@ export interface ApiRequestLogged {
   readonly at: string;
 }
 
+/**
+ * api.requests since finding 56 (bench/README.md): the requests an API process captured within a few ms, in
+ * capture order, as one message (docs/auth.md). Messages of one `ApiRequestLogged` each, the format before it,
+ * are still read.
+ */
+export interface ApiRequestBatch {
+  readonly type: 'api_request_batch';
+  /** The message id the outbox publishes it under (the same on every retry). */
+  readonly id: string;
+  readonly events: readonly ApiRequestLogged[];
+}
+
 /** How a venue market belongs to a canonical question. */
 export type LinkRelation = 'identity' | 'complement';
 export type MatchMethod = 'exact' | 'semantic' | 'manual';

@@ -9,15 +9,19 @@ import { usageOutbox, type UsageOutbox } from './usageOutbox.ts';
 
 const outboxes = new WeakMap<AppDeps, UsageOutbox>();
 
-/** Publishes what an app's usage capture still holds, a last attempt (server shutdown, before the stream connection closes). */
-export function flushUsageCapture(deps: AppDeps): void {
-  outboxes.get(deps)?.close();
+/**
+ * Publishes what an app's usage capture still holds, a last attempt (server shutdown, before the stream connection
+ * closes), and waits (at most 2 s) for the stream to take it.
+ */
+export async function flushUsageCapture(deps: AppDeps): Promise<void> {
+  await outboxes.get(deps)?.close();
 }
 
 /**
  * Captures every request made with an API key (endpoint, method, status, duration, time) and publishes
  * it to JetStream `api.requests` once the response has gone out. The request never waits for the
- * publish; the outbox (usageOutbox.ts) sends events in bursts and again until the stream takes them. Mounted
+ * publish; the outbox (usageOutbox.ts) sends the events of up to 20 ms as one message, and again until the
+ * stream takes it. Mounted
  * outside the error envelope so the captured status is the one the client received, errors included.
  */
 export function usageCapture(deps: AppDeps): Middleware {

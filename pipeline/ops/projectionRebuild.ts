@@ -3,6 +3,7 @@ import type { Projection, ProjectedDoc, ProjectionMetadata } from '../../project
 import { CHECKPOINTS } from '../../projections/applyEvent.ts';
 import type { BatchCounts, SequencedEvent } from '../../projections/applyBatch.ts';
 import { HeldCollection } from './rebuildCache.ts';
+import { eventsByDocument, evolveThrough } from '../../projections/messageEvents.ts';
 
 /**
  * What a rebuild holds of one document: what evolve returned, the input its next evolve gets, and the metadata's
@@ -84,7 +85,11 @@ export class ProjectionRebuild {
     // While every document is held (nothing written and forgotten), an id not held is absent: nothing to read first.
     if (!this.docs.complete) {
       const keys: string[] = [];
-      for (const { event } of events) if (p.canHandle(event)) keys.push(p.keyOf(event));
+      for (const { event } of events) {
+        if (p.eventsOf) {
+          for (const e of p.eventsOf(event)) if (p.canHandle(e)) keys.push(p.keyOf(e));
+        } else if (p.canHandle(event)) keys.push(p.keyOf(event));
+      }
       await this.docs.load(keys);
     }
     for (const { event, seq } of events) {
@@ -94,6 +99,10 @@ export class ProjectionRebuild {
       }
       this.checkpoint = seq;
       this.checkpointDirty = true;
+      if (p.eventsOf) {
+        counts[this.applyMessage(event, seq)] += 1;
+        continue;
+      }
       if (!p.canHandle(event)) {
         counts.skipped_irrelevant += 1;
         continue;
@@ -124,6 +133,28 @@ export class ProjectionRebuild {
       counts.applied += 1;
     }
     return counts;
+  }
+
+  /** A message of several events (Projection.eventsOf), as applyEvent applies it: each document it touches once. */
+  private applyMessage(message: unknown, seq: number): 'applied' | 'skipped_seen' | 'skipped_irrelevant' {
+    const p = this.projection;
+    const groups = eventsByDocument(p, message);
+    if (groups.size === 0) return 'skipped_irrelevant';
+    let result: 'applied' | 'skipped_seen' = 'skipped_seen';
+    for (const [key, events] of groups) {
+      const current = this.docs.peek(key);
+      if (current && current.lastSeq >= seq) continue;
+      result = 'applied';
+      const input = current ? current.input : null;
+      const next = evolveThrough(p, input, events, seq);
+      if (next === null) {
+        if (current) this.docs.set(key, null);
+      } else if (next !== input) {
+        const withId = next._id === key ? next : ({ ...next, _id: key } as Doc);
+        this.docs.set(key, held(withId, seq, p.schemaVersion));
+      }
+    }
+    return result;
   }
 
   /** Writes the changed documents, then the checkpoint (as applyBatch orders them). */

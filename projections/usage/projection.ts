@@ -1,6 +1,6 @@
 import type { ApiRequestLogged } from '../../shared/events.ts';
 import type { Projection } from '../projection.ts';
-import { decodeApiRequest } from './event.ts';
+import { decodeUsageMessage, type UsageMessage } from './event.ts';
 import { addSample, type Histogram } from './latencyHistogram.ts';
 
 /** One captured request of an API key (the console's request log). */
@@ -18,13 +18,14 @@ export interface RequestLogDoc {
   readonly at_ms: number;
 }
 
-export const usageProjection: Projection<ApiRequestLogged, RequestLogDoc> = {
+export const usageProjection: Projection<ApiRequestLogged, RequestLogDoc, UsageMessage> = {
   name: 'usage_request_logs',
   collection: 'api_request_logs',
   schemaVersion: 1,
   stream: 'usage',
   indexes: [{ name: 'by_key_time', fields: [['api_key_id', 1], ['at_ms', -1], ['_id', 1]] }],
-  decode: decodeApiRequest,
+  decode: decodeUsageMessage,
+  eventsOf: (message) => message,
   canHandle: () => true,
   keyOf: (event) => event.id,
   evolve: (_doc, e) => ({
@@ -89,13 +90,14 @@ export function evolveUsageHour(doc: UsageHourDoc | null, e: ApiRequestLogged): 
   };
 }
 
-export const usageHourlyProjection: Projection<ApiRequestLogged, UsageHourDoc> = {
+export const usageHourlyProjection: Projection<ApiRequestLogged, UsageHourDoc, UsageMessage> = {
   name: 'usage_hourly',
   collection: 'api_usage_hourly',
   schemaVersion: 1,
   stream: 'usage',
   indexes: [{ name: 'by_key_hour', fields: [['api_key_id', 1], ['hour_ms', 1]] }],
-  decode: decodeApiRequest,
+  decode: decodeUsageMessage,
+  eventsOf: (message) => message,
   canHandle: () => true,
   keyOf: (event) => `${event.api_key_id}:${hourOf(Date.parse(event.at))}`,
   evolve: evolveUsageHour,

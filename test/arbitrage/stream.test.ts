@@ -8,6 +8,7 @@ import { scanQuestion } from '../../shared/arbitrage/detect.ts';
 import type { ArbitrageOpportunityEvent } from '../../shared/arbitrage/schema.ts';
 import type { ArbitrageOpportunity } from '../../shared/arbitrage/types.ts';
 import { subjects } from '../../shared/streams/subjects.ts';
+import type { ApiRequestBatch } from '../../shared/events.ts';
 import { CLOCK, FEES, member, question } from './members.ts';
 import { openSse, type SseConnection } from './sseClient.ts';
 
@@ -198,12 +199,13 @@ test('the long-lived stream keeps the API-key usage capture and the rate-limit h
     t.truthy(s.headers.get('x-ratelimit-remaining'));
     await publish(ctx, opportunity(1));
     await s.waitFor(1);
-    t.false(ctx.published.some((p) => p.subject === subjects.apiRequests() && (p.payload as { endpoint: string }).endpoint.endsWith('/stream')), 'captured when the response ends, not before');
+    const usageEvents = () => ctx.published.filter((p) => p.subject === subjects.apiRequests()).flatMap((p) => (p.payload as ApiRequestBatch).events);
+    t.false(usageEvents().some((e) => e.endpoint.endsWith('/stream')), 'captured when the response ends, not before');
     s.close();
     await s.ended;
     const deadline = Date.now() + 5_000;
-    while (!ctx.published.some((p) => p.subject === subjects.apiRequests()) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
-    const usage = ctx.published.find((p) => p.subject === subjects.apiRequests())?.payload as { endpoint: string; status: number; method: string };
+    while (usageEvents().length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    const usage = usageEvents()[0];
     t.like(usage, { endpoint: '/api/v1/external/arbitrage/stream', status: 200, method: 'GET' });
     // An ordinary request after it still works for the same key.
     t.is((await ctx.api.request('GET', '/api/v1/external/arbitrage/opportunities', { apiKey: ctx.key })).status, 200);
