@@ -8,7 +8,8 @@ import { usageHourlyProjection, usageProjection } from '../../projections/usage/
 import { requestLogs, usageStats } from '../../projections/usage/queries.ts';
 import type { Projection } from '../../projections/projection.ts';
 import type { ApiRequestBatch, ApiRequestLogged } from '../../shared/events.ts';
-import type { Collection, Doc, DocumentStore } from '../../shared/ports/documentStore.ts';
+import type { Doc, DocumentStore } from '../../shared/ports/documentStore.ts';
+import { failingPuts } from '../support/failingPuts.ts';
 
 type Store = ReturnType<typeof openSqliteStore>;
 const USAGE = [usageProjection, usageHourlyProjection] as unknown as Array<Projection<unknown, Doc, UsageMessage>>;
@@ -32,27 +33,7 @@ function decoded(value: ApiRequestLogged | ApiRequestBatch): UsageMessage {
 }
 
 /** A store whose puts into `collection` fail after `okPuts` of them went through (the process dying part-way). */
-function crashingAfter(store: DocumentStore, collection: string, okPuts: number): DocumentStore {
-  let puts = 0;
-  return new Proxy(store, {
-    get(target, prop, receiver) {
-      if (prop !== 'collection') return Reflect.get(target, prop, receiver) as unknown;
-      return (name: string) => {
-        const c = target.collection<Doc>(name);
-        if (name !== collection) return c;
-        return new Proxy(c, {
-          get(ct, p, r) {
-            if (p !== 'put') return Reflect.get(ct, p, r) as unknown;
-            return async (doc: Doc) => {
-              if (puts++ >= okPuts) throw new Error('crash');
-              return (ct as Collection<Doc>).put(doc);
-            };
-          },
-        });
-      };
-    },
-  });
-}
+const crashingAfter = (store: DocumentStore, collection: string, okPuts: number): DocumentStore => failingPuts(store, collection, (_doc, n) => n >= okPuts, 'crash');
 
 /** What the console shows for the keys: statistics by hour and day, and the whole request log. */
 async function console_(store: Store, keys: readonly string[]): Promise<string> {

@@ -8,33 +8,18 @@ import { provisionDurable } from '../../pipeline/streams/provision.ts';
 import { waitFor } from '../faults/waitFor.ts';
 import { usageProjection } from '../../projections/usage/projection.ts';
 import { subjects } from '../../shared/streams/subjects.ts';
-import type { Collection, Doc, DocumentStore } from '../../shared/ports/documentStore.ts';
+import type { Doc, DocumentStore } from '../../shared/ports/documentStore.ts';
 import { waitForQuiet } from '../support/quiesce.ts';
+import { failingPuts } from '../support/failingPuts.ts';
 
 /** A store whose put of one chosen document fails once, as a transient write error would. */
 function failingOnce(store: DocumentStore, collection: string, id: string): DocumentStore {
   let failed = false;
-  return new Proxy(store, {
-    get(target, prop, receiver) {
-      if (prop !== 'collection') return Reflect.get(target, prop, receiver) as unknown;
-      return (name: string) => {
-        const c = target.collection<Doc>(name);
-        if (name !== collection) return c;
-        return new Proxy(c, {
-          get(ct, p, r) {
-            if (p !== 'put') return Reflect.get(ct, p, r) as unknown;
-            return async (doc: Doc) => {
-              if (doc._id === id && !failed) {
-                failed = true;
-                throw new Error('transient write failure');
-              }
-              return (ct as Collection<Doc>).put(doc);
-            };
-          },
-        });
-      };
-    },
-  });
+  return failingPuts(store, collection, (doc) => {
+    if (doc._id !== id || failed) return false;
+    failed = true;
+    return true;
+  }, 'transient write failure');
 }
 
 test('a message retried after a transient failure is still applied: a projection never runs ahead of an unacked message', async (t) => {
