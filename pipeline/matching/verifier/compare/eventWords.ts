@@ -236,8 +236,10 @@ export function compareEventWords(check: EventWordCheck, veto: 'both' | 'either'
  * market cannot explain, said after "or", makes the question broader than the other's, never the same.
  */
 export function addedAlternative(check: EventWordCheck, a: Proposition, b: Proposition): string[] {
-  const asAlternative = (text: string, word: string): boolean =>
-    new RegExp(`\\bor\\s+(?:[a-z']+\\s+){0,3}${word.replace(/[^a-z0-9]/gi, '')}\\b`, 'i').test(text);
+  const asAlternative = (text: string, word: string): boolean => {
+    const plain = word.replace(/[^a-z0-9]/gi, '');
+    return plain !== '' && new RegExp(`\\bor\\s+(?:[a-z']+\\s+){0,3}${plain}\\b`, 'i').test(text);
+  };
   const qualifiers = new Set(check.qualifiers);
   const added =
     check.onlyA.find((w) => qualifiers.has(w) && asAlternative(a.text, w)) ?? check.onlyB.find((w) => qualifiers.has(w) && asAlternative(b.text, w));
