@@ -126,3 +126,10 @@ test('a match that goes to a third set has more than 2.5 sets', (t) => {
   t.is(rel(poly('Over'), manifold), 'identity');
   t.is(rel(g('polymarket', 'Gauff vs. Swiatek: O/U 22.5 Games', 'Over', '2027-01-24'), manifold), 'different');
 });
+
+test('a favourite\'s spread answered with the other side is about the favourite: its +line is the same market, its own cover the negation', (t) => {
+  const poly = (o: string) => g('polymarket', 'Spread: Packers (-3.5)', o, '2026-12-06');
+  t.is(rel(g('sxbet', 'Green Bay Packers vs Chicago Bears', 'Chicago Bears +3.5', '2026-12-06'), poly('Bears')), 'identity');
+  t.is(rel(g('sxbet', 'Green Bay Packers vs Chicago Bears', 'Green Bay Packers -3.5', '2026-12-06'), poly('Bears')), 'complement');
+  t.is(rel(g('sxbet', 'Green Bay Packers vs Chicago Bears', 'Chicago Bears +4.5', '2026-12-06'), poly('Bears')), 'different');
+});

@@ -165,11 +165,12 @@ function openQuestionSubject(title: string, outcome: string, marketCode: string 
  * the line; answered with the other side, it is that not happening (the other side covers). The line may follow
  * the pairing ("Rams vs. Seahawks: Spread Seahawks (-4.5)").
  */
-function favouriteSpread(title: string, label: string | null): { text: string; negated: boolean } | null {
+function favouriteSpread(title: string, label: string | null): { text: string; negated: boolean; pick: string } | null {
   const m = label ? /(?:^|[:|–—-]\s*)spread:?\s*(.+?)\s*\(-(\d+(?:\.\d+)?)\)\s*$/i.exec(title.trim()) : null;
   if (!label || !m?.[1] || !m[2]) return null;
   const [, side, line] = m;
-  return { text: `Will the ${side} win by more than ${line} points?`, negated: label.trim().toLowerCase() !== side.trim().toLowerCase() };
+  // The question is about the favourite whichever side the label takes: its pick is the favourite.
+  return { text: `Will the ${side} win by more than ${line} points?`, negated: label.trim().toLowerCase() !== side.trim().toLowerCase(), pick: side };
 }
 
 /** A side given with its handicap as the label of a game: "Los Angeles Lakers -5.5", "Denver Broncos (+3.5)". */
