@@ -201,3 +201,9 @@ test('a count of tweets is a count of posts on X, and two windows of days are on
   t.is(rel(poly, m('kalshi', 'How many times will Elon Musk post on X from Dec 5 to Dec 11, 2026?', '240 to 259', '2026-12-11')), 'different');
   t.is(rel(poly, m('kalshi', 'Will Elon Musk tweet between 240 and 259 times from Dec 4 to Dec 11, 2026?', 'Yes', '2026-12-11')), 'identity');
 });
+
+test('a level read at a clock time is read at the close only when that time is a close (4 pm ET for a stock)', (t) => {
+  const close = m('polymarket', 'NVIDIA (NVDA) close above $200 on January 29, 2027?', 'Yes', '2027-01-29');
+  t.is(rel(close, m('kalshi', 'NVDA above $200 on Jan 29, 2027 at 12:00 ET?', 'Yes', '2027-01-29')), 'different');
+  t.is(rel(close, m('kalshi', 'NVDA above $200 on Jan 29, 2027 at 4:00 PM ET?', 'Yes', '2027-01-29')), 'identity');
+});

@@ -4,7 +4,7 @@
  * when a title says nothing, never to overrule what a title says.
  */
 import { namesMeasure } from './measures.ts';
-import { isEndOfDay, type ClockTime } from '../read/clock.ts';
+import { isEndOfDay, readClock, type ClockTime } from '../read/clock.ts';
 import type { DateCondition, DateSense, Proposition } from '../types.ts';
 import { stagesOfText } from './predicate.ts';
 import { referenceDay } from '../referenceDay.ts';
@@ -286,6 +286,11 @@ export function compareYears(a: Proposition, b: Proposition): string[] {
   return [];
 }
 
+/** A close is 4 pm ET for stocks and indexes, 5 pm ET for currencies and most futures; 2:30 pm ET settles some commodities. */
+function atAClose(clock: ClockTime, day: string | null): boolean {
+  return ['4:00 PM ET', '5:00 PM ET', '2:30 PM ET', '1:30 PM ET'].some((c) => readClock(`at ${c}`, day).clock?.minutesUtc === clock.minutesUtc);
+}
+
 /** Words that fix the instant without a clock time: a stock's close is 4 pm ET on every venue. */
 const CLOSE = /\bclos(?:e|es|ed|ing)\b|\beod\b|\bend of (?:the )?(?:day|session)\b/i;
 
@@ -309,6 +314,7 @@ export function compareClocks(a: Proposition, b: Proposition): string[] {
   const house = other.houseClock;
   if (house) return house.minutesUtc === timed.clock.minutesUtc ? [] : [`time of day differs: ${timed.clock.text} vs ${house.text} (the hour ${other.venue} reads such markets at)`];
   if (isEndOfDay(timed.clock)) return [];
-  if (other.numbers.length === 0 || CLOSE.test(other.text)) return [];
+  if (other.numbers.length === 0) return [];
+  if (CLOSE.test(other.text)) return atAClose(timed.clock, timed.endDate ?? other.endDate) ? [] : [`time of day differs: ${timed.clock.text} vs the close`];
   return [`time of day on one side only: ${timed.clock.text}`];
 }
