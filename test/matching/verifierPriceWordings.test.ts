@@ -47,3 +47,10 @@ test('the Bank of Canada is the BoC, and neither is the ECB', (t) => {
   t.is(relation(boc, m('polymarket', 'BoC rate cut in January 2027?', 'Yes', '2027-01-27')), 'identity');
   t.is(relation(boc, m('polymarket', 'ECB rate cut in January 2027?', 'Yes', '2027-01-27')), 'different');
 });
+
+test("the Bank of Canada's overnight rate target is its policy rate", (t) => {
+  const kalshi = m('kalshi', 'Bank of Canada overnight rate target after the Jan 2027 decision?', 'Above 2.00%', '2027-01-27');
+  t.is(relation(kalshi, m('polymarket', 'BoC policy rate after Jan. 2027 decision?', '2.00% or lower', '2027-01-27')), 'complement');
+  t.is(relation(kalshi, m('polymarket', 'BoC policy rate after Jan. 2027 decision?', 'Above 2.00%', '2027-01-27')), 'identity');
+  t.is(relation(kalshi, m('polymarket', 'BoC policy rate after Jan. 2027 decision?', 'Above 2.25%', '2027-01-27')), 'different');
+});
