@@ -1,5 +1,5 @@
 /**
- * Negations phrased with words the other market lacks, verdict words that affirm rather than negate,
+ * Negations phrased with words the other market lacks, verdict words that affirm rather than negate, names of one thing,
  * alternatives one market adds, and central-bank rates named by their own names. Labels by reading each
  * pair: a complement pays Yes exactly when the other pays No.
  */
@@ -40,4 +40,10 @@ test('to stop being CEO, or cease to be Speaker, is to leave the post: the negat
   t.is(rel('Will Elon Musk remain CEO of Tesla through 2026?', 'Will Elon Musk stop being Tesla CEO before 2027?', '2026-12-31'), 'complement');
   t.is(rel('Will Elon Musk leave as Tesla CEO before 2027?', 'Will Elon Musk stop being Tesla CEO before 2027?', '2026-12-31'), 'identity');
   t.is(rel('Will Elon Musk remain CEO of Tesla through 2026?', 'Will Elon Musk stop being Tesla CEO before 2028?', '2027-12-31'), 'different');
+});
+
+test('bird flu is H5N1', (t) => {
+  t.is(rel('H5N1 declared a PHEIC by the WHO by end of 2027?', 'Will the WHO declare H5N1 bird flu a PHEIC before 2028?'), 'identity');
+  t.is(rel('Will the WHO declare bird flu a PHEIC before 2028?', 'Will the WHO declare H5N1 a PHEIC before 2028?'), 'identity');
+  t.is(rel('Will the WHO declare bird flu a PHEIC before 2028?', 'Will the WHO declare mpox a PHEIC before 2028?'), 'different');
 });
