@@ -2,6 +2,7 @@ import type { Collection, Doc, DocumentStore } from '../shared/ports/documentSto
 import type { Projection } from './projection.ts';
 import { applyEvent, CHECKPOINTS, type ApplyResult } from './applyEvent.ts';
 import { collectionOnlyStore, refuseOthers } from './collectionOnlyStore.ts';
+import { eachDocumentKey } from './messageEvents.ts';
 
 /** Where a batch lands: the projection's own collection and checkpoint, or a rebuild's beside them. */
 export interface BatchTarget {
@@ -39,11 +40,8 @@ export async function applyBatch<E, D extends Doc, M = E>(
   const aimed: Projection<E, D, M> = { ...projection, name: target.checkpointId, collection: target.collection };
   await overlay.preload(CHECKPOINTS, [target.checkpointId]);
   const keys = new Set<string>();
-  for (const { event } of events) {
-    if (projection.eventsOf) {
-      for (const e of projection.eventsOf(event)) if (projection.canHandle(e)) keys.add(projection.keyOf(e));
-    } else if (projection.canHandle(event as unknown as E)) keys.add(projection.keyOf(event as unknown as E));
-  }
+  const add = (key: string): void => void keys.add(key);
+  for (const { event } of events) eachDocumentKey(projection, event, add);
   await overlay.preload(target.collection, [...keys]);
   const view = overlay.asStore();
   for (const { event, seq } of events) counts[await applyEvent(view, aimed, event, seq)] += 1;

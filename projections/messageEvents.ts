@@ -26,3 +26,13 @@ export function evolveThrough<E, D extends Doc, M>(projection: Projection<E, D, 
   for (const event of events) doc = projection.evolve(doc, event, seq);
   return doc;
 }
+
+/** The documents one message touches (to preload them): `add` gets its events' keys, or the one event's key. */
+export function eachDocumentKey<E, D extends Doc, M>(projection: Projection<E, D, M>, message: M, add: (key: string) => void): void {
+  if (!projection.eventsOf) {
+    const event = message as unknown as E;
+    if (projection.canHandle(event)) add(projection.keyOf(event));
+    return;
+  }
+  for (const e of projection.eventsOf(message)) if (projection.canHandle(e)) add(projection.keyOf(e));
+}

@@ -3,7 +3,7 @@ import type { Projection, ProjectedDoc, ProjectionMetadata } from '../../project
 import { CHECKPOINTS } from '../../projections/applyEvent.ts';
 import type { BatchCounts, SequencedEvent } from '../../projections/applyBatch.ts';
 import { HeldCollection } from './rebuildCache.ts';
-import { eventsByDocument, evolveThrough } from '../../projections/messageEvents.ts';
+import { eachDocumentKey, eventsByDocument, evolveThrough } from '../../projections/messageEvents.ts';
 
 /**
  * What a rebuild holds of one document: what evolve returned, the input its next evolve gets, and the metadata's
@@ -85,11 +85,8 @@ export class ProjectionRebuild {
     // While every document is held (nothing written and forgotten), an id not held is absent: nothing to read first.
     if (!this.docs.complete) {
       const keys: string[] = [];
-      for (const { event } of events) {
-        if (p.eventsOf) {
-          for (const e of p.eventsOf(event)) if (p.canHandle(e)) keys.push(p.keyOf(e));
-        } else if (p.canHandle(event)) keys.push(p.keyOf(event));
-      }
+      const add = (key: string): void => void keys.push(key);
+      for (const { event } of events) eachDocumentKey(p, event, add);
       await this.docs.load(keys);
     }
     for (const { event, seq } of events) {
