@@ -3,15 +3,18 @@ import type { ApiRequestLogged } from '../../shared/events.ts';
 
 /** Longest endpoint path an event may carry; the outbox sends a longer one alone (api/middleware/usageBatches.ts). */
 export const MAX_ENDPOINT_LENGTH = 2048;
+/** Longest id (the event's, the key's, the account's) and method an event may carry. */
+const MAX_ID_LENGTH = 100;
+const MAX_METHOD_LENGTH = 16;
 /** Most events in one batch message: at MAX_ENDPOINT_LENGTH each, ~0.6 MB, under nats-server's 1 MB max_payload. */
 export const MAX_BATCH_EVENTS = 256;
 
 const eventSchema = z.object({
   type: z.literal('api_request'),
-  id: z.string().min(1).max(100),
-  api_key_id: z.string().min(1).max(100),
-  account_id: z.string().min(1).max(100),
-  method: z.string().min(1).max(16),
+  id: z.string().min(1).max(MAX_ID_LENGTH),
+  api_key_id: z.string().min(1).max(MAX_ID_LENGTH),
+  account_id: z.string().min(1).max(MAX_ID_LENGTH),
+  method: z.string().min(1).max(MAX_METHOD_LENGTH),
   endpoint: z.string().min(1).max(MAX_ENDPOINT_LENGTH),
   status: z.number().int().min(100).max(599),
   duration_ms: z.number().nonnegative().finite(),
@@ -20,7 +23,7 @@ const eventSchema = z.object({
 
 const batchSchema = z.object({
   type: z.literal('api_request_batch'),
-  id: z.string().min(1).max(100),
+  id: z.string().min(1).max(MAX_ID_LENGTH),
   events: z.array(eventSchema).min(1).max(MAX_BATCH_EVENTS),
 });
 
@@ -54,5 +57,11 @@ export function decodeUsageMessage(value: unknown): Decoded {
  */
 export function isStorableEvent(event: ApiRequestLogged): boolean {
   const fits = (s: string, max: number) => s.length >= 1 && s.length <= max;
-  return fits(event.endpoint, MAX_ENDPOINT_LENGTH) && fits(event.method, 16) && fits(event.id, 100) && fits(event.api_key_id, 100) && fits(event.account_id, 100);
+  return (
+    fits(event.endpoint, MAX_ENDPOINT_LENGTH) &&
+    fits(event.method, MAX_METHOD_LENGTH) &&
+    fits(event.id, MAX_ID_LENGTH) &&
+    fits(event.api_key_id, MAX_ID_LENGTH) &&
+    fits(event.account_id, MAX_ID_LENGTH)
+  );
 }
