@@ -3,7 +3,7 @@
  * of the labelled sets (each set weighted, the latest blind batches most), and the point with the
  * largest minimum margin over the targets (precision - 0.97, recall - 0.85) wins.
  */
-import { compareProps, type OperatingPoint } from './compare/decide.ts';
+import { compareProps, OPERATING_POINT, type OperatingPoint } from './compare/decide.ts';
 import type { LabelledPair } from './evaluate.ts';
 import { extractProposition } from './read/proposition.ts';
 import type { Proposition } from './types.ts';
@@ -78,7 +78,7 @@ export function operatingGrid(): OperatingPoint[] {
   const out: OperatingPoint[] = [];
   for (const veto of ['both', 'either'] as const) {
     for (const oneSidedPenalty of veto === 'either' ? [0] : [0, 0.05, 0.1, 0.15, 0.2, 0.25, 0.3, 0.35, 0.4]) {
-      for (let t = 50; t <= 90; t += 2) out.push({ veto, oneSidedPenalty, sameThreshold: t / 100 });
+      for (let t = 50; t <= 90; t += 2) out.push({ veto, oneSidedPenalty, sameThreshold: t / 100, complementAllowance: OPERATING_POINT.complementAllowance });
     }
   }
   return out;

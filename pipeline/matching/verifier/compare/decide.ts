@@ -38,6 +38,15 @@ export interface OperatingPoint {
   readonly veto: 'both' | 'either';
   readonly oneSidedPenalty: number;
   readonly sameThreshold: number;
+  /**
+   * How much less confidence a complement needs than an identity (0 when absent). A complement is a structural
+   * finding (a negation, the other side of a contest, the other side of a level read once), and its phrasing carries
+   * words the other market lacks ("fail to", "stay", "leave", "without a single"), which the overlap and the
+   * one-sided words count against it. Measured over the labelled sets (round 30): of the refusals whose complement
+   * was found at 0.56-0.66, 54 were labelled complement and 2 were not (among identities the same band held 96 true
+   * against 73 false, so their threshold stays).
+   */
+  readonly complementAllowance?: number;
 }
 
 /*
@@ -59,17 +68,7 @@ export interface OperatingPoint {
  * both 0.15 0.74 0.992 0.875 0.022 no
  * best "either" veto: either 0.00 0.50 0.994 0.814 -0.036 no
  */
-export const OPERATING_POINT: OperatingPoint = { veto: 'both', oneSidedPenalty: 0.2, sameThreshold: 0.66 };
-
-/**
- * How much less confidence a complement needs than an identity. A complement is a structural finding (a
- * negation, the other side of a contest, the other side of a level read once), and its phrasing carries
- * words the other market lacks ("fail to", "stay", "leave", "without a single"), which the overlap and the
- * one-sided words count against it. Measured over the labelled sets (round 30): of the refusals whose
- * complement was found at 0.56-0.66, 54 were labelled complement and 2 were not (among identities the same
- * band held 96 true against 73 false, so their threshold stays).
- */
-const COMPLEMENT_ALLOWANCE = 0.1;
+export const OPERATING_POINT: OperatingPoint = { veto: 'both', oneSidedPenalty: 0.2, sameThreshold: 0.66, complementAllowance: 0.1 };
 
 /** Verbs of a path: whether a level is touched at some time, never read once ("reach", "dip to"). */
 const PATH = /\b(?:reach|reaches|hit|hits|touch|touches|dip|dips|fall|falls|drop|drops|cross|crosses|surpass|surpasses|exceed|exceeds|break|breaks|top|tops|sink|sinks|climb|climbs|rise|rises|soar|soars|plunge|plunges)\b/i;
@@ -280,7 +279,7 @@ export function compareProps(first: Proposition, second: Proposition, point: Ope
     support.push(`complement: ${negations.join('; ')}`);
     confidence -= 0.05;
   } else if (negations.length > 0) support.push(`identity through two negations: ${negations.join('; ')}`);
-  const needed = complement ? point.sameThreshold - COMPLEMENT_ALLOWANCE : point.sameThreshold;
+  const needed = complement ? point.sameThreshold - (point.complementAllowance ?? 0) : point.sameThreshold;
   if (confidence < needed) return refuse([`too weak: confidence ${confidence.toFixed(2)} < ${needed.toFixed(2)}`, ...support]);
   return {
     same: true,
