@@ -177,6 +177,18 @@ test("a favourite's spread ('Spread: Chiefs (-6.5)') is winning by more than the
   t.regex(why(margin, g('polymarket', 'Spread: Chiefs (-6.5)', 'Chiefs', '2026-12-13')), /game days differ/);
 });
 
+test('a spread naming one side by its city is another line than the other side\'s handicap, in either polarity', (t) => {
+  const day = '2026-12-10';
+  const miami = g('kalshi', 'Miami wins by over 2.5 points?', 'Yes', day);
+  // "Handicap 2 (+2.5)" is Miami not losing by 3 or more: neither Miami winning by 3 or more nor its negation.
+  t.is(rel(miami, g('azuro', 'Orlando Magic - Miami Heat', 'Handicap 2 (+2.5)', day)), 'different');
+  t.is(rel(miami, g('azuro', 'Orlando Magic - Miami Heat', 'Handicap 2 (-2.5)', day)), 'identity');
+  t.is(rel(g('kalshi', 'Orlando wins by over 2.5 points?', 'Yes', day), g('azuro', 'Orlando Magic - Miami Heat', 'Handicap 2 (+2.5)', day)), 'complement');
+  const lakers = g('kalshi', 'Los Angeles L wins by over 5.5 points?', 'Yes', day);
+  t.is(rel(lakers, g('sxbet', 'Boston Celtics vs Los Angeles Lakers', 'Los Angeles Lakers +5.5', day)), 'different');
+  t.is(rel(lakers, g('sxbet', 'Boston Celtics vs Los Angeles Lakers', 'Boston Celtics +5.5', day)), 'complement');
+});
+
 test('a side given with its handicap is a margin: -N.5 is winning by more than N.5, +N.5 is the opponent not doing so', (t) => {
   const day = '2026-02-01';
   const knicks = g('kalshi', 'Boston at New York: New York wins by over 2.5 points?', 'Yes', day);

@@ -98,6 +98,8 @@ function gameOnOneSide(game: Proposition, other: Proposition): ContestCheck {
   if (!other.game && game.draws !== 'no' && COMPETITION_WIN.test(other.text)) {
     return { applies: false, reasons: [`a game against the competition: ${other.text}`], flip: false };
   }
+  const margin = marginOfTheOtherSide(game, other, sides);
+  if (margin) return { applies: false, reasons: [margin], flip: false };
   // Dated on the game's day, a market about one side ("Sevilla FC leading at halftime?") is about this game.
   const day = game.eventDay ?? game.endDate;
   const otherDay = other.eventDay ?? other.dates.find((d) => d.sense === 'on' && d.granularity === 'day')?.end ?? other.endDate;
@@ -105,6 +107,21 @@ function gameOnOneSide(game: Proposition, other: Proposition): ContestCheck {
   if (named >= 2) return NONE;
   if (!sides && !game.sideCodes) return NONE;
   return { applies: false, reasons: [`a game on one side only: ${sides ? sides.join(' vs ') : game.sideCodes} against a market naming ${named > 0 ? 'one side' : 'neither side'}`], flip: false };
+}
+
+/**
+ * "Miami wins by over 2.5 points?" against Orlando - Miami's "Handicap 2 (+2.5)", which reads as Orlando's margin
+ * negated: a margin won by the side the game's line does not pick is another line in either polarity (Miami by 3
+ * or more is neither Orlando by 3 or more nor its negation, Miami +2.5). Only when the market names exactly one
+ * of the two sides, so a city that fields both ("Los Angeles") decides nothing.
+ */
+function marginOfTheOtherSide(game: Proposition, other: Proposition, sides: readonly string[] | null): string | null {
+  const pick = withoutRegulation(game.pick);
+  if (!sides || pick === null || pick === 'draw' || game.numbers.length === 0 || other.numbers.length === 0 || !other.events.includes('win')) return null;
+  const named = sides.filter((side) => other.entities.some((e) => sameSide(side, e.label)));
+  const picked = indexIn(pick, sides);
+  if (named.length !== 1 || picked < 0 || sameSide(named[0] ?? '', sides[picked] ?? '')) return null;
+  return `a margin of the other side: ${named[0] ?? ''} against a line on ${pick}`;
 }
 
 export function compareContests(a: Proposition, b: Proposition): ContestCheck {
