@@ -103,3 +103,10 @@ test('a country named by its adjective is the country: "the Kenyan presidential 
   t.is(verifyPair(a, b).relation, 'identity');
   t.is(verifyPair({ ...a, title: 'Will William Ruto win the 2027 Ghanaian presidential election?' }, b).relation, 'different');
 });
+
+test('a state\'s average is not the national average: a title-initial "Average" and a source acronym name no candidate that pins the place', (t) => {
+  const us = m('kalshi', 'Average US gas price on Jan 31, 2027?', '2027-01-31');
+  t.is(rel(us, m('polymarket', 'California average gas price above $3.10 on Jan 31, 2027 (AAA)?', '2027-01-31')), 'different');
+  t.regex(why(us, m('polymarket', 'California average gas price on Jan 31, 2027 (AAA)?', '2027-01-31')), /place on one side only: California/);
+  t.is(rel(m('polymarket', 'US average gas price on Jan 31, 2027 (AAA)?', '2027-01-31'), m('manifold', 'California average gas price on Jan 31, 2027 (AAA)?', '2027-01-31')), 'different');
+});

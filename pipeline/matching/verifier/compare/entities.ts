@@ -28,6 +28,7 @@ export interface EntityCheck {
 }
 
 const isPersonLike = (e: PropEntity): boolean => e.group === 'person' || e.group === 'name';
+const ACRONYM = /^[A-Z][A-Z0-9&]{1,5}$/;
 /** Picks that are a direction or a draw ('side:up', 'side:draw'), not one of two named rivals. */
 const SIDE_PICK = /\bside:/;
 
@@ -166,7 +167,9 @@ export function compareEntities(a: Proposition, b: Proposition): EntityCheck {
   else if (pa && pb) reasons.push(`place differs: ${pa.label} vs ${pb.label}`);
   else if (pa || pb) {
     // A party or chamber race is defined by its place; a named candidate already pins it down.
-    const anyPerson = a.entities.some(isPersonLike) || b.entities.some(isPersonLike);
+    // An acronym ("AAA", "TSA") is an organisation, not a candidate that pins a place down.
+    const pinsPlace = (e: PropEntity): boolean => isPersonLike(e) && !ACRONYM.test(e.label);
+    const anyPerson = a.entities.some(pinsPlace) || b.entities.some(pinsPlace);
     if (!anyPerson && !reasons.some((r) => r.startsWith('subject differs'))) reasons.push(`place on one side only: ${(pa ?? pb)?.label}`);
   }
   const partiesA = a.entities.filter((e) => e.group === 'party').map((e) => e.key);

@@ -31,7 +31,7 @@ export const COMMON_CAPITALISED: ReadonlySet<string> = new Set(
     'polymarket kalshi manifold predictit limitless drift azuro short fuse daily weekly monthly ' +
     'north south east west new up down i ii iii iv ceo cto ai gdp cpi rcp ddhq ' +
     // Economic series a title starts with or writes in mixed case ('Inflation in Jun 2027?', 'CPI YoY'), not names.
-    'inflation unemployment payrolls yoy mom qoq saar ' +
+    'inflation unemployment payrolls yoy mom qoq saar average highest lowest ' +
     'secretary homeland security attorney general director leader supreme chief minister ambassador commissioner ' +
     'administrator office department state cabinet administration government regime communist ' +
     'pro football basketball baseball hockey soccer conference western eastern offensive defensive comeback ' +
