@@ -121,3 +121,11 @@ test('the Secretary of War is the Secretary of Defense (the department\'s second
   t.is(rel('Will Pete Hegseth remain SecDef through the end of 2027?', 'Pete Hegseth out as Secretary of War by December 31, 2027?'), 'complement');
   t.is(rel('Pete Hegseth out as Secretary of War by December 31, 2027?', 'Will Pete Hegseth leave as Secretary of State before Jan 1, 2028?'), 'different');
 });
+
+test('a name is not the start of a longer name: Meta is not Metaplanet, Ye is not Yeat; a short ending or a compound\'s end still reads as the name', (t) => {
+  t.is(rel('Will Metaplanet buy bitcoin in December 2026?', 'Will Meta buy bitcoin in December 2026?'), 'different');
+  t.is(rel('Will Ye have a #1 album on the Billboard 200 in 2027?', 'Will Yeat have a #1 album on the Billboard 200 in 2027?'), 'different');
+  const dated = (a: string, b: string, end: string): string => verifyPair(market('polymarket', a, end), market('kalshi', b, end)).relation;
+  t.is(dated('Will Nikki Glaser host the 84th Golden Globe Awards?', 'Will Nikki Glaser host the Golden Globes in 2027?', '2027-01-10'), 'identity');
+  t.is(dated('Will Apple ship at least 250 million iPhones in 2027 (IDC)?', 'Apple iPhone shipments under 250M in 2027 (IDC)?', '2028-01-15'), 'complement');
+});

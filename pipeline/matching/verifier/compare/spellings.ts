@@ -38,7 +38,31 @@ function forms(p: Proposition): TextForms {
 function looseNameIn(p: Proposition, word: string): boolean {
   const w = word.replace(/-/g, '');
   const f = forms(p);
+  // A plain word is mentioned by whole words, spaced or run together ("Open AI" / "OpenAI"), or as the start of a
+  // word with a short ending (Globe / Globes, Vlad / Vladimir, Brest / Brestois): "Meta" is not "Metaplanet", and a
+  // word of two letters is whole or nothing ("Ye" / "Yeat"); a word of four letters or more may end a compound. A word with a dot keeps the looser reading (GPT-5.3).
+  if (/^[a-z0-9]+$/.test(w)) return wordRunIs(f.spaced, w);
   return f.spaced.includes(` ${w}`) || f.joined.includes(w);
+}
+
+/** The longest ending a word may add to a name and still be read as that name. */
+const MAX_ENDING = 4;
+
+/** Whether consecutive words of the spaced text, run together, spell `w` (or `w` with a short ending). */
+function wordRunIs(spaced: string, w: string): boolean {
+  const words = spaced.split(' ');
+  for (let i = 0; i < words.length; i++) {
+    // The end of a compound: "Scorer" in "Goalscorer", "Remo" in "Sanremo", "Phone" in "iPhones".
+    const word = words[i] ?? '';
+    if (w.length >= 4 && (word.endsWith(w) || word.endsWith(`${w}s`))) return true;
+    let run = '';
+    for (let j = i; j < words.length && run.length < w.length; j++) {
+      run += words[j] ?? '';
+      if (run === w || (w.length >= 3 && run.startsWith(w) && run.length - w.length <= MAX_ENDING)) return true;
+      if (!w.startsWith(run)) break;
+    }
+  }
+  return false;
 }
 
 /** "GTA" is mentioned by a market whose capitalised words have those initials ("Grand Theft Auto"). */
