@@ -363,3 +363,11 @@ test('a half-goal handicap after a dash is a result: "-0.5" wins, "+0.5" wins or
   // A line of a goal and a half is a margin, not the result.
   t.is(rel(hc('Liverpool (-1.5)'), winner('Liverpool')), 'different');
 });
+
+test('a national side with a word that makes another country is another side: Guinea-Bissau, Papua New Guinea, DR Congo', (t) => {
+  t.false(sameSide('Guinea', 'Guinea-Bissau'));
+  t.false(sameSide('Papua New Guinea', 'Guinea'));
+  t.false(sameSide('Congo', 'DR Congo'));
+  t.true(sameSide('Guinea', 'Guinea national team'));
+  t.is(rel(g('azuro', 'Guinea vs Mali', 'Guinea', '2027-03-26'), g('sxbet', 'Guinea-Bissau vs Mali', 'Guinea-Bissau', '2027-03-26')), 'different');
+});
