@@ -155,3 +155,10 @@ test('a year\'s average is read once, not touched; hourly earnings are not weekl
   t.is(verifyPair(m('kalshi', 'Average hourly earnings (MoM) in Apr 2027?', 'Above 0.3%', '2027-05-07'), m('polymarket', 'Will average hourly earnings rise more than 0.3% m/m in April 2027?', 'Yes', '2027-05-07')).relation, 'identity');
   t.is(verifyPair(m('polymarket', 'Will the Celtics win the 2026-27 regular-season series vs the 76ers?', 'Yes', '2027-01-15'), m('kalshi', '76ers vs. Celtics', 'Celtics', '2027-01-15')).relation, 'different');
 });
+
+test('a fiscal year is its own year: FY2028 is not FY2027, and the government\'s fiscal 2027 is not the calendar year 2027', (t) => {
+  t.is(rel('Will the FY2028 NDAA be signed into law before 2028?', 'Will the FY2027 NDAA be signed into law by the end of 2027?', '2027-12-31'), 'different');
+  t.is(rel('Will the FY2027 NDAA be signed into law before 2028?', 'Will the NDAA for fiscal year 2027 be signed into law by the end of 2027?', '2027-12-31'), 'identity');
+  const deficit = (title: string, end: string): MarketRef => m('kalshi', title, 'Above $2.0T', end);
+  t.is(verifyPair(m('polymarket', 'Will the US federal deficit in 2027 exceed $2 trillion?', 'Yes', '2028-01-15'), deficit('Federal deficit in FY 2027?', '2027-10-15')).relation, 'different');
+});

@@ -17,6 +17,8 @@ function romanValue(s: string): number | null {
 /** "Q1 FY2027", "Q2 fiscal 2026", "fiscal Q1 2027" (quarter, year) and "FY27 Q1" (year, quarter). */
 const FISCAL_QUARTER_FIRST = /\bq([1-4])\s+(?:of\s+)?(?:fy\s*'?|fiscal\s+(?:year\s+)?)((?:20)?\d\d)\b|\bfiscal\s+q([1-4])\s+(20\d\d)\b/gi;
 const FISCAL_YEAR_FIRST = /\bfy\s*'?((?:20)?\d\d)\s+q([1-4])\b/gi;
+/** "FY2028", "FY 2027", "FY27", "fiscal year 2027", "fiscal 2027". */
+const FISCAL_YEAR = /\bfy\s*'?((?:20)?\d\d)\b|\bfiscal\s+(?:year\s+)?(20\d\d)\b/gi;
 
 /** Edition labels of the text; a Super Bowl number adds the year of its game to `years`. */
 export function editions(text: string, years: Set<number>): string[] {
@@ -32,6 +34,13 @@ export function editions(text: string, years: Set<number>): string[] {
   };
   for (const m of text.matchAll(FISCAL_QUARTER_FIRST)) fiscal((m[1] ?? m[3]) as string, (m[2] ?? m[4]) as string);
   for (const m of text.matchAll(FISCAL_YEAR_FIRST)) fiscal(m[2] as string, m[1] as string);
+  // A fiscal year alone ("the FY2028 NDAA", "deficit for fiscal year 2027"): the government's or company's year.
+  if (out.length === 0) {
+    for (const m of text.matchAll(FISCAL_YEAR)) {
+      const y = (m[1] ?? m[2]) as string;
+      out.push(`fiscal year ${y.length === 2 ? `20${y}` : y}`);
+    }
+  }
   for (const m of text.matchAll(/\b(\d{1,3})(?:st|nd|rd|th)\s+(congress|academy awards|oscars|emmys|grammys|golden globes)\b/gi)) {
     out.push(`${m[1]} ${(m[2] ?? '').toLowerCase()}`);
   }
