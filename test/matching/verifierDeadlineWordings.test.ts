@@ -24,3 +24,10 @@ test('a Bundeskanzler is the Chancellor; a conviction on a charge is a convictio
   t.is(relation(m('manifold', 'Will John Bolton be convicted of any federal charge by end of 2027?'), m('kalshi', 'John Bolton convicted by December 31, 2027?')), 'identity');
   t.is(relation(m('manifold', 'Will John Bolton be charged by end of 2027?'), m('kalshi', 'John Bolton convicted by December 31, 2027?')), 'different');
 });
+
+test('a bucket of days written out from the first of a quarter to its last is that quarter; one starting later is not', (t) => {
+  const bucket = (label: string) => ({ venue: 'predictit', title: 'When will the U.S. and Iran sign a nuclear agreement?', outcome: label, end_date: '2027-12-31', category: 'world' });
+  const q2 = { venue: 'kalshi', title: 'US x Iran nuclear deal signed in Q2 2027?', outcome: 'Yes', end_date: '2027-06-30', category: 'world' };
+  t.is(verifyPair(bucket('Apr. 1 to June 30, 2027'), q2).relation, 'identity');
+  t.is(verifyPair(bucket('May 1 to June 30, 2027'), q2).relation, 'different');
+});

@@ -88,6 +88,23 @@ function windowStart(text: string): string | null {
   return `${String(MONTHS.indexOf(m[1].toLowerCase()) + 1).padStart(2, '0')}-${m[2].padStart(2, '0')}`;
 }
 
+/** The first day of a month, quarter or year ending on `end`, as month and day. */
+function periodStart(period: DateCondition): string | null {
+  const month = Number(period.end.slice(5, 7));
+  const first = period.granularity === 'month' ? month : period.granularity === 'quarter' ? month - 2 : period.granularity === 'year' ? 1 : null;
+  return first === null || first < 1 ? null : `${String(first).padStart(2, '0')}-01`;
+}
+
+/**
+ * A window of days written out ("Apr. 1 to June 30, 2027", a PredictIt bucket) that starts on the first day of the
+ * other's month, quarter or year and ends on its last: the same period.
+ */
+function windowIsPeriod(p: Proposition, window: DateCondition, period: DateCondition): boolean {
+  if (window.granularity !== 'day') return false;
+  const start = windowStart(p.text);
+  return start !== null && start === periodStart(period);
+}
+
 export function compareDates(a: Proposition, b: Proposition): string[] {
   // Two windows of days ending on one day are two windows when they start on different days (a count of posts
   // "December 4 - December 11" is not one "from Dec 5 to Dec 11").
@@ -114,7 +131,9 @@ export function compareDates(a: Proposition, b: Proposition): string[] {
     const notBegun = yearNotBegun(da, db) ?? yearNotBegun(db, da);
     if (notBegun) return [notBegun];
     // "In Q1 2026" and "in March 2026" end on one day, but the quarter holds two more months.
-    if (sa === 'in' && da.granularity !== db.granularity && da.end === db.end) return [`period differs: ${da.text} (a ${da.granularity}) vs ${db.text} (a ${db.granularity})`];
+    if (sa === 'in' && da.granularity !== db.granularity && da.end === db.end && !windowIsPeriod(a, da, db) && !windowIsPeriod(b, db, da)) {
+      return [`period differs: ${da.text} (a ${da.granularity}) vs ${db.text} (a ${db.granularity})`];
+    }
     // "Still chancellor on Dec 31" is "not gone by Dec 30"; "remain through 2026" is "not gone by Dec 31": one day apart, one question.
     // Between two plain deadlines a day is a day: "before June 30" is not "by June 30".
     // Two instants on a day, each with its clock and zone, are compared as UTC days: "Dec 22, 9pm EST" is "Dec 23, 02:00 UTC".
