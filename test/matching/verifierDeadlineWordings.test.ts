@@ -31,3 +31,12 @@ test('a bucket of days written out from the first of a quarter to its last is th
   t.is(verifyPair(bucket('Apr. 1 to June 30, 2027'), q2).relation, 'identity');
   t.is(verifyPair(bucket('May 1 to June 30, 2027'), q2).relation, 'different');
 });
+
+test('"within the next 30 days" is the deadline its end date marks, not a count of 30', (t) => {
+  const within = { venue: 'manifold', title: 'Will Trump invoke the Insurrection Act within the next 30 days?', outcome: 'Yes', end_date: '2026-12-28', category: 'politics' };
+  const dated = (title: string, end: string) => ({ venue: 'polymarket', title, outcome: 'Yes', end_date: end, category: 'politics' });
+  t.is(verifyPair(within, dated('Will Trump invoke the Insurrection Act by December 28?', '2026-12-28')).relation, 'identity');
+  t.is(verifyPair(within, dated('Will Trump invoke the Insurrection Act before 2027?', '2027-01-01')).relation, 'different');
+  // Without an end date nothing says when the window closes.
+  t.is(verifyPair({ ...within, end_date: null }, dated('Will Trump invoke the Insurrection Act by December 28?', '2026-12-28')).relation, 'different');
+});

@@ -258,6 +258,19 @@ const WITH_OVERTIME = /\bincl(?:\.|uding|udes)?\s+(?:ot|overtime)\b/i;
  * `codeName` is the person a partner market names whose name fits this market's unresolved Kalshi person
  * code (see `resolvedCode`); without it the code stands in for the subject.
  */
+const WITHIN_NEXT = /\bwithin the next \d+ (?:days?|weeks?|months?)\b|\bwithin \d+ (?:days?|weeks?|months?)\b|\bin the next \d+ (?:days?|weeks?|months?)\b/i;
+const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+
+/**
+ * "Within the next 30 days" counts from when the market opened, which the market's end date marks: it is the
+ * deadline of that end date ("by December 28, 2026"), not a count of 30. Without an end date it is left as written.
+ */
+function withinNextAsDeadline(text: string, endDate: string | null): string {
+  if (endDate === null || !WITHIN_NEXT.test(text)) return text;
+  const day = `${MONTH_NAMES[Number(endDate.slice(5, 7)) - 1] ?? ''} ${Number(endDate.slice(8, 10))}, ${endDate.slice(0, 4)}`;
+  return text.replace(WITHIN_NEXT, `by ${day}`);
+}
+
 export function extractProposition(input: MarketRef, codeName: string | null = null): Proposition {
   const ref = tickerBesideTitle(bounded(input));
   const endDate = ref.end_date && /^\d{4}-\d{2}-\d{2}$/.test(ref.end_date) ? ref.end_date : null;
@@ -289,7 +302,7 @@ export function extractProposition(input: MarketRef, codeName: string | null = n
   if (ticker !== null && series === null && NO.has(ref.outcome.trim().toLowerCase())) negated = !negated;
   const spread: { text: string; negated: boolean; pick?: string } | null = favouriteSpread(title, label) ?? handicapSide(title, label);
   if (spread?.negated) negated = !negated;
-  const text = spread?.text ?? questionText(title, label);
+  const text = withinNextAsDeadline(spread?.text ?? questionText(title, label), endDate);
 
   // The clock time is read first and blanked, so "12:00 PM" is neither a level nor a day.
   const read = readClock(text, endDate);
