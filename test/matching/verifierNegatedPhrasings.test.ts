@@ -47,3 +47,13 @@ test('bird flu is H5N1', (t) => {
   t.is(rel('Will the WHO declare bird flu a PHEIC before 2028?', 'Will the WHO declare H5N1 a PHEIC before 2028?'), 'identity');
   t.is(rel('Will the WHO declare bird flu a PHEIC before 2028?', 'Will the WHO declare mpox a PHEIC before 2028?'), 'different');
 });
+
+test('an absence still lasting on a day ("still not listed on April 1", "still have no IPO as of July 1") negates the event by then', (t) => {
+  const on = (a: string, aEnd: string, b: string, bEnd: string): string => verifyPair(m('polymarket', a, aEnd), m('kalshi', b, bEnd)).relation;
+  t.is(on('PUMP still not listed on Coinbase on April 1, 2027?', '2027-04-01', 'Will Coinbase list PUMP by March 31, 2027?', '2027-03-31'), 'complement');
+  t.is(on('Will SpaceX still have no IPO as of July 1, 2027?', '2027-07-01', 'Will SpaceX IPO before Jul 1, 2027?', '2027-06-30'), 'complement');
+  t.is(on('Will GPT-6 still be unreleased at the start of 2027?', '2027-01-01', 'Will OpenAI release GPT-6 before Jan 1, 2027?', '2026-12-31'), 'complement');
+  // Another deadline is another question, and the absence is not the event itself.
+  t.is(on('PUMP still not listed on Coinbase on April 1, 2027?', '2027-04-01', 'Will Coinbase list PUMP by June 30, 2027?', '2027-06-30'), 'different');
+  t.not(on('PUMP still not listed on Coinbase on April 1, 2027?', '2027-04-01', 'PUMP not listed on Coinbase by March 31, 2027?', '2027-03-31'), 'complement');
+});

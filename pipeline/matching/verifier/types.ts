@@ -98,6 +98,8 @@ export interface Proposition {
   readonly negated: boolean;
   /** The title itself asks whether someone still holds a role ("be PM on June 30", "remain"), whatever the outcome picks. */
   readonly holdsRole: boolean;
+  /** The title asks whether something has still not happened on a day ("still not listed on April 1"). */
+  readonly stillAbsent?: boolean;
   /** The subject is one of a group ("Hegseth or another Cabinet member"), not the named one alone. */
   readonly widened: boolean;
   /** Canonical content words left after structure is taken out. */

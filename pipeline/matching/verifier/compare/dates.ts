@@ -142,7 +142,7 @@ export function compareDates(a: Proposition, b: Proposition): string[] {
       const ub = shiftDay(db.end, b.clock.utcDayShift);
       return ua === ub ? [] : [`date differs: ${da.text} ${a.clock.text} vs ${db.text} ${b.clock.text} (${ua} vs ${ub} in UTC)`];
     }
-    if (da.end !== db.end && !(sa === 'by' && (a.holdsRole || b.holdsRole) && daysBetween(da.end, db.end) <= 1)) {
+    if (da.end !== db.end && !(sa === 'by' && (a.holdsRole || b.holdsRole || a.stillAbsent === true || b.stillAbsent === true) && daysBetween(da.end, db.end) <= 1)) {
       const what = sa === 'by' ? 'deadline' : sa === 'on' ? 'date' : 'period';
       return [`${what} differs: ${da.end} vs ${db.end}`];
     }

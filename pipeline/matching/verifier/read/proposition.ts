@@ -258,6 +258,18 @@ const WITH_OVERTIME = /\bincl(?:\.|uding|udes)?\s+(?:ot|overtime)\b/i;
  * `codeName` is the person a partner market names whose name fits this market's unresolved Kalshi person
  * code (see `resolvedCode`); without it the code stands in for the subject.
  */
+/** "Still not listed", "still NOT have released", "still have no IPO", "still be unreleased", "still tokenless". */
+const STILL_ABSENT = /\bstill\s+(?:(?:be|is|are|have|has)\s+)?(?:not|no|un[a-z]+ed|[a-z]+less)\b/i;
+
+/** The same absence written with a plain "not", which the event words and polarity read. */
+function stillAbsentAsNot(text: string): string {
+  return text
+    .replace(/\bstill\s+(?:be\s+|is\s+|are\s+)?un([a-z]+ed)\b/gi, 'not $1')
+    .replace(/\bstill\s+(?:have|has)\s+no\b/gi, 'not have a')
+    .replace(/\bstill\s+(?:be\s+|is\s+|are\s+)?([a-z]+)less\b/gi, 'not have a $1')
+    .replace(/\bstill\s+(?:(?:have|has)\s+)?(?=not\b)/gi, '');
+}
+
 const WITHIN_NEXT = /\bwithin the next \d+ (?:days?|weeks?|months?)\b|\bwithin \d+ (?:days?|weeks?|months?)\b|\bin the next \d+ (?:days?|weeks?|months?)\b/i;
 const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
@@ -302,7 +314,9 @@ export function extractProposition(input: MarketRef, codeName: string | null = n
   if (ticker !== null && series === null && NO.has(ref.outcome.trim().toLowerCase())) negated = !negated;
   const spread: { text: string; negated: boolean; pick?: string } | null = favouriteSpread(title, label) ?? handicapSide(title, label);
   if (spread?.negated) negated = !negated;
-  const text = withinNextAsDeadline(spread?.text ?? questionText(title, label), endDate);
+  // "Still not listed on April 1" is the listing's negation, not a stay in a role: read without its "still".
+  const absent = STILL_ABSENT.test(title);
+  const text = withinNextAsDeadline(absent ? stillAbsentAsNot(spread?.text ?? questionText(title, label)) : (spread?.text ?? questionText(title, label)), endDate);
 
   // The clock time is read first and blanked, so "12:00 PM" is neither a level nor a day.
   const read = readClock(text, endDate);
@@ -331,17 +345,21 @@ export function extractProposition(input: MarketRef, codeName: string | null = n
   // The words of what is left once names, dates and numbers are taken out.
   const datelessRest = blankWhere(rest.toLowerCase(), masked, text.toLowerCase());
   const words = contentWords(datelessRest).filter((w) => !/^(jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec|eoy)$/.test(w));
-  if (negatedByWords(title)) negated = !negated;
-  if (counts.negate) negated = !negated;
-  else if (negatedByNoDeterminer(title)) negated = !negated;
-  const stays = words.some((w) => STAY_WORDS.has(w)) || (holdsRoleOnDay(title) && !words.some((w) => LEAVE_WORDS.has(w)) && titleDates.some((d) => d.sense === 'on' || d.sense === 'through'));
+  if (absent) negated = !negated;
+  else {
+    if (negatedByWords(title)) negated = !negated;
+    if (counts.negate) negated = !negated;
+    else if (negatedByNoDeterminer(title)) negated = !negated;
+  }
+  const stays = !absent && (words.some((w) => STAY_WORDS.has(w)) || (holdsRoleOnDay(title) && !words.some((w) => LEAVE_WORDS.has(w)) && titleDates.some((d) => d.sense === 'on' || d.sense === 'through')));
   if (stays) negated = !negated;
   // Only the title's dates are structure: a resolution text mentions many dates (the election day, a
   // certification, a fallback) that are not the question's, and reading them there refused real links.
-  // "Still in office on June 1" is "not gone by May 31": a stay read on a day is a deadline the day before.
-  const dates = stays ? titleDates.map(stayDeadline) : titleDates;
+  // "Still in office on June 1" is "not gone by May 31": a stay read on a day is a deadline the day before; so is
+  // an absence still lasting on a day ("still not listed on April 1" is "not listed by March 31").
+  const dates = stays || absent ? titleDates.map(stayDeadline) : titleDates;
   // "President on Jan 1, 2027" is "not gone by Dec 31, 2026": the deadline's year is a year the question is in.
-  if (stays) for (const d of dates) if (d.sense === 'by') years.add(Number(d.end.slice(0, 4)));
+  if (stays || absent) for (const d of dates) if (d.sense === 'by') years.add(Number(d.end.slice(0, 4)));
   const titleText = label ? `${title} ${label}` : title;
   // A handicap label ("Denver Broncos (+3.5)") picks the side its question is about (the favourite, negated).
   const contest = readContest(title, spread?.pick ?? label, text, entities, firstAt);
@@ -376,6 +394,7 @@ export function extractProposition(input: MarketRef, codeName: string | null = n
     editions: eds,
     negated,
     holdsRole: stays,
+    stillAbsent: absent,
     widened: widenedSubject(title),
     words: words.filter((w) => !STAY_WORDS.has(w) && !LEAVE_WORDS.has(w)),
     selected: contest.selected,
