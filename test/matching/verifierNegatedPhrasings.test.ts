@@ -57,3 +57,9 @@ test('an absence still lasting on a day ("still not listed on April 1", "still h
   t.is(on('PUMP still not listed on Coinbase on April 1, 2027?', '2027-04-01', 'Will Coinbase list PUMP by June 30, 2027?', '2027-06-30'), 'different');
   t.not(on('PUMP still not listed on Coinbase on April 1, 2027?', '2027-04-01', 'PUMP not listed on Coinbase by March 31, 2027?', '2027-03-31'), 'complement');
 });
+
+test('serving in a post through a day is staying in it: the negation of being out by then; serving in a year is not', (t) => {
+  t.is(rel('Will Pam Bondi serve as Attorney General through the end of 2026?', 'Pam Bondi out as AG by December 31?', '2026-12-31'), 'complement');
+  t.is(rel('Will JD Vance serve as Vice President continuously through December 31, 2027?', 'Will JD Vance be out as Vice President before 2028?'), 'complement');
+  t.not(rel('Will Kevin Warsh serve as Fed chair in 2027?', 'Will Kevin Warsh be out as Fed chair before 2028?'), 'complement');
+});
