@@ -63,3 +63,9 @@ test('serving in a post through a day is staying in it: the negation of being ou
   t.is(rel('Will JD Vance serve as Vice President continuously through December 31, 2027?', 'Will JD Vance be out as Vice President before 2028?'), 'complement');
   t.not(rel('Will Kevin Warsh serve as Fed chair in 2027?', 'Will Kevin Warsh be out as Fed chair before 2028?'), 'complement');
 });
+
+test('avoiding an impeachment or a conviction through a day is not having one by then', (t) => {
+  t.is(rel('Will the House impeach Pete Hegseth before 2028?', 'Will Pete Hegseth avoid House impeachment through 2027?'), 'complement');
+  t.is(rel('Will Luigi Mangione avoid any criminal conviction through June 30, 2027?', 'Will Luigi Mangione be convicted before July 2027?', '2027-06-30'), 'complement');
+  t.not(rel('Will Pete Hegseth avoid House impeachment through 2027?', 'Will Pete Hegseth be impeached before 2028?'), 'identity');
+});
