@@ -87,3 +87,12 @@ test('a rocket that flies is launched, a deal that closes is completed, an apost
   t.is(verifyPair(m('kalshi', 'Will Pope Leo XIV make an apostolic journey to Argentina before 2028?', 'Yes', '2027-12-31', 'world'), m('polymarket', 'Will Pope Leo XIV visit Argentina by Dec 31, 2027?', 'Yes', '2027-12-31', 'world')).relation, 'identity');
   t.is(verifyPair(m('kalshi', 'Will Nikki Haley join the Trump Administration?'), m('polymarket', 'Will Nikki Haley be a member of the Trump administration?')).relation, 'different');
 });
+
+test('a series under its figure\'s other name is one series (checkpoint numbers / travelers screened, rain / precipitation, top / most-streamed), and a chart\'s region still counts', (t) => {
+  const rel = (a: MarketRef, b: MarketRef): string => verifyPair(a, b).relation;
+  t.is(rel(m('kalshi', 'TSA checkpoint numbers on Dec 20, 2026?', 'Above 2,700,000', '2026-12-21'), m('polymarket', 'Will TSA screen at most 2.7 million travelers on December 20, 2026?', 'Yes', '2026-12-21')), 'complement');
+  t.is(rel(m('kalshi', 'Rain in NYC (Central Park) in April 2026 above 4 inches?', 'Yes', '2026-04-30'), m('polymarket', 'Central Park April 2026 precipitation more than 4.00 inches?', 'Yes', '2026-04-30')), 'identity');
+  const top = m('kalshi', 'Spotify Wrapped 2026: Top global artist?', 'Taylor Swift', '2026-12-05');
+  t.is(rel(top, m('polymarket', "Will Taylor Swift be Spotify's most-streamed artist globally in 2026?", 'Yes', '2026-12-05')), 'identity');
+  t.is(rel(top, m('polymarket', "Will Taylor Swift be Spotify's most-streamed artist in the US in 2026?", 'Yes', '2026-12-05')), 'different');
+});

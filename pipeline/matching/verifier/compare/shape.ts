@@ -220,8 +220,8 @@ export function compareScope(a: Proposition, b: Proposition): string[] {
 const EVERY = /\b(?:every|each|all)(?: (?:of the|remaining|\d+|[a-z]+))? (?:meeting|game|match|race|month|quarter|week|day|event|session)s?\b/i;
 const ANY_OCCASION = /\b(?:any|a single|at least one)(?: [a-z]+)? (?:meeting|game|match|race|month|quarter|week|day|event|session)\b/i;
 
-/** "The richest person", "the best-selling EV brand": a first place, ranked over a region the title names. */
-const SUPERLATIVE = /\b(?:richest|wealthiest|largest|biggest|best[- ]selling|top[- ]selling|most valuable|most popular|highest[- ]grossing|most[- ]streamed|most[- ]downloaded|number one)\b|#1\b|\bno\. 1\b/i;
+/** "The richest person", "the best-selling EV brand", "top global artist": a first place, ranked over a region the title names. */
+const SUPERLATIVE = /\b(?:richest|wealthiest|largest|biggest|best[- ]selling|top[- ]selling|most valuable|most popular|highest[- ]grossing|most[- ]streamed|most[- ]downloaded|number one|top (?:global )?(?:artist|song|album|podcast|app|movie|film)s?)\b|#1\b|\bno\. 1\b/i;
 const REGION_AFTER = /^[^?]{0,40}?\b(?:(in the world|worldwide|globally|on earth)|in (?:the )?((?:[A-Z][\w.]*)(?: [A-Z][\w.]*)?))/;
 const US = /^(?:us|u\.s\.?|usa|united states|america)$/i;
 const MONTH = /^(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?(?:\s|$)/i;

@@ -163,6 +163,14 @@ const GROUPS: readonly string[] = [
   'referendum amendment measure proposition initiative ballot',
   'artist listeners',
   'best top leading',
+  // Series named by their figure's other name: the jobs report is the payrolls print, rain is precipitation,
+  // TSA's checkpoint numbers are the travelers it screens, the AAA gas price is regular unleaded's.
+  'payrolls payroll jobs nonfarm nfp',
+  'rain rainfall precipitation',
+  'checkpoint throughput screen screens screened screening travelers passengers',
+  'gas gasoline unleaded',
+  // A chart's top entry is its most-streamed one.
+  'top streamed',
 ];
 
 const GROUP_OF = new Map<string, number[]>();
