@@ -21,6 +21,14 @@ export const COUNTRIES: readonly string[] = [
   'Bolivia', 'Ecuador', 'Cuba', 'Greenland', 'Yemen', 'Panama', 'Belarus', 'Serbia', 'Afghanistan', 'Libya', 'Sudan', 'Thailand', 'Philippines', 'Indonesia', 'Vietnam', 'Gaza', 'Bahrain', 'Monaco', 'Azerbaijan',
 ];
 
+/** Other names of the countries above that titles and sportsbooks use ("Czechia", "Holland", "Türkiye"). */
+export const COUNTRY_OTHER_NAMES: Readonly<Record<string, readonly string[]>> = {
+  'Czech Republic': ['Czechia'],
+  Netherlands: ['Holland', 'The Netherlands'],
+  Turkey: ['Türkiye', 'Turkiye'],
+  'South Korea': ['Korea Republic'],
+};
+
 /**
  * The rest of the world's countries and a few nations and territories, each with the other names titles give it,
  * so "Papua New Guinea" is never "Guinea", "South Sudan" never "Sudan", "Niger" never "Nigeria". Read by the

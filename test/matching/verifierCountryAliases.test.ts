@@ -28,3 +28,12 @@ test('a country written as an abbreviation is not another country named in full'
 test('the pronoun "us" is no country', (t) => {
   t.is(rel('Will Mexico join us in the 2026 trade pact?', 'Will Mexico join the 2026 trade pact?'), rel('Will Mexico join the 2026 trade pact?', 'Will Mexico join the 2026 trade pact?'));
 });
+
+test('a national side under its other name is that side: Czechia, Holland, Türkiye, Côte d\'Ivoire', (t) => {
+  const side = (venue: string, title: string, pick: string): MarketRef => ({ venue, title, outcome: pick, end_date: '2027-03-27', category: 'sports' });
+  t.is(verifyPair(side('azuro', 'Czechia vs Slovakia', 'Czechia'), side('sxbet', 'Czech Republic vs Slovakia', 'Czech Republic')).relation, 'identity');
+  t.is(verifyPair(side('azuro', "Côte d'Ivoire vs Ghana", "Côte d'Ivoire"), side('sxbet', 'Ivory Coast vs Ghana', 'Ivory Coast')).relation, 'identity');
+  t.is(verifyPair(side('polymarket', 'Will Holland beat Germany on March 27, 2027?', 'Yes'), side('azuro', 'Netherlands vs Germany', 'Netherlands')).relation, 'identity');
+  t.is(rel('Will Recep Tayyip Erdoğan leave office as President of Türkiye before 2028?', 'Will Erdogan leave office as President of Turkey before 2028?', '2027-12-31'), 'identity');
+  t.is(verifyPair(side('azuro', 'Czechia vs Slovakia', 'Czechia'), side('sxbet', 'Czech Republic vs Slovakia', 'Slovakia')).relation, 'different');
+});

@@ -210,7 +210,8 @@ export function withoutSides(p: Proposition): Proposition {
   // though its full name ("New York Rangers") has words the side does not.
   const sides = p.sides.map((s) => s.toLowerCase());
   const teamSide = (e: PropEntity): boolean => {
-    if (e.group === 'place') return sides.includes(e.label.toLowerCase());
+    // A country read under its own name from a side written another way ("Czechia" read as the Czech Republic).
+    if (e.group === 'place') return sides.includes(e.label.toLowerCase()) || (e.key.startsWith('country:') && p.sides.some((s) => sameSide(s, e.label)));
     if (e.group !== 'team') return false;
     if (e.nickname && e.nickname.split(/\s+/).every((w) => words.has(w))) return true;
     return e.city !== undefined && sides.some((s) => s === e.city || s === `${e.city} ${(e.nickname ?? '').charAt(0)}`);

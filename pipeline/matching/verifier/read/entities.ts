@@ -5,7 +5,7 @@
  * naming different candidates never look alike.
  */
 import { AMBIGUOUS_NICKNAMES, ENTITIES, type EntityDef } from '../../../../shared/text/lexicon.ts';
-import { COUNTRIES, OTHER_COUNTRIES, US_STATES } from '../../../../shared/text/places.ts';
+import { COUNTRIES, COUNTRY_OTHER_NAMES, OTHER_COUNTRIES, US_STATES } from '../../../../shared/text/places.ts';
 import type { PropEntity } from '../types.ts';
 import { COMMON_CAPITALISED, initialsOf } from '../lexicon/vocabulary.ts';
 
@@ -92,7 +92,8 @@ function buildRules(): AliasRule[] {
   // The University of Mississippi's team goes by its nickname; it is neither the state nor Mississippi State.
   rules.push({ alias: 'Ole Miss', entity: { key: 'school:ole-miss', group: 'team', label: 'Ole Miss' }, caseSensitive: true });
   for (const name of COUNTRIES) {
-    rules.push({ alias: name, entity: { key: `country:${name.toLowerCase()}`, group: 'place', label: name }, caseSensitive: false });
+    const entity = { key: `country:${name.toLowerCase()}`, group: 'place' as const, label: name };
+    for (const alias of [name, ...(COUNTRY_OTHER_NAMES[name] ?? [])]) rules.push({ alias, entity, caseSensitive: false });
   }
   for (const [name, aliases] of Object.entries(OTHER_COUNTRIES)) {
     const entity = { key: `country:${name.toLowerCase()}`, group: 'place' as const, label: name };
