@@ -66,6 +66,17 @@ const PEOPLE: readonly EntityDef[] = [
   { id: 'lewis-hamilton', kind: 'person', display: 'Lewis Hamilton', aliases: ['lewis hamilton', 'hamilton'], codes: ['HAMILTON', 'HAM'] },
   { id: 'george-russell', kind: 'person', display: 'George Russell', aliases: ['george russell'], codes: ['RUSSELL', 'RUS'] },
   { id: 'carlos-sainz', kind: 'person', display: 'Carlos Sainz', aliases: ['carlos sainz', 'sainz'], codes: ['SAINZ'] },
+  // People venues name by a nickname, a stage name or initials as often as by their name.
+  { id: 'saul-alvarez', kind: 'person', display: 'Saul Alvarez', aliases: ['saul alvarez', 'canelo alvarez', 'saul canelo alvarez', 'canelo'], codes: ['CANELO'] },
+  { id: 'lebron-james', kind: 'person', display: 'LeBron James', aliases: ['lebron james', 'lebron', 'king james'], codes: ['LEBRON'] },
+  { id: 'cristiano-ronaldo', kind: 'person', display: 'Cristiano Ronaldo', aliases: ['cristiano ronaldo', 'cristiano', 'CR7'], codes: ['CR7'] },
+  { id: 'mark-zuckerberg', kind: 'person', display: 'Mark Zuckerberg', aliases: ['mark zuckerberg', 'zuckerberg', 'zuck'], codes: ['ZUCKERBERG'] },
+  { id: 'mrbeast', kind: 'person', display: 'MrBeast', aliases: ['mrbeast', 'mr beast', 'mr. beast', 'jimmy donaldson'], codes: ['MRBEAST'] },
+  { id: 'kanye-west', kind: 'person', display: 'Kanye West', aliases: ['kanye west', 'kanye', 'Ye'], codes: ['KANYE'] },
+  { id: 'vladimir-guerrero-jr', kind: 'person', display: 'Vladimir Guerrero Jr.', aliases: ['vladimir guerrero jr.', 'vladimir guerrero jr', 'vlad guerrero jr.', 'vlad guerrero jr', 'vlad jr.', 'vlad jr'], codes: [] },
+  { id: 'pope-leo-xiv', kind: 'person', display: 'Pope Leo XIV', aliases: ['pope leo xiv', 'pope leo', 'leo xiv', 'robert francis prevost', 'robert prevost'], codes: [] },
+  { id: 'andres-manuel-lopez-obrador', kind: 'person', display: 'Andres Manuel Lopez Obrador', aliases: ['andres manuel lopez obrador', 'lopez obrador', 'AMLO'], codes: ['AMLO'] },
+  { id: 'lula-da-silva', kind: 'person', display: 'Luiz Inacio Lula da Silva', aliases: ['luiz inacio lula da silva', 'luiz inacio lula', 'lula da silva', 'lula'], codes: ['LULA'] },
 ];
 
 const PARTIES: readonly EntityDef[] = [

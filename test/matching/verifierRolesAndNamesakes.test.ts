@@ -129,3 +129,13 @@ test('a name is not the start of a longer name: Meta is not Metaplanet, Ye is no
   t.is(dated('Will Nikki Glaser host the 84th Golden Globe Awards?', 'Will Nikki Glaser host the Golden Globes in 2027?', '2027-01-10'), 'identity');
   t.is(dated('Will Apple ship at least 250 million iPhones in 2027 (IDC)?', 'Apple iPhone shipments under 250M in 2027 (IDC)?', '2028-01-15'), 'complement');
 });
+
+test('a person under a nickname, stage name or initials is that person (Zuck, AMLO, Ye, Robert Prevost); a company\'s chairman is not its CEO', (t) => {
+  const dated = (a: string, b: string, end: string): string => verifyPair(market('polymarket', a, end), market('kalshi', b, end)).relation;
+  t.is(dated('Will Zuck step down as Meta CEO before 2028?', 'Will Mark Zuckerberg step down as CEO of Meta before 2028?', '2027-12-31'), 'identity');
+  t.is(dated('Will Zuck step down as Meta CEO before 2028?', 'Will Mark Zuckerberg step down as Meta chairman before 2028?', '2027-12-31'), 'different');
+  t.is(dated('Will Powell leave as Fed chairman before 2027?', 'Will Jerome Powell leave as Fed chair before 2027?', '2026-12-31'), 'identity');
+  t.is(dated('AMLO indicted in 2027?', 'Will Andrés Manuel López Obrador be criminally charged in 2027?', '2027-12-31'), 'identity');
+  t.is(dated('Will Robert Prevost visit Peru in 2027?', 'Will Pope Leo visit Peru in 2027?', '2027-12-31'), 'identity');
+  t.is(dated('Will Kanye West release a new studio album before July 1, 2027?', 'Ye new studio album before July 2027?', '2027-06-30'), 'identity');
+});
