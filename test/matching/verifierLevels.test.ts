@@ -146,3 +146,8 @@ test('a figure settled once (an opening weekend, a season\'s named storms, nomin
   // A level reached at any time before a deadline is no single reading: both can happen.
   t.not(verifyPair(m('kalshi', 'Will Bitcoin rise above $150,000 by June 30, 2027?', 'Yes', '2027-06-30'), m('polymarket', 'Will Bitcoin fall below $150,000 by June 30, 2027?', 'Yes', '2027-06-30')).relation, 'complement');
 });
+
+test('"How high (low) will X get this year?" is a touch at any time, not a day\'s close', (t) => {
+  const low = { venue: 'kalshi', title: 'How low will Bitcoin get this year?', outcome: '$70,000 or below', end_date: '2026-12-31', category: 'crypto' };
+  t.regex(verifyPair(low, { venue: 'polymarket', title: 'Will Bitcoin close a day below $70,000 in 2026?', outcome: 'Yes', end_date: '2026-12-31', category: 'crypto' }).reasons.join('; '), /a touch at any time vs a close/);
+});
