@@ -38,9 +38,10 @@ function forms(p: Proposition): TextForms {
 function looseNameIn(p: Proposition, word: string): boolean {
   const w = word.replace(/-/g, '');
   const f = forms(p);
-  // A plain word is mentioned by whole words, spaced or run together ("Open AI" / "OpenAI"), or as the start of a
-  // word with a short ending (Globe / Globes, Vlad / Vladimir, Brest / Brestois): "Meta" is not "Metaplanet", and a
-  // word of two letters is whole or nothing ("Ye" / "Yeat"); a word of four letters or more may end a compound. A word with a dot keeps the looser reading (GPT-5.3).
+  // A plain word is mentioned by whole words, spaced or run together ("Open AI" / "OpenAI"), as the start of a word
+  // with a short ending (Globe / Globes, Vlad / Vladimir, Brest / Brestois), or, from four letters, as a compound's
+  // end: "Meta" is not "Metaplanet", and a word of two letters is whole or nothing ("Ye" / "Yeat"). A word with a
+  // dot keeps the looser reading (GPT-5.3).
   if (/^[a-z0-9]+$/.test(w)) return wordRunIs(f.spaced, w);
   return f.spaced.includes(` ${w}`) || f.joined.includes(w);
 }

@@ -18,6 +18,7 @@ import { extractEntities } from './entities.ts';
 import { extractNumbers, pointsAsBps } from './numbers.ts';
 import { referenceMonth } from './releaseMonth.ts';
 import { actionsOf, foldAccents, holdsRoleOnDay, namedAwards, namedTitles, rewritePhrases } from './phrases.ts';
+import { STILL_ABSENT, stillAbsentAsNot, withinNextAsDeadline } from './lastingWordings.ts';
 import { positionalLabel } from './positionalLabel.ts';
 import { negatedByNoDeterminer, negatedByWords, occurrence } from './polarity.ts';
 import { agentlessPassive, orderedSides, widenedSubject } from './roles.ts';
@@ -258,31 +259,6 @@ const WITH_OVERTIME = /\bincl(?:\.|uding|udes)?\s+(?:ot|overtime)\b/i;
  * `codeName` is the person a partner market names whose name fits this market's unresolved Kalshi person
  * code (see `resolvedCode`); without it the code stands in for the subject.
  */
-/** "Still not listed", "still NOT have released", "still have no IPO", "still be unreleased", "still tokenless". */
-const STILL_ABSENT = /\bstill\s+(?:(?:be|is|are|have|has)\s+)?(?:not|no|un[a-z]+ed|[a-z]+less)\b/i;
-
-/** The same absence written with a plain "not", which the event words and polarity read. */
-function stillAbsentAsNot(text: string): string {
-  return text
-    .replace(/\bstill\s+(?:be\s+|is\s+|are\s+)?un([a-z]+ed)\b/gi, 'not $1')
-    .replace(/\bstill\s+(?:have|has)\s+no\b/gi, 'not have a')
-    .replace(/\bstill\s+(?:be\s+|is\s+|are\s+)?([a-z]+)less\b/gi, 'not have a $1')
-    .replace(/\bstill\s+(?:(?:have|has)\s+)?(?=not\b)/gi, '');
-}
-
-const WITHIN_NEXT = /\bwithin the next \d+ (?:days?|weeks?|months?)\b|\bwithin \d+ (?:days?|weeks?|months?)\b|\bin the next \d+ (?:days?|weeks?|months?)\b/i;
-const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
-
-/**
- * "Within the next 30 days" counts from when the market opened, which the market's end date marks: it is the
- * deadline of that end date ("by December 28, 2026"), not a count of 30. Without an end date it is left as written.
- */
-function withinNextAsDeadline(text: string, endDate: string | null): string {
-  if (endDate === null || !WITHIN_NEXT.test(text)) return text;
-  const day = `${MONTH_NAMES[Number(endDate.slice(5, 7)) - 1] ?? ''} ${Number(endDate.slice(8, 10))}, ${endDate.slice(0, 4)}`;
-  return text.replace(WITHIN_NEXT, `by ${day}`);
-}
-
 export function extractProposition(input: MarketRef, codeName: string | null = null): Proposition {
   const ref = tickerBesideTitle(bounded(input));
   const endDate = ref.end_date && /^\d{4}-\d{2}-\d{2}$/.test(ref.end_date) ? ref.end_date : null;
