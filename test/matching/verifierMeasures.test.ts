@@ -162,3 +162,8 @@ test('a fiscal year is its own year: FY2028 is not FY2027, and the government\'s
   const deficit = (title: string, end: string): MarketRef => m('kalshi', title, 'Above $2.0T', end);
   t.is(verifyPair(m('polymarket', 'Will the US federal deficit in 2027 exceed $2 trillion?', 'Yes', '2028-01-15'), deficit('Federal deficit in FY 2027?', '2027-10-15')).relation, 'different');
 });
+
+test('a film\'s gross after its second weekend is not its opening weekend', (t) => {
+  t.is(rel('Avengers: Doomsday domestic opening weekend above $250M?', 'Avengers: Doomsday domestic gross above $250M after its second weekend?'), 'different');
+  t.is(rel('Avengers: Doomsday domestic opening weekend above $250M?', 'Will Avengers: Doomsday gross more than $250M domestically in its first weekend?'), 'identity');
+});
