@@ -167,3 +167,10 @@ test('a film\'s gross after its second weekend is not its opening weekend', (t) 
   t.is(rel('Avengers: Doomsday domestic opening weekend above $250M?', 'Avengers: Doomsday domestic gross above $250M after its second weekend?'), 'different');
   t.is(rel('Avengers: Doomsday domestic opening weekend above $250M?', 'Will Avengers: Doomsday gross more than $250M domestically in its first weekend?'), 'identity');
 });
+
+test('a daily chart is not the weekly chart', (t) => {
+  const song = 'All I Want for Christmas Is You';
+  const daily = { venue: 'kalshi', title: 'Top song on Spotify Global daily chart for Dec 20, 2026?', outcome: song, end_date: '2026-12-21', category: 'culture' };
+  t.is(verifyPair(daily, { venue: 'polymarket', title: '#1 song on Spotify Global weekly chart for the week ending December 24?', outcome: song, end_date: '2026-12-25', category: 'culture' }).relation, 'different');
+  t.regex(verifyPair(daily, { venue: 'polymarket', title: '#1 song on the Spotify Global weekly chart on Dec 20, 2026?', outcome: song, end_date: '2026-12-21', category: 'culture' }).reasons.join('; '), /chart period differs: daily vs weekly/);
+});
