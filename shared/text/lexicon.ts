@@ -112,6 +112,10 @@ const ASSETS: readonly EntityDef[] = [
   { id: 'ethereum-classic', kind: 'asset', display: 'Ethereum Classic', aliases: ['ethereum classic'], codes: [] },
   { id: 'apple', kind: 'asset', display: 'Apple', aliases: ['apple', 'aapl'], codes: ['AAPL'] },
   { id: 'microsoft', kind: 'asset', display: 'Microsoft', aliases: ['microsoft', 'msft'], codes: ['MSFT'] },
+  // Companies venues name by brand, parent or ticker alike ("Google stock split" is Alphabet's).
+  { id: 'alphabet', kind: 'asset', display: 'Alphabet', aliases: ['alphabet', 'google', 'googl', 'goog'], codes: ['GOOGL', 'GOOG'] },
+  { id: 'meta-platforms', kind: 'asset', display: 'Meta', aliases: ['meta platforms', 'meta'], codes: ['META'] },
+  { id: 'amazon', kind: 'asset', display: 'Amazon', aliases: ['amazon', 'amzn'], codes: ['AMZN'] },
 ];
 
 const ORGS: readonly EntityDef[] = [

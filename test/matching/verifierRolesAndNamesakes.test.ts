@@ -139,3 +139,10 @@ test('a person under a nickname, stage name or initials is that person (Zuck, AM
   t.is(dated('Will Robert Prevost visit Peru in 2027?', 'Will Pope Leo visit Peru in 2027?', '2027-12-31'), 'identity');
   t.is(dated('Will Kanye West release a new studio album before July 1, 2027?', 'Ye new studio album before July 2027?', '2027-06-30'), 'identity');
 });
+
+test('a company by brand, parent or ticker is one company: Google is Alphabet, META is Meta; Metaplanet is neither', (t) => {
+  t.is(rel('Will Alphabet announce a stock split in 2027?', 'Will Google announce a stock split in 2027?'), 'identity');
+  t.is(rel('Will GOOGL close above $300 on Dec 31, 2026?', 'Will Alphabet close above $300 on Dec 31, 2026?'), 'identity');
+  t.is(rel('Will Amazon announce a stock split in 2027?', 'Will Alphabet announce a stock split in 2027?'), 'different');
+  t.is(rel('Will Metaplanet buy bitcoin in December 2026?', 'Will Meta Platforms buy bitcoin in December 2026?'), 'different');
+});
