@@ -33,6 +33,7 @@ import { LINKER_MARKETS, LINKER_QUESTIONS } from '../pipeline/matching/linker/st
 import type { Doc } from '../shared/ports/documentStore.ts';
 import { catalogueMarkets } from './support/marketEvents.ts';
 import { benchArgs, load, scaled } from './support/report.ts';
+import { threadCpuSeconds, threadCpuSince } from './support/threadCpu.ts';
 
 const { scale, values } = benchArgs({ here: { type: 'boolean' } });
 const MARKETS = scaled(200_000, scale, 200);
@@ -78,6 +79,7 @@ async function main(): Promise<void> {
     });
     const cpu = mainThreadCpuSec();
     const processCpu = process.cpuUsage();
+    const threads = threadCpuSeconds();
     const started = performance.now();
     for (let i = 0; i < markets.length; i += LINK_MAX_RUN) {
       const run = markets.slice(i, i + LINK_MAX_RUN).map((m) => ({
@@ -94,6 +96,15 @@ async function main(): Promise<void> {
       `${markets.length} markets linked in runs of ${LINK_MAX_RUN} (propositions read ${propositions ? 'on their own thread' : "on the linker's thread"}): ` +
         `${sec.toFixed(1)} s, ${Math.round(markets.length / sec)} markets/s, main thread ${cpuMs.toFixed(2)} ms per market, process ${processMs.toFixed(2)} ms (scale ${scale})`,
     );
+    const busiest = threadCpuSince(threads).slice(0, 8);
+    const comm = (tid: number): string => {
+      try {
+        return readFileSync(`/proc/self/task/${tid}/comm`, 'utf8').trim();
+      } catch {
+        return '?';
+      }
+    };
+    console.log(`CPU per market by thread (ms, busiest first): ${busiest.map((t) => `${t.tid === process.pid ? 'main' : comm(t.tid)} ${((t.seconds * 1000) / markets.length).toFixed(2)}`).join(', ')}`);
     console.log(`${'snapshots published'.padEnd(24)} ${String(snapshots).padStart(8)} ${published.digest('hex')}`);
     for (const name of [LINKER_MARKETS, LINKER_QUESTIONS, LINKER_KEYS]) {
       const docs = await store.collection<Doc>(name).find({}, { sort: [['_id', 1]] });
