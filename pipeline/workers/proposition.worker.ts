@@ -19,6 +19,6 @@ export default function propositionTask(task: PropositionTask): Proposition[] {
   if (!parsed.success) {
     throw new Error(`proposition task rejected: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
   }
-  // The refs as sent (the schema's copy would drop nothing, but the verifier reads the caller's object).
+  // Read as sent once validated: the refs the linker placed, not the schema's copy of them.
   return task.refs.map((ref) => extractProposition(ref));
 }
