@@ -9,7 +9,8 @@
  * 24 candidates (the verifier only ever sees what the index proposes).
  *
  * Store: SQLite in a temp dir (the embedded default); vector index: the embedded one; embeddings: the embed
- * worker pool with the cache startLinker uses; verifier: the structural one. Markets: the recorded-shape
+ * worker pool with the cache startLinker uses; verifier: the structural one, its propositions read on the
+ * thread startLinker gives them (propositionPool.ts, warmed before the first run as the role does). Markets: the recorded-shape
  * catalogue (bench/support/catalogue.ts), every venue. Question publishes go nowhere (no NATS here: the
  * pipeline bench measures the stream side).
  * Ceiling (same run, same markets): the tools the linker cannot do without and nothing else: one batched
@@ -33,6 +34,7 @@ import { overrideSource } from '../pipeline/matching/linker/overrides.ts';
 import { structuralVerifier } from '../pipeline/matching/linker/structuralVerifier.ts';
 import { sharedEmbedPool } from '../pipeline/matching/linker/embedPool.ts';
 import { createPoolEmbedder, storeEmbeddingCache } from '../pipeline/matching/linker/poolEmbedder.ts';
+import { extractOnPool, sharedPropositionPool } from '../pipeline/matching/linker/propositionPool.ts';
 import { LINK_MAX_RUN } from '../pipeline/matching/linker/startLinker.ts';
 import { embeddingText, toMarketRef } from '../pipeline/matching/linker/marketRef.ts';
 import { isZeroVector } from '../shared/ports/embedder.ts';
@@ -75,13 +77,15 @@ async function main(): Promise<void> {
   const alone = all.slice(INDEXED);
   const pool = sharedEmbedPool(modelPath, 'warn');
   const bare = await createPoolEmbedder(pool, modelPath);
+  const propositions = sharedPropositionPool('warn');
+  await propositions.warmUp();
   const dir = mkdtempSync(join(tmpdir(), 'concord-bench-linking-'));
 
   const linkerOn = (file: string) => {
     const store = openSqliteStore({ file: join(dir, file) });
     const embedder = cachedEmbedder(bare, { store: storeEmbeddingCache(store) });
     const index = createEmbeddedVectorIndex({ dimension: embedder.dimension, logger: log });
-    const linker = createLinker({ store, index, embed: (t) => embedder.embed(t), verifier: structuralVerifier, publish: async () => undefined, overrides: overrideSource(store), log });
+    const linker = createLinker({ store, index, embed: (t) => embedder.embed(t), extractElsewhere: extractOnPool(propositions), verifier: structuralVerifier, publish: async () => undefined, overrides: overrideSource(store), log });
     return { linker, close: () => Promise.all([store.close(), index.close()]) };
   };
 

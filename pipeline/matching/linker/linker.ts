@@ -16,6 +16,7 @@ import { createKeyIndex } from './keyIndex.ts';
 import { absorbQuestion } from './absorb.ts';
 import { RunOverlay, WarmDocs, type OverlayCollection } from './runOverlay.ts';
 import { EMBED_CHUNK, embedInChunks, type RunEmbeddings } from './runEmbeddings.ts';
+import { extractInChunks, NO_RUN_PROPOSITIONS, type PropositionRequest, type RunPropositions } from './runPropositions.ts';
 
 export interface LinkerDeps {
   readonly store: DocumentStore;
@@ -29,6 +30,11 @@ export interface LinkerDeps {
   readonly candidates?: number;
   /** Titles per embedding call of a run (default EMBED_CHUNK); the chunks are embedded while earlier markets are placed. */
   readonly embedChunk?: number;
+  /**
+   * Reads the propositions of `refs` (as `verifier.extract` would) on another thread; a run asks for its markets'
+   * in chunks of `embedChunk` while it places the markets before them. Without it they are read on this thread.
+   */
+  readonly extractElsewhere?: (refs: LinkerMarketRef[]) => Promise<unknown[]>;
   /** Documents of each linker collection kept in memory across runs (default LINKER_WARM_DOCS); 0 keeps none. */
   readonly warmDocs?: number;
 }
@@ -283,37 +289,48 @@ export function createLinker(deps: LinkerDeps) {
     };
     scope = run;
     let vectors: RunEmbeddings | null = null;
+    let read: RunPropositions = NO_RUN_PROPOSITIONS;
     try {
       const linked = items.flatMap((i) => (i.event.type === 'market_normalized' ? [i.event.market] : []));
       await overlay.preload(LINKER_MARKETS, [...linked.map((m) => m.id), ...items.flatMap((i) => (i.event.type === 'market_delisted' ? [i.event.market_id] : []))]);
-      vectors = await embedRun(linked);
+      const changed = await changedInputs(linked);
+      vectors = embedInChunks([...new Set(changed.map((r) => embeddingText(r.ref)))], deps.embed, deps.embedChunk ?? EMBED_CHUNK);
+      if (deps.extractElsewhere && changed.length > 0) read = extractInChunks(changed, deps.extractElsewhere, deps.embedChunk ?? EMBED_CHUNK, warnExtractFailed);
       for (const { event, redelivered } of items) {
-        // The pool hands the next chunk to its thread from this thread's event loop, which placement (all
+        // The pools hand the next chunk to their threads from this thread's event loop, which placement (all
         // microtasks) would not let run until the run ends: yield once per market while chunks are out.
-        if (vectors.pending) await new Promise<void>((resolve) => setImmediate(resolve));
+        if (vectors.pending || read.pending) await new Promise<void>((resolve) => setImmediate(resolve));
         if (event.type === 'market_delisted') await delist(event);
-        else await link(event, redelivered, vectors);
+        else await link(event, redelivered, vectors, read);
       }
       await overlay.flush([LINKER_MARKETS, LINKER_QUESTIONS]);
       await Promise.all(sent);
     } finally {
       scope = direct;
-      await vectors?.settled();
+      await Promise.all([vectors?.settled(), read.settled()]);
     }
   }
 
-  /** The titles of the run's new or re-titled markets, asked in chunks at once (the others keep their place unembedded). */
-  async function embedRun(linked: readonly NormalizedMarket[]): Promise<RunEmbeddings> {
-    const texts = new Set<string>();
+  /**
+   * The run's new markets and those whose match inputs changed: their titles are embedded and their propositions
+   * read, in chunks asked at once (the others keep their place with neither).
+   */
+  async function changedInputs(linked: readonly NormalizedMarket[]): Promise<PropositionRequest[]> {
+    const out: PropositionRequest[] = [];
     for (const m of linked) {
       const ref = toMarketRef(m);
+      const key = matchKey(ref);
       const prev = await scope.markets.get(m.id);
-      if (!prev || prev.match_key !== matchKey(ref)) texts.add(embeddingText(ref));
+      if (!prev || prev.match_key !== key) out.push({ id: m.id, key, ref });
     }
-    return embedInChunks([...texts], deps.embed, deps.embedChunk ?? EMBED_CHUNK);
+    return out;
   }
 
-  async function link(event: MarketNormalized, redelivered: boolean, embedded: RunEmbeddings): Promise<void> {
+  function warnExtractFailed(err: unknown): void {
+    deps.log.warn({ err }, 'propositions could not be read off the linker thread; reading them on it');
+  }
+
+  async function link(event: MarketNormalized, redelivered: boolean, embedded: RunEmbeddings, read: RunPropositions): Promise<void> {
     const m = event.market;
     const ref = toMarketRef(m);
     const key = matchKey(ref);
@@ -334,7 +351,7 @@ export function createLinker(deps: LinkerDeps) {
 
     const text = embeddingText(ref);
     const vector = (await embedded.vectorOf(text)) ?? (await deps.embed([text]))[0];
-    const prop = deps.verifier.extract(ref);
+    const prop = (await read.propOf(m.id, key)) ?? deps.verifier.extract(ref);
     props.set(m.id, { key, prop });
     const placement = await place(m, prop, vector ?? null, prev, lookup);
     const questionId = placement.questionId ?? uuidFromName(`question:${m.id}:${key}`);

@@ -8,6 +8,7 @@ import { provisionDurable } from '../../streams/provision.ts';
 import { runOrderedBatches } from '../../streams/orderedBatches.ts';
 import { STREAMS } from '../../../shared/streams/subjects.ts';
 import { sharedEmbedPool } from './embedPool.ts';
+import { extractOnPool, sharedPropositionPool } from './propositionPool.ts';
 import { ensureEmbeddingModel } from '../../../adapters/embedder/createEmbedder.ts';
 import { cachedEmbedder } from '../../../adapters/embedder/cachedEmbedder.ts';
 import { createVectorIndex } from '../../../adapters/vector/createVectorIndex.ts';
@@ -32,7 +33,8 @@ const ACK_WAIT_MS = 60_000;
  * linker's checkpoint, the checkpoint moved at the end of each run and its messages acked only then. However
  * many linker processes run, a run is applied only once everything before it is, so runs never overlap and
  * two equivalent new markets can never found two questions. Each run embeds its titles in one call to the
- * embed worker pool and writes once per collection (linker.handleRun); the verifier is cheap and runs here.
+ * embed worker pool and writes once per collection (linker.handleRun); the verifier compares here, and reads the
+ * run's propositions on a thread of its own (propositionPool.ts) while the run's first markets are placed.
  */
 export async function startLinker(deps: {
   config: Config;
@@ -46,10 +48,14 @@ export async function startLinker(deps: {
   const pool = sharedEmbedPool(modelPath, deps.config.LOG_LEVEL);
   const embedder = cachedEmbedder(await createPoolEmbedder(pool, modelPath), { store: storeEmbeddingCache(deps.store) });
   const index = createVectorIndex({ config: deps.config, modelId: embedder.modelId, dimension: embedder.dimension, logger: log });
+  // The propositions' thread loads the verifier before the first run, so that run's first markets do not wait for it.
+  const propositions = sharedPropositionPool(deps.config.LOG_LEVEL);
+  await propositions.warmUp();
   const linker = createLinker({
     store: deps.store,
     index,
     embed: (texts) => embedder.embed(texts),
+    extractElsewhere: extractOnPool(propositions),
     verifier: structuralVerifier,
     publish: deps.publish,
     overrides: overrideSource(deps.store),

@@ -8,7 +8,7 @@ import { compareProps } from './compare/decide.ts';
 import { extractProposition } from './read/proposition.ts';
 import type { MarketRef, MatchVerdict } from './types.ts';
 
-export { compareProps, LINK_THRESHOLD, OPERATING_POINT, type OperatingPoint } from './compare/decide.ts';
+export { compareForLink, compareProps, LINK_THRESHOLD, OPERATING_POINT, type OperatingPoint } from './compare/decide.ts';
 export { extractProposition } from './read/proposition.ts';
 export { structuralKeys, type StructuralKeys } from './keys.ts';
 export type { MarketRef, MatchRelation, MatchVerdict, Proposition } from './types.ts';

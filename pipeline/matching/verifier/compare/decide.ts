@@ -181,34 +181,46 @@ function measuredOnce(p: Proposition): boolean {
  * When, how much, and which title, office, stage or option: read straight off both propositions, so
  * they are checked first and a pair they refuse never pays for the name spellings below.
  */
-function whenAndHowMuch(a: Proposition, b: Proposition, levelFlip: boolean): string[] {
-  return [
-    ...compareYears(a, b),
-    ...compareEditions(a, b),
-    ...compareDates(a, b),
-    ...compareClocks(a, b),
-    ...(levelFlip ? [] : compareNumbers(a.numbers, b.numbers, levelScale(a, b))),
-    ...compareScope(a, b),
-    ...compareMeasures(a, b),
-    ...compareInstruments(a, b),
-    ...compareCatchAll(a, b),
-    ...compareLetterIds(a, b),
-    ...compareOffices(a, b),
-    ...compareTitles(a, b),
-    ...compareProgress(a, b),
-    ...compareStages(a, b),
-    ...compareSeatGoal(a, b),
-    ...compareComparison(a, b),
-    ...compareDraw(a, b),
-    ...compareGenerations(a, b),
-    ...comparePollSource(a, b),
-    ...compareSeasons(a, b),
-    ...compareOffsets(a, b),
-    ...compareConjunction(a, b),
-    ...touchVsClose(a, b),
-    ...averageVsReading(a, b),
-    ...oneMoveVsCount(a, b),
-  ];
+type Check = (a: Proposition, b: Proposition, levelFlip: boolean) => readonly string[];
+
+/** When and how much, in the order their reasons are listed. */
+const WHEN_AND_HOW_MUCH: readonly Check[] = [
+  compareYears,
+  compareEditions,
+  compareDates,
+  compareClocks,
+  (a, b, levelFlip) => (levelFlip ? [] : compareNumbers(a.numbers, b.numbers, levelScale(a, b))),
+  compareScope,
+  compareMeasures,
+  compareInstruments,
+  compareCatchAll,
+  compareLetterIds,
+  compareOffices,
+  compareTitles,
+  compareProgress,
+  compareStages,
+  compareSeatGoal,
+  compareComparison,
+  compareDraw,
+  compareGenerations,
+  comparePollSource,
+  compareSeasons,
+  compareOffsets,
+  compareConjunction,
+  touchVsClose,
+  averageVsReading,
+  oneMoveVsCount,
+];
+
+/** Every check's reasons appended to `out`, or, with `firstOnly`, those of the first check that has any. */
+function whenAndHowMuch(a: Proposition, b: Proposition, levelFlip: boolean, out: string[], firstOnly: boolean): string[] {
+  for (const check of WHEN_AND_HOW_MUCH) {
+    const reasons = check(a, b, levelFlip);
+    if (reasons.length === 0) continue;
+    out.push(...reasons);
+    if (firstOnly) break;
+  }
+  return out;
 }
 
 /** Who, in which role, doing what. */
@@ -219,6 +231,20 @@ function whoAndWhat(a: Proposition, b: Proposition, entityReasons: readonly stri
 const refuse = (reasons: readonly string[]): MatchVerdict => ({ same: false, confidence: 0, relation: 'different', reasons });
 
 export function compareProps(first: Proposition, second: Proposition, point: OperatingPoint = OPERATING_POINT): MatchVerdict {
+  return decide(first, second, point, false);
+}
+
+/**
+ * The verdict of `compareProps` where a refusal needs only one reason (the linker drops a refusal's reasons): a
+ * pair refused on its dates, years or levels stops at the first of those checks that objects instead of running
+ * every one for the list. The same `same`, `relation` and `confidence` for every pair, and the same reasons for
+ * every pair it links (bench/support/verdictDigest.ts --first-refusal).
+ */
+export function compareForLink(first: Proposition, second: Proposition, point: OperatingPoint = OPERATING_POINT): MatchVerdict {
+  return decide(first, second, point, true);
+}
+
+function decide(first: Proposition, second: Proposition, point: OperatingPoint, firstRefusal: boolean): MatchVerdict {
   // A Kalshi person code takes the name of the partner's person it fits, before anything is compared.
   const anchoredA = anchoredTo(resolvedCode(first, second), second);
   const anchoredB = anchoredTo(resolvedCode(second, first), first);
@@ -227,7 +253,8 @@ export function compareProps(first: Proposition, second: Proposition, point: Ope
   const a = contest.applies ? withoutSides(anchoredA) : anchoredA;
   const b = contest.applies ? withoutSides(anchoredB) : anchoredB;
   const levelFlip = measuredOnce(a) && measuredOnce(b) && thresholdComplement(a.numbers, b.numbers, levelScale(a, b));
-  const cheap = [...compareBareTicker(a, b), ...unresolvedCode(a, b), ...unresolvedCode(b, a), ...openQuestionAlone(a, b), ...openQuestionAlone(b, a), ...compareOrdinals(a, b), ...compareRanks(a, b), ...contest.reasons, ...whenAndHowMuch(a, b, levelFlip)];
+  const cheap = [...compareBareTicker(a, b), ...unresolvedCode(a, b), ...unresolvedCode(b, a), ...openQuestionAlone(a, b), ...openQuestionAlone(b, a), ...compareOrdinals(a, b), ...compareRanks(a, b), ...contest.reasons];
+  if (cheap.length === 0 || !firstRefusal) whenAndHowMuch(a, b, levelFlip, cheap, firstRefusal);
   if (cheap.length > 0) return refuse(cheap);
   const ent = compareEntities(a, b);
   const vetoes = whoAndWhat(a, b, ent.reasons);

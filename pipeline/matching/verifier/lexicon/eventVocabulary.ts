@@ -91,7 +91,7 @@ const OFFICE_KIND: Readonly<Record<string, string>> = {
 };
 
 export function officeKind(word: string): string | undefined {
-  return OFFICE_KIND[word];
+  return Object.hasOwn(OFFICE_KIND, word) ? OFFICE_KIND[word] : undefined; // not the prototype's ("constructor")
 }
 
 /** Words that only restate the comparator when both markets carry a numeric level the number check compares. */

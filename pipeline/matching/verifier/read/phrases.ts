@@ -196,7 +196,7 @@ export const ACTION_GROUPS: Readonly<Record<string, string>> = {
 export function actionsOf(words: readonly string[]): string[] {
   const out = new Set<string>();
   for (const w of words) {
-    const g = ACTION_GROUPS[w];
+    const g = Object.hasOwn(ACTION_GROUPS, w) ? ACTION_GROUPS[w] : undefined; // not the prototype's ("constructor")
     if (g) out.add(g);
   }
   // "Hold" is a rate decision next to rates, and keeping control next to seats or chambers.

@@ -4,8 +4,14 @@
  */
 import { STOPWORDS, SYNONYMS } from '../lexicon/vocabulary.ts';
 
+/**
+ * The table's own entry only: a plain `SYNONYMS[w]` answered "constructor" (F1's Constructors' Championship) with
+ * `Object`, the prototype's function, which then stood in the proposition's words and failed its structured clone.
+ */
+const synonym = (w: string): string | undefined => (Object.hasOwn(SYNONYMS, w) ? SYNONYMS[w] : undefined);
+
 function stem(w: string): string {
-  if (SYNONYMS[w]) return w;
+  if (synonym(w)) return w;
   if (w.length > 5 && w.endsWith('ing')) return w.slice(0, -3);
   if (w.length > 4 && w.endsWith('ed') && !w.endsWith('eed')) return w.slice(0, -2);
   return w;
@@ -13,8 +19,8 @@ function stem(w: string): string {
 
 export function canonicalWord(word: string): string {
   const w = stem(word);
-  const base = SYNONYMS[w] ?? w;
-  if (base.length > 4 && base.endsWith('s') && !base.endsWith('ss') && !base.endsWith('us')) return SYNONYMS[base.slice(0, -1)] ?? base.slice(0, -1);
+  const base = synonym(w) ?? w;
+  if (base.length > 4 && base.endsWith('s') && !base.endsWith('ss') && !base.endsWith('us')) return synonym(base.slice(0, -1)) ?? base.slice(0, -1);
   return base;
 }
 
