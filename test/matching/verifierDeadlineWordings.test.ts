@@ -40,3 +40,10 @@ test('"within the next 30 days" is the deadline its end date marks, not a count 
   // Without an end date nothing says when the window closes.
   t.is(verifyPair({ ...within, end_date: null }, dated('Will Trump invoke the Insurrection Act by December 28?', '2026-12-28')).relation, 'different');
 });
+
+test('what is signed into law is a bill: "a bill signed into law by Thanksgiving 2027" is "the law signed by November 25, 2027"', (t) => {
+  const bill = { venue: 'manifold', title: 'Will a federal AI preemption bill be signed into law by Thanksgiving 2027?', outcome: 'Yes', end_date: '2027-11-25', category: 'politics' };
+  const law = (title: string) => ({ venue: 'kalshi', title, outcome: 'Yes', end_date: '2027-11-25', category: 'politics' });
+  t.is(verifyPair(bill, law('Federal AI preemption law signed by November 25, 2027?')).relation, 'identity');
+  t.is(verifyPair(bill, law('Federal AI preemption law signed by November 24, 2027?')).relation, 'different');
+});
