@@ -151,3 +151,14 @@ test('"How high (low) will X get this year?" is a touch at any time, not a day\'
   const low = { venue: 'kalshi', title: 'How low will Bitcoin get this year?', outcome: '$70,000 or below', end_date: '2026-12-31', category: 'crypto' };
   t.regex(verifyPair(low, { venue: 'polymarket', title: 'Will Bitcoin close a day below $70,000 in 2026?', outcome: 'Yes', end_date: '2026-12-31', category: 'crypto' }).reasons.join('; '), /a touch at any time vs a close/);
 });
+
+test('an amount stated with no direction before a deadline is a milestone reached by then ("500M subscribers before July 1")', (t) => {
+  const rel = (a: string, b: string, end: string): string => verifyPair(m('polymarket', a, 'Yes', end), m('kalshi', b, 'Yes', end)).relation;
+  t.is(rel('MrBeast 500M YouTube subscribers before July 1, 2026?', 'Will MrBeast reach 500 million YouTube subscribers before Jul 1, 2026?', '2026-06-30'), 'identity');
+  t.is(rel('NDX 30K by EOY 2026?', 'Will the Nasdaq-100 hit 30,000 before 2027?', '2026-12-31'), 'identity');
+  t.is(rel('Metaplanet 100k bitcoin by end of 2027?', 'Will Metaplanet hold 100,000 BTC by December 31, 2027?', '2027-12-31'), 'identity');
+  t.is(rel('Will Meta be a $3T company by June 30, 2027?', "Will META's market cap reach $3 trillion before Jul 1, 2027?", '2027-06-30'), 'identity');
+  // Another level, and a level on a day rather than by a deadline, are other questions.
+  t.is(rel('MrBeast 500M YouTube subscribers before July 1, 2026?', 'Will MrBeast reach 600 million YouTube subscribers before Jul 1, 2026?', '2026-06-30'), 'different');
+  t.not(rel('USDT market cap $250B on December 31, 2026?', 'Will Tether reach a $250B market cap by December 31, 2026?', '2026-12-31'), 'identity');
+});

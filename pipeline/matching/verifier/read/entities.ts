@@ -208,7 +208,7 @@ const NAME_RE = new RegExp(String.raw`${NAME_WORD}(?:\s+(?:de la|de|da|del|van|v
  * "GPT-5.5", "GPT 5.3", "Initiative 95", "Question 6": a name carrying a version or number is one
  * key with it, so two versions of one product or two ballot measures never look alike.
  */
-const VERSIONED = /\b([A-Z][A-Za-z]*[A-Za-z])[- ](\d{1,3}(?:\.\d{1,2})?)(?![\d,]|\.\d|%|\+|\s?(?:k|m|b|bn|million|billion|bps)\b|\s+(?:or|and)\s+(?:more|greater|higher|above|over|up|less|lower|below|fewer|under)\b)/g;
+const VERSIONED = /\b([A-Z][A-Za-z]*[A-Za-z])[- ](\d{1,3}(?:\.\d{1,2})?)(?![\d,]|\.\d|%|\+|\s?(?:[kKmMbBtT]|bn|BN|million|billion|trillion|bps)\b|\s+(?:or|and)\s+(?:more|greater|higher|above|over|up|less|lower|below|fewer|under)\b)/g;
 
 function versionedNames(text: string, add: (e: PropEntity, at: number, len: number) => void): void {
   for (const m of text.matchAll(VERSIONED)) {

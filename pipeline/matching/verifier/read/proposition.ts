@@ -18,7 +18,7 @@ import { extractEntities } from './entities.ts';
 import { extractNumbers, pointsAsBps } from './numbers.ts';
 import { referenceMonth } from './releaseMonth.ts';
 import { actionsOf, foldAccents, holdsRoleOnDay, namedAwards, namedTitles, rewritePhrases } from './phrases.ts';
-import { STILL_ABSENT, stillAbsentAsNot, withinNextAsDeadline } from './lastingWordings.ts';
+import { milestonesByDeadline, STILL_ABSENT, stillAbsentAsNot, withinNextAsDeadline } from './lastingWordings.ts';
 import { positionalLabel } from './positionalLabel.ts';
 import { negatedByNoDeterminer, negatedByWords, occurrence } from './polarity.ts';
 import { agentlessPassive, orderedSides, widenedSubject } from './roles.ts';
@@ -363,7 +363,7 @@ export function extractProposition(input: MarketRef, codeName: string | null = n
     titles: namedTitles(titleText),
     awards: namedAwards(titleText),
     actions: actionsOf(contentWords(text)),
-    numbers: counts.numbers,
+    numbers: milestonesByDeadline(counts.numbers, dates),
     dates,
     clock,
     years: [...years].sort(),
