@@ -162,3 +162,10 @@ test('an amount stated with no direction before a deadline is a milestone reache
   t.is(rel('MrBeast 500M YouTube subscribers before July 1, 2026?', 'Will MrBeast reach 600 million YouTube subscribers before Jul 1, 2026?', '2026-06-30'), 'different');
   t.not(rel('USDT market cap $250B on December 31, 2026?', 'Will Tether reach a $250B market cap by December 31, 2026?', '2026-12-31'), 'identity');
 });
+
+test('a trillionaire is worth $1 trillion or more', (t) => {
+  const rel = (a: string, b: string, end: string): string => verifyPair(m('polymarket', a, 'Yes', end), m('kalshi', b, 'Yes', end)).relation;
+  t.is(rel('Elon Musk trillionaire by December 31, 2027?', "Will Elon Musk's net worth reach $1 trillion before 2028?", '2027-12-31'), 'identity');
+  t.is(rel("Will Elon Musk's net worth stay below $1 trillion through 2027?", 'Elon Musk trillionaire by December 31, 2027?', '2027-12-31'), 'complement');
+  t.is(rel('Elon Musk trillionaire by December 31, 2027?', "Will Elon Musk's net worth reach $2 trillion before 2028?", '2027-12-31'), 'different');
+});
