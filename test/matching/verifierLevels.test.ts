@@ -169,3 +169,9 @@ test('a trillionaire is worth $1 trillion or more', (t) => {
   t.is(rel("Will Elon Musk's net worth stay below $1 trillion through 2027?", 'Elon Musk trillionaire by December 31, 2027?', '2027-12-31'), 'complement');
   t.is(rel('Elon Musk trillionaire by December 31, 2027?', "Will Elon Musk's net worth reach $2 trillion before 2028?", '2027-12-31'), 'different');
 });
+
+test('a "$5T company" has a market cap of at least $5 trillion', (t) => {
+  const rel = (a: string, b: string, end: string): string => verifyPair(m('polymarket', a, 'Yes', end), m('kalshi', b, 'Yes', end)).relation;
+  t.is(rel('Will NVIDIA close 2026 as a $5T company?', "Will Nvidia's market cap be at least $5 trillion at the Dec 31, 2026 close?", '2026-12-31'), 'identity');
+  t.is(rel('Will NVIDIA close 2026 as a $6T company?', "Will Nvidia's market cap be at least $5 trillion at the Dec 31, 2026 close?", '2026-12-31'), 'different');
+});
