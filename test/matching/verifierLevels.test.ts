@@ -175,3 +175,9 @@ test('a "$5T company" has a market cap of at least $5 trillion', (t) => {
   t.is(rel('Will NVIDIA close 2026 as a $5T company?', "Will Nvidia's market cap be at least $5 trillion at the Dec 31, 2026 close?", '2026-12-31'), 'identity');
   t.is(rel('Will NVIDIA close 2026 as a $6T company?', "Will Nvidia's market cap be at least $5 trillion at the Dec 31, 2026 close?", '2026-12-31'), 'different');
 });
+
+test('a subject with its ticker in brackets headed to a level ("Chainlink (LINK) to $50") is a target, as "reach $50" is', (t) => {
+  const rel = (a: string, b: string, end: string): string => verifyPair(m('polymarket', a, 'Yes', end), m('kalshi', b, 'Yes', end)).relation;
+  t.is(rel('Will Chainlink reach $50 by June 30, 2027?', 'Chainlink (LINK) to $50 by end of Q2 2027?', '2027-06-30'), 'identity');
+  t.is(rel('Will Chainlink reach $60 by June 30, 2027?', 'Chainlink (LINK) to $50 by end of Q2 2027?', '2027-06-30'), 'different');
+});

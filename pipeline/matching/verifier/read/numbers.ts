@@ -24,7 +24,7 @@ const TARGET = /\b(?:hit|hits|hitting|reach|reaches|reached|reaching|touch|touch
  * "DOGE to $1", "Bitcoin price to 150k by June?", "Gold climbs to $5,000": a subject headed to a level.
  * A move set to a level ("cut rates to 3.5%", "falls to $50") is not: that level is the result, read as stated.
  */
-const HEADED_TO = /(?:^|\?\s*|:\s*)(?:will\s+)?(?:the\s+)?(?:(?!(?:cut|lower|raise|hike|set|fall|drop|dip|decline|reduce|increase|move|change|bring|slash|sink|crash|plunge)s?\s)[a-z0-9&.'-]+\s+){0,2}(?:price\s+|stock\s+|shares?\s+)?to\s*$|\b(?:rise|rises|climb|climbs|surge|surges|soar|soars|jump|jumps|rally|rallies|pump|pumps|run|runs|go|goes|get|gets)\s+(?:all the way\s+)?to\s*$/;
+const HEADED_TO = /(?:^|\?\s*|:\s*)(?:will\s+)?(?:the\s+)?(?:(?!(?:cut|lower|raise|hike|set|fall|drop|dip|decline|reduce|increase|move|change|bring|slash|sink|crash|plunge)s?\s)[a-z0-9&.'()-]+\s+){0,2}(?:price\s+|stock\s+|shares?\s+)?to\s*$|\b(?:rise|rises|climb|climbs|surge|surges|soar|soars|jump|jumps|rally|rallies|pump|pumps|run|runs|go|goes|get|gets)\s+(?:all the way\s+)?to\s*$/;
 const DOWN = /(?:↓|below|under|south of|less than|lower than|fewer than|at most|dips? (?:to|below)|falls? (?:to|below)|drops? (?:to|below)|<=?|≤|at or below)\s*$/;
 /** Up to two words of measure may sit between a level and its direction: "0.3% MoM or lower", "4 inches or less". */
 const MEASURE_WORDS = String.raw`(?:(?!(?:or|and|in|by|on|at|for|of|the|to|than|before|after|from|between)\b)[a-z][a-z./-]*\s+){0,2}`;
