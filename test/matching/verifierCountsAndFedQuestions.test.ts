@@ -49,3 +49,13 @@ test('an EO is an executive order, and a unanimous decision is one with zero dis
   t.is(relation(unanimous, dissents('Above 0')), 'complement');
   t.is(relation(unanimous, dissents('Above 1')), 'different');
 });
+
+test('a majority of a legislature whose size is known is its seat count: 326 of the Commons, 251 of Mexico\'s Chamber of Deputies', (t) => {
+  const q = (venue: string, title: string) => ({ venue, title, outcome: 'Yes', end_date: '2029-08-01', category: 'politics' });
+  const rel = (a: string, b: string): string => verifyPair(q('polymarket', a), q('kalshi', b)).relation;
+  t.is(rel('Will Reform UK win a majority in the next UK general election?', 'Will Reform UK win 326 or more seats in the next UK general election?'), 'identity');
+  t.is(rel('Will Reform UK win a majority in the next UK general election?', 'Will Reform UK win 300 or more seats in the next UK general election?'), 'different');
+  t.is(rel("Will Morena win a majority in Mexico's Chamber of Deputies in 2027?", 'Will Morena win 251 or more seats in the Chamber of Deputies in 2027?'), 'identity');
+  // A majority of the votes is no seat count, and a body of unknown size keeps its word.
+  t.not(rel('Will Reform UK win a majority of the popular vote in the next UK general election?', 'Will Reform UK win 326 or more seats in the next UK general election?'), 'identity');
+});

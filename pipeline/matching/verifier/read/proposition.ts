@@ -19,6 +19,7 @@ import { extractNumbers, pointsAsBps } from './numbers.ts';
 import { referenceMonth } from './releaseMonth.ts';
 import { actionsOf, foldAccents, holdsRoleOnDay, namedAwards, namedTitles, rewritePhrases } from './phrases.ts';
 import { milestonesByDeadline, STILL_ABSENT, stillAbsentAsNot, withinNextAsDeadline } from './lastingWordings.ts';
+import { majorityAsSeats } from './majorities.ts';
 import { positionalLabel } from './positionalLabel.ts';
 import { negatedByNoDeterminer, negatedByWords, occurrence } from './polarity.ts';
 import { agentlessPassive, orderedSides, widenedSubject } from './roles.ts';
@@ -292,7 +293,7 @@ export function extractProposition(input: MarketRef, codeName: string | null = n
   if (spread?.negated) negated = !negated;
   // "Still not listed on April 1" is the listing's negation, not a stay in a role: read without its "still".
   const absent = STILL_ABSENT.test(title);
-  const text = withinNextAsDeadline(absent ? stillAbsentAsNot(spread?.text ?? questionText(title, label)) : (spread?.text ?? questionText(title, label)), endDate);
+  const text = majorityAsSeats(withinNextAsDeadline(absent ? stillAbsentAsNot(spread?.text ?? questionText(title, label)) : (spread?.text ?? questionText(title, label)), endDate));
 
   // The clock time is read first and blanked, so "12:00 PM" is neither a level nor a day.
   const read = readClock(text, endDate);
