@@ -10,13 +10,8 @@ import type { LinkEvent, MarketNormalized } from '../../shared/events.ts';
 import type { NormalizedMarket } from '../../shared/types/market.ts';
 import { silentLog } from '../support/nats.ts';
 import { TEST_MODEL } from '../support/service.ts';
-import { linkerMarket as market } from '../support/linkerMarket.ts';
+import { linkerEvent as event, linkerMarket as market } from '../support/linkerMarket.ts';
 
-const event = (m: NormalizedMarket, at = '2026-11-01T00:00:00.000Z'): MarketNormalized => ({
-  type: 'market_normalized',
-  market: m,
-  source: { item_id: m.platform_market_id, content_hash: 'h', fetched_at: at },
-});
 
 const poly = market('polymarket', 'p1', 'Will Bitcoin reach $150,000 by December 31, 2026?', 0.11);
 const lim = market('limitless', 'l1', 'Will BTC hit $150k by Dec 31, 2026?', 0.13);

@@ -6,18 +6,13 @@ import { createLinker } from '../../pipeline/matching/linker/linker.ts';
 import { overrideSource } from '../../pipeline/matching/linker/overrides.ts';
 import { linkerCollections } from '../../pipeline/matching/linker/state.ts';
 import { compareProps, extractProposition, type MarketRef, type Proposition } from '../../pipeline/matching/verifier/index.ts';
-import type { LinkEvent, MarketNormalized } from '../../shared/events.ts';
+import type { LinkEvent } from '../../shared/events.ts';
 import type { NormalizedMarket } from '../../shared/types/market.ts';
 import { silentLog } from '../support/nats.ts';
 import { TEST_MODEL } from '../support/service.ts';
-import { linkerMarket as market } from '../support/linkerMarket.ts';
+import { linkerEvent as event, linkerMarket as market } from '../support/linkerMarket.ts';
 
 
-const event = (m: NormalizedMarket, at = '2026-11-01T00:00:00.000Z'): MarketNormalized => ({
-  type: 'market_normalized',
-  market: m,
-  source: { item_id: m.platform_market_id, content_hash: 'h', fetched_at: at },
-});
 
 async function setup() {
   const store = openSqliteStore({ file: ':memory:' });

@@ -7,12 +7,13 @@ import { overrideSource } from '../../pipeline/matching/linker/overrides.ts';
 import { linkerCollections } from '../../pipeline/matching/linker/state.ts';
 import { structuralVerifier } from '../../pipeline/matching/linker/structuralVerifier.ts';
 import type { VerifierFns } from '../../pipeline/matching/linker/verdict.ts';
-import type { LinkEvent, MarketNormalized } from '../../shared/events.ts';
+import type { LinkEvent } from '../../shared/events.ts';
 import type { Category, NormalizedMarket } from '../../shared/types/market.ts';
 import type { VenueSlug } from '../../shared/venues/registry.ts';
 import { marketId } from '../../shared/ids.ts';
 import { silentLog } from '../support/nats.ts';
 import { TEST_MODEL } from '../support/service.ts';
+import { linkerEvent as event } from '../support/linkerMarket.ts';
 
 /*
  * Candidate generation and arrival order, on titles from the recorded catalogue (Kalshi's own titles and
@@ -48,7 +49,6 @@ function market(venue: VenueSlug, id: string, title: string, yes: number, catego
   };
 }
 
-const event = (m: NormalizedMarket): MarketNormalized => ({ type: 'market_normalized', market: m, source: { item_id: m.platform_market_id, content_hash: 'h', fetched_at: '2026-11-01T00:00:00.000Z' } });
 
 async function setup() {
   const store = openSqliteStore({ file: ':memory:' });

@@ -1,3 +1,4 @@
+import type { MarketNormalized } from '../../shared/events.ts';
 import type { NormalizedMarket } from '../../shared/types/market.ts';
 import type { VenueSlug } from '../../shared/venues/registry.ts';
 import { marketId } from '../../shared/ids.ts';
@@ -29,4 +30,9 @@ export function linkerMarket(venue: VenueSlug, id: string, title: string, yes: n
     fee: { kind: 'unknown', reason: 'test' },
     quoted_at: '2026-11-01T00:00:00.000Z',
   };
+}
+
+/** The MARKETS event of a normalised market as the linker consumes it, fetched at `at`. */
+export function linkerEvent(m: NormalizedMarket, at = '2026-11-01T00:00:00.000Z'): MarketNormalized {
+  return { type: 'market_normalized', market: m, source: { item_id: m.platform_market_id, content_hash: 'h', fetched_at: at } };
 }
