@@ -40,6 +40,6 @@ const WITH_MULTIPLIER = /\d\s?(?:k|m|b|bn|t|thousand|million|billion|trillion)$|
  * million" is.
  */
 export function milestonesByDeadline(numbers: readonly NumericCondition[], dates: readonly DateCondition[]): readonly NumericCondition[] {
-  if (!dates.some((d) => d.sense === 'by') || !numbers.some((n) => n.comparator === 'eq' && WITH_MULTIPLIER.test(n.text))) return numbers;
+  if (numbers.length === 0 || !dates.some((d) => d.sense === 'by')) return numbers;
   return numbers.map((n) => (n.comparator === 'eq' && WITH_MULTIPLIER.test(n.text) ? { ...n, comparator: 'gt', bare: false, cumulative: true } : n));
 }
