@@ -293,7 +293,8 @@ export function extractProposition(input: MarketRef, codeName: string | null = n
   if (spread?.negated) negated = !negated;
   // "Still not listed on April 1" is the listing's negation, not a stay in a role: read without its "still".
   const absent = STILL_ABSENT.test(title);
-  const text = majorityAsSeats(withinNextAsDeadline(absent ? stillAbsentAsNot(spread?.text ?? questionText(title, label)) : (spread?.text ?? questionText(title, label)), endDate));
+  const asked = spread?.text ?? questionText(title, label);
+  const text = majorityAsSeats(withinNextAsDeadline(absent ? stillAbsentAsNot(asked) : asked, endDate));
 
   // The clock time is read first and blanked, so "12:00 PM" is neither a level nor a day.
   const read = readClock(text, endDate);
