@@ -189,7 +189,9 @@ function teamTotal(p: Proposition, sides: readonly string[]): string | null {
     if (last.length < 2) continue;
     const escaped = last.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
     const named = new RegExp(`\\b${escaped}(?:'s)?\\s+(?:team\\s+)?total\\b`, 'i');
-    if (texts.some((t) => named.test(t))) return side;
+    // "Warriors – Lakers Total Points": the market's name run on after the pairing's second side is the game's total.
+    const runOn = new RegExp(`\\b${escaped}\\s+total(?:\\s+(?:points|goals|runs|games|maps|rounds))?\\s*$`, 'i');
+    if (texts.some((t) => named.test(t) && !(t === p.source.title && side === sides[1] && runOn.test(t)))) return side;
   }
   return null;
 }

@@ -89,7 +89,8 @@ const STAGES: readonly (readonly [RegExp, string])[] = [
   // "Reach the final" and "make the semifinals" are advancing to that round, as "qualify for the final" is.
   [/\b(?:reach|reaches|reached|reaching|make|makes|made|making)\s+(?:the\s+)?(?:[\w'-]+\s+){0,4}?(?:finals?|semi-?finals?|quarter-?finals?|round of (?:16|32|64)|knockout (?:stage|rounds?))\b/i, 'advance'],
   // A shortlist, a lead part-way, a method of winning, a playoff berth, a request: each stops short of or narrows the event.
-  [/\bfinalists?\b|\bshortlist(?:ed)?\b|\bnominated for\b/i, 'shortlist'],
+  // An award's nominations ("2026 Best Director Oscar nominations?", "get an Emmy nomination") are its shortlist too.
+  [/\bfinalists?\b|\bshortlist(?:ed)?\b|\bnominated for\b|\b(?:oscar|academy award|emmy|grammy|golden globe|bafta|tony|sag award)s?\s+nominations?\b|\b(?:receive|get|earn|land)s?\s+(?:a|an)\s+(?:[\w'-]+\s+){0,2}nomination\b/i, 'shortlist'],
   [/\blead(?:er|ing|s)? (?:after|at the end of) (?:day|round|stage|week|lap|hole|quarter|period|the (?:first|second|third|1st|2nd|3rd))\b/i, 'interim'],
   [/\bby (?:knockout|ko|tko|submission|decision|stoppage)\b/i, 'method'],
   [/\bmake (?:the )?(?:[\w-]+ ){0,3}playoffs?\b|\bclinch(?:es)? (?:a )?playoff\b/i, 'make-playoffs'],

@@ -13,6 +13,7 @@ import { foldAccents } from '../read/phrases.ts';
 import { transliterated } from '../read/words.ts';
 import { readLexicon } from '../lexicon/dataFile.ts';
 import { initialsOf } from '../lexicon/vocabulary.ts';
+import { ENTITIES } from '../../../../shared/text/lexicon.ts';
 
 /** Club-form words that carry no identity ("FC", "Club", "the"). */
 const FORM_WORDS = new Set(['fc', 'cf', 'sc', 'ec', 'afc', 'ac', 'cd', 'sd', 'ud', 'sk', 'fk', 'bk', 'hc', 'club', 'the', 'de', 'team', 'esports', 'gaming']);
@@ -40,6 +41,13 @@ const SIDE_ALIASES = readLexicon<{ groups: readonly (readonly string[])[] }>('si
 const fold = (s: string): string => words(s).join(' ');
 const ALIAS_GROUP = new Map<string, number>(SIDE_ALIASES.flatMap((names, i) => names.map((n) => [fold(n), i] as const)));
 const aliasGroupOf = (name: string): number | undefined => ALIAS_GROUP.get(fold(name));
+
+/** A fighter or player a venue names by nickname ("Canelo" / "Saúl Álvarez", "CR7"): the person lexicon's whole names. */
+const PERSON_OF = new Map<string, string>(ENTITIES.filter((e) => e.kind === 'person').flatMap((e) => e.aliases.map((n) => [fold(n), e.id] as const)));
+function samePerson(x: string, y: string): boolean {
+  const px = PERSON_OF.get(fold(x));
+  return px !== undefined && px === PERSON_OF.get(fold(y));
+}
 
 /** Two names of one team in `sideAliases.json` ("Bayern Munich" / "Bayern München", "Barça" / "Barcelona"). */
 export function sameAliasGroup(x: string, y: string): boolean {
@@ -134,6 +142,7 @@ function sameName(x: string, y: string): boolean {
   const gx = aliasGroupOf(x);
   const gy = gx === undefined ? undefined : aliasGroupOf(y);
   if (gx !== undefined && gy !== undefined) return gx === gy;
+  if (samePerson(x, y)) return true;
   const wx = significant(x);
   const wy = significant(y);
   if (wx.join(' ') === wy.join(' ')) return true;

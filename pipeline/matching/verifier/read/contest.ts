@@ -66,6 +66,8 @@ function titleSides(title: string): string[] {
   let t = title.trim().replace(/\?+$/, '').replace(/\s+winner$/i, '').replace(/\s+end in a draw$/i, '').replace(/^will\s+/i, '');
   // "X vs. Y: O/U 2.5", "X vs. Y (Game 3)": what follows the pairing is not a side.
   // "X vs. Y · Total Goals", "X vs Y — Double Chance", "Nuggets vs Timberwolves: Jan 10": a market or a day after it neither.
+  // "Warriors – Lakers Total Points": a sportsbook's market name run on after the second side with no separator.
+  t = t.replace(/([^\s:·—–-])\s+(?:total (?:points|goals|runs|games|maps|rounds)|moneyline|point spread|match result|full[- ]time result|double chance)$/i, '$1');
   t = t.replace(/\s*(?::|·|—|–|\s-\s)\s*(?:(?:1h|2h|1st half|2nd half|first half|second half|q[1-4]|1q|2q|3q|4q)\s+)?(?:o\/u|over\/under|totals?|total goals|spread|handicap|asian handicap|moneyline|winner|draw|game \d+|double chance|both teams|btts|1x2|to qualify|to advance|match result|full[- ]time result)\b.*$/i, '')
     .replace(/\s*:\s*(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+\d{1,2}\b.*$/i, '')
     .replace(/\s*\([^)]*\)/g, ' ').trim();

@@ -11,10 +11,11 @@ const NEGATION = /\b(?:not|never|fail(?:s|ed)? to)\b|n't\b/i;
 
 /**
  * "Will a company other than Nvidia be the largest ...?", "Anyone other than Trump ...": the subject is everyone but the
- * one named, so the question is that one's negation. Only as the subject ("visit a country other than Israel" is a
- * visit, not its absence).
+ * one named, so the question is that one's negation; so is a role's holder asked as "be anyone other than X" ("Will
+ * the 2028 GOP nominee be anyone other than JD Vance?"). Only as the subject or that predicate ("visit a country other
+ * than Israel" is a visit, not its absence).
  */
-const ANYONE_BUT = /^\s*(?:will\s+)?(?:a|an|any|anyone|anybody|someone|somebody)\s+(?:[\w'-]+\s+){0,2}?(?:other than|but|except)\s/i;
+const ANYONE_BUT = /^\s*(?:will\s+)?(?:a|an|any|anyone|anybody|someone|somebody)\s+(?:[\w'-]+\s+){0,2}?(?:other than|but|except)\s|\b(?:be|is)\s+(?:anyone|anybody|someone|somebody)\s+(?:other than|but|except)\s/i;
 
 /** "Will someone other than X win …?": X's negation, asked as everyone else. */
 export function asksAnyoneBut(title: string): boolean {

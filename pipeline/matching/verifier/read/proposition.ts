@@ -17,6 +17,7 @@ import { editions } from './editions.ts';
 import { extractEntities } from './entities.ts';
 import { extractNumbers, pointsAsBps } from './numbers.ts';
 import { referenceMonth } from './releaseMonth.ts';
+import { withRulesSubject } from './rulesSubject.ts';
 import { actionsOf, foldAccents, holdsRoleOnDay, namedAwards, namedTitles, rewritePhrases } from './phrases.ts';
 import { milestonesByDeadline, STILL_ABSENT, stillAbsentAsNot, withinNextAsDeadline } from './lastingWordings.ts';
 import { majorityAsSeats } from './majorities.ts';
@@ -261,7 +262,7 @@ const WITH_OVERTIME = /\bincl(?:\.|uding|udes)?\s+(?:ot|overtime)\b/i;
  * code (see `resolvedCode`); without it the code stands in for the subject.
  */
 export function extractProposition(input: MarketRef, codeName: string | null = null): Proposition {
-  const ref = tickerBesideTitle(bounded(input));
+  const ref = withRulesSubject(tickerBesideTitle(bounded(input)));
   const endDate = ref.end_date && /^\d{4}-\d{2}-\d{2}$/.test(ref.end_date) ? ref.end_date : null;
   // A series whose code names the subject ("KXPRESPERSON-28-JVAN") reads as its event's question; its
   // outcome label, when it is a name, is the subject and leaves a plain Yes behind.

@@ -1,0 +1,61 @@
+/**
+ * Names written with an office's abbreviation, a milestone written as an ordinal, a company's value, a role's holder
+ * asked as "anyone other than X", sides named by a person's nickname or followed by the market's name, and a Kalshi
+ * market whose subject only its rules name. Labels by reading each pair (and, for the rules, Kalshi's rule format:
+ * "If <subject> ..., then the market resolves to Yes").
+ */
+import test from 'ava';
+import { verifyPair } from '../../pipeline/matching/verifier/index.ts';
+import type { MarketRef } from '../../pipeline/matching/verifier/index.ts';
+
+const market = (venue: string, title: string, end_date: string, outcome = 'Yes', rules: string | null = null): MarketRef => ({ venue, title, outcome, end_date, category: '', rules });
+const rel = (a: string, b: string, end = '2027-12-31'): string => verifyPair(market('polymarket', a, end), market('kalshi', b, end)).relation;
+
+test('an office abbreviated before a name ("Sen.", "Gov.") names the person; before a party-and-state tag it still tells namesakes apart', (t) => {
+  t.is(rel('Will Sen. Ted Cruz announce a 2028 presidential bid before 2028?', 'Will Ted Cruz announce a 2028 presidential campaign before Jan 1, 2028?'), 'identity');
+  t.is(rel('Will Gov. Josh Shapiro announce a 2028 presidential bid before 2028?', 'Will Josh Shapiro announce a 2028 presidential campaign before Jan 1, 2028?'), 'identity');
+  t.is(rel('Will Sen. Scott (R-FL) announce a 2028 presidential bid before 2028?', 'Will Tim Scott announce a 2028 presidential campaign before Jan 1, 2028?'), 'different');
+});
+
+test('a milestone written as an ordinal ("his 1,000th career goal") is reaching that count', (t) => {
+  t.is(rel('Will Cristiano Ronaldo score his 1,000th career goal before 2028?', 'CR7 to reach 1,000 official goals by end of 2027?'), 'identity');
+  t.is(rel('Will Cristiano Ronaldo score his 1,000th career goal before 2028?', 'CR7 to reach 950 official goals by end of 2027?'), 'different');
+});
+
+test('the world\'s most valuable public company is the largest by market cap, not by revenue', (t) => {
+  t.is(rel('Will Google be the world\'s most valuable public company on Dec 31, 2026?', 'Will Alphabet be the largest company in the world by market cap on Dec 31, 2026?', '2026-12-31'), 'identity');
+  t.is(rel('Will Google be the world\'s most valuable company on Dec 31, 2026?', 'Will Alphabet be the largest company in the world by revenue in 2026?', '2026-12-31'), 'different');
+});
+
+test('"will the nominee be anyone other than X" is the negation of X winning the nomination, and of no one else\'s', (t) => {
+  const on = (a: string, b: string): string => rel(a, b, '2028-08-31');
+  t.is(on('Will the 2028 GOP presidential nominee be anyone other than JD Vance?', 'Will JD Vance win the 2028 Republican presidential nomination?'), 'complement');
+  t.is(on('Will the 2028 GOP presidential nominee be anyone other than JD Vance?', 'Will Marco Rubio win the 2028 Republican presidential nomination?'), 'different');
+  t.is(on('Will the 2028 GOP presidential nominee be anyone other than JD Vance?', 'Will JD Vance win the 2028 presidential election?'), 'different');
+});
+
+test('a fighter under his ring name is the same side of the bout; another fighter is not', (t) => {
+  const bout = (a: string, pa: string, b: string, pb: string): string => verifyPair(market('azuro', a, '2027-05-02', pa), market('polymarket', b, '2027-05-02', pb)).relation;
+  t.is(bout('Saúl Álvarez vs David Benavidez', 'Saúl Álvarez', 'Canelo vs. Benavidez', 'Canelo'), 'identity');
+  t.is(bout('Saúl Álvarez vs David Benavidez', 'David Benavidez', 'Canelo vs. Benavidez', 'Canelo'), 'different');
+});
+
+test('a sportsbook\'s market name run on after the second side ("Warriors – Lakers Total Points") is the game\'s total, not that team\'s', (t) => {
+  const total = (a: string, pa: string, b: string, pb: string): string => verifyPair(market('azuro', a, '2027-01-12', pa), market('sxbet', b, '2027-01-12', pb)).relation;
+  t.is(total('Golden State Warriors vs Los Angeles Lakers', 'Over 229.5', 'Warriors – Lakers Total Points', 'Under 229.5'), 'complement');
+  t.is(total('Golden State Warriors vs Los Angeles Lakers', 'Over 229.5', 'Warriors – Lakers Total Points', 'Over 229.5'), 'identity');
+  // After a colon the market's name is cut as before, and a team's own total is still one.
+  t.is(total('Jets vs. Blues: O/U 5.5', 'Over', 'Winnipeg Jets vs St. Louis Blues: Total Goals', 'Over (5.5)'), 'identity');
+  t.is(total('Golden State Warriors vs Los Angeles Lakers', 'Over 229.5', 'Warriors vs Lakers: Lakers Team Total', 'Over 115.5'), 'different');
+});
+
+test('a Kalshi market that names its subject only in its rules is read as the rules name it; an award\'s nominations are its shortlist', (t) => {
+  const rules = (name: string): string => `If ${name} has been nominated for Best Director at the 98th Academy Awards, then the market resolves to Yes. The 98th Academy Awards Nominations are expected to be announced in January 2026.`;
+  const kalshi = (name: string): MarketRef => market('kalshi', '2026 Best Director Oscar nominations?', '2026-01-22', 'Yes', rules(name));
+  const poly = (title: string): MarketRef => market('polymarket', title, '2026-01-22');
+  t.is(verifyPair(kalshi('Chloé Zhao'), poly('Will Chloé Zhao be nominated for Best Director at the 98th Academy Awards?')).relation, 'identity');
+  t.is(verifyPair(kalshi('Chloé Zhao'), poly('Will Josh Safdie be nominated for Best Director at the 98th Academy Awards?')).relation, 'different');
+  t.is(verifyPair(kalshi('Chloé Zhao'), poly('Will Chloé Zhao win Best Director at the 98th Academy Awards?')).relation, 'different');
+  // With its sub-title as the label, the same market reads the same.
+  t.is(verifyPair(market('kalshi', '2026 Best Director Oscar nominations?', '2026-01-22', 'Chloé Zhao'), poly('Will Chloé Zhao be nominated for Best Director at the 98th Academy Awards?')).relation, 'identity');
+});
