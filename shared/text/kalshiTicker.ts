@@ -56,7 +56,8 @@ interface DatePart {
 
 function datePart(seg: string): DatePart | null {
   // The day may be followed by an hour ("25NOV2117") or a start time ("26AUG111840", Kalshi's MLB games).
-  const full = /^(\d{2})([A-Z]{3})(\d{2})(?:(\d{2})(\d{2})?)?([A-Z][A-Z0-9]*)?$/.exec(seg);
+  // A side's code may start with a digit ("26JAN094PAUR": Jan 9, 4Pirates against Aurora), never with two.
+  const full = /^(\d{2})([A-Z]{3})(\d{2})(?:(\d{2})(\d{2})?)?([A-Z][A-Z0-9]*|\d[A-Z][A-Z0-9]*)?$/.exec(seg);
   if (full?.[1] && full[2] && full[3] && monthNumber(full[2])) {
     const hour = full[4] ? Number(full[4]) : null;
     const minute = full[5] ? Number(full[5]) : null;

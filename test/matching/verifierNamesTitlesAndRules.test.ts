@@ -59,3 +59,27 @@ test('a Kalshi market that names its subject only in its rules is read as the ru
   // With its sub-title as the label, the same market reads the same.
   t.is(verifyPair(market('kalshi', '2026 Best Director Oscar nominations?', '2026-01-22', 'Chloé Zhao'), poly('Will Chloé Zhao be nominated for Best Director at the 98th Academy Awards?')).relation, 'identity');
 });
+
+test('a Kalshi game ticker whose side code starts with a digit ("26JAN094PAUR") still dates the game', (t) => {
+  const kalshi = (pick: string): MarketRef => ({ ...market('kalshi', 'Will 4Pirates win the 4Pirates vs. Aurora Dota 2 match?', '2026-01-23'), ticker: `KXDOTA2GAME-26JAN094PAUR-${pick}` });
+  const poly = (pick: string, end = '2026-01-09'): MarketRef => market('polymarket', 'Dota 2: Aurora vs 4Pirates (BO3)', end, pick);
+  t.is(verifyPair(kalshi('4P'), poly('4Pirates')).relation, 'identity');
+  t.is(verifyPair(kalshi('4P'), poly('Aurora')).relation, 'complement');
+  t.is(verifyPair(kalshi('4P'), { ...poly('4Pirates', '2026-01-16'), title: 'Dota 2: Aurora vs 4Pirates (BO3) - January 16' }).relation, 'different');
+});
+
+test('"Supporting Actress" without "Best" is that award\'s category, not none', (t) => {
+  const rules = 'If Amy Madigan has been nominated for Best Supporting Actress at the 98th Academy Awards, then the market resolves to Yes.';
+  const kalshi = market('kalshi', '2026 Supporting Actress Oscar nominations?', '2026-01-22', 'Yes', rules);
+  t.is(verifyPair(kalshi, market('polymarket', 'Will Amy Madigan be nominated for Best Supporting Actress at the 98th Academy Awards?', '2026-01-22')).relation, 'identity');
+  t.is(verifyPair(kalshi, market('polymarket', 'Will Amy Madigan be nominated for Best Actress at the 98th Academy Awards?', '2026-01-22')).relation, 'different');
+});
+
+test('a club named with its founding year or its country ("Como 1907", "Al Ittihad Saudi Club") is that side, not a count or a place', (t) => {
+  const game = (a: string, pa: string, b: string, day: string): string => verifyPair(market('kalshi', a, day, pa), market('polymarket', b, day)).relation;
+  t.is(game('Como vs Bologna Winner?', 'Como', 'Will Como 1907 win on 2026-01-10?', '2026-01-10'), 'identity');
+  t.is(game('Como vs Bologna Winner?', 'Bologna', 'Will Como 1907 win on 2026-01-10?', '2026-01-10'), 'different');
+  t.is(game('Al-Kholood vs Al-Ittihad Winner?', 'Al-Ittihad', 'Will Al Ittihad Saudi Club win on 2026-01-09?', '2026-01-09'), 'identity');
+  // A player's line in a game title keeps its number.
+  t.is(verifyPair(market('polymarket', 'Lakers vs. Celtics: LeBron James Points O/U 24.5', '2026-12-02', 'Over'), market('kalshi', 'Will LeBron James score 25+ points vs Celtics on Dec 2?', '2026-12-02')).relation, 'identity');
+});

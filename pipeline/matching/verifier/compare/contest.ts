@@ -213,7 +213,8 @@ export function withoutSides(p: Proposition): Proposition {
   const sides = p.sides.map((s) => s.toLowerCase());
   const teamSide = (e: PropEntity): boolean => {
     // A country read under its own name from a side written another way ("Czechia" read as the Czech Republic).
-    if (e.group === 'place') return sides.includes(e.label.toLowerCase()) || (e.key.startsWith('country:') && p.sides.some((s) => sameSide(s, e.label)));
+    // A club named with its country's adjective ("Al Ittihad Saudi Club") is no place condition either.
+    if (e.group === 'place') return sides.includes(e.label.toLowerCase()) || (e.key.startsWith('country:') && p.sides.some((s) => sameSide(s, e.label) || (s.includes(' ') && s.toLowerCase().split(/\s+/).includes(e.label.toLowerCase().split(/\s+/)[0] ?? ''))));
     if (e.group !== 'team') return false;
     if (e.nickname && e.nickname.split(/\s+/).every((w) => words.has(w))) return true;
     return e.city !== undefined && sides.some((s) => s === e.city || s === `${e.city} ${(e.nickname ?? '').charAt(0)}`);

@@ -121,13 +121,13 @@ export const AWARD_PHRASES: readonly (readonly [RegExp, string])[] = [
   // "Who will be the first Cabinet member to leave?", "which leader leaves office next": a race, not a deadline.
   [/\b(?:first|next)\b.{0,40}\bto (?:leave|be|win|exit|go|announce|reach|hit|get|die|resign)\b|\b(?:leave|leaves|out|exit)\b.{0,20}\bnext\b|\bwho.{0,10} (?:first|next)\b/i, 'ordinal-race'],
   [/\bpopular vote\b/i, 'popular-vote'],
-  // Categories of film, music, TV and game awards and Nobel prizes.
+  // Categories of film, music, TV and game awards and Nobel prizes (Kalshi writes "2026 Supporting Actress Oscar nominations?").
   [/\bbest picture\b/i, 'best-picture'],
   [/\bbest director\b|\bbest directing\b/i, 'best-director'],
   [/\bbest (?:lead(?:ing)? )?actor\b|\bactor in a leading role\b/i, 'best-actor'],
   [/\bbest (?:lead(?:ing)? )?actress\b|\bactress in a leading role\b/i, 'best-actress'],
-  [/\bbest supporting actor\b|\bactor in a supporting role\b/i, 'best-supporting-actor'],
-  [/\bbest supporting actress\b|\bactress in a supporting role\b/i, 'best-supporting-actress'],
+  [/\b(?:best )?supporting actor\b|\bactor in a supporting role\b/i, 'best-supporting-actor'],
+  [/\b(?:best )?supporting actress\b|\bactress in a supporting role\b/i, 'best-supporting-actress'],
   [/\bbest (?:original |adapted )?screenplay\b/i, 'screenplay'],
   [/\bbest animated\b|\banimated feature\b/i, 'best-animated'],
   // The Academy renamed Best Foreign Language Film to Best International Feature Film in 2020.

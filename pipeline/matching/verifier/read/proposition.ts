@@ -28,7 +28,7 @@ import { seriesQuestion } from './tickerSeries.ts';
 import { slugGameDay } from './slugDay.ts';
 import { venueClock } from './venueClock.ts';
 import { contentWords } from './words.ts';
-import type { DateCondition, MarketRef, Proposition } from '../types.ts';
+import type { DateCondition, MarketRef, NumericCondition, Proposition } from '../types.ts';
 import { LEAVE_WORDS, OFFICE_PHRASES, STAY_WORDS } from '../lexicon/vocabulary.ts';
 
 export { canonicalWord } from './words.ts';
@@ -257,6 +257,15 @@ function tickerBesideTitle(ref: MarketRef): MarketRef {
 /** "Winner (incl. overtime)": a result that overtime decides has no draw (a venue's cleaned title may drop the brackets). */
 const WITH_OVERTIME = /\bincl(?:\.|uding|udes)?\s+(?:ot|overtime)\b/i;
 
+/** A number that is part of a side's name ("Como 1907", "Hannover 96", "Schalke 04") is no count or level of the game. */
+function withoutSideNames(numbers: readonly NumericCondition[], sides: readonly string[]): readonly NumericCondition[] {
+  if (sides.length === 0) return numbers;
+  // A club's name: a short run of capitalised words and one number of two to four digits, nothing else.
+  const clubName = (s: string): boolean => /^(?:(?:\p{Lu}[\p{L}.'-]*|\d{2,4})\s+){1,3}(?:\p{Lu}[\p{L}.'-]*|\d{2,4})$/u.test(s.trim()) && /\p{L}{3}/u.test(s);
+  const named = new Set(sides.filter(clubName).flatMap((s) => s.trim().split(/\s+/)).filter((w) => /^\d{2,4}$/.test(w)));
+  return named.size === 0 ? numbers : numbers.filter((n) => !named.has(n.text));
+}
+
 /**
  * `codeName` is the person a partner market names whose name fits this market's unresolved Kalshi person
  * code (see `resolvedCode`); without it the code stands in for the subject.
@@ -366,7 +375,7 @@ export function extractProposition(input: MarketRef, codeName: string | null = n
     titles: namedTitles(titleText),
     awards: namedAwards(titleText),
     actions: actionsOf(contentWords(text)),
-    numbers: milestonesByDeadline(counts.numbers, dates),
+    numbers: milestonesByDeadline(game ? withoutSideNames(counts.numbers, contest.sides) : counts.numbers, dates),
     dates,
     clock,
     years: [...years].sort(),
