@@ -83,3 +83,29 @@ test('a club named with its founding year or its country ("Como 1907", "Al Ittih
   // A player's line in a game title keeps its number.
   t.is(verifyPair(market('polymarket', 'Lakers vs. Celtics: LeBron James Points O/U 24.5', '2026-12-02', 'Over'), market('kalshi', 'Will LeBron James score 25+ points vs Celtics on Dec 2?', '2026-12-02')).relation, 'identity');
 });
+
+test('a label that names a market and answers it ("Both Teams To Score: No") pays on that answer', (t) => {
+  const game = (pa: string, pb: string): string => verifyPair(market('azuro', 'Manchester City vs Newcastle United', '2027-01-10', pa), market('polymarket', 'Manchester City vs. Newcastle: Both Teams to Score?', '2027-01-10', pb)).relation;
+  t.is(game('Both Teams To Score: No', 'Yes'), 'complement');
+  t.is(game('Both Teams To Score: No', 'No'), 'identity');
+  t.is(game('Both Teams To Score: Yes', 'Yes'), 'identity');
+});
+
+test('none written after a doing verb ("issue zero vetoes", "make no bitcoin sales") is the event\'s negation', (t) => {
+  t.is(rel('Will Trump issue zero vetoes in 2027?', 'Will 2027 pass without a Trump veto?'), 'identity');
+  t.is(rel('Will Trump issue zero vetoes in 2027?', 'Will Trump veto a bill in 2027?'), 'complement');
+  t.is(rel('MicroStrategy sells any Bitcoin by June 30, 2027?', 'Will Strategy make no bitcoin sales by June 30, 2027?', '2027-06-30'), 'complement');
+  t.is(rel('Will the Fed refrain from cutting rates in 2027?', 'Will the Fed make zero rate cuts in 2027?'), 'identity');
+});
+
+test('a party\'s leader is not the head of government, and the Lord Speaker is not the Commons\' Speaker', (t) => {
+  t.is(rel('Starmer out as PM by end of 2027?', 'Will Keir Starmer cease to be Leader of the Labour Party before 2028?'), 'different');
+  t.is(rel('Starmer out as Labour leader by end of 2027?', 'Will Keir Starmer cease to be Leader of the Labour Party before 2028?'), 'identity');
+  t.is(rel('Will Lindsay Hoyle be Speaker of the House of Commons on December 31, 2027?', 'Will Lindsay Hoyle be Lord Speaker on Dec 31, 2027?'), 'different');
+});
+
+test('"Will A win Map 1 vs B?" picks A: not the same market as B\'s map-1 line', (t) => {
+  const map = (pick: string, b: string): string => verifyPair(market('azuro', 'Team Spirit vs Natus Vincere — Map 1 Winner', '2027-01-10', pick), market('polymarket', b, '2027-01-10')).relation;
+  t.is(map('Natus Vincere', 'Will Natus Vincere win Map 1 vs Team Spirit?'), 'identity');
+  t.not(map('Team Spirit', 'Will Natus Vincere win Map 1 vs Team Spirit?'), 'identity');
+});

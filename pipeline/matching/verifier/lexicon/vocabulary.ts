@@ -102,7 +102,13 @@ export const OFFICE_PHRASES: readonly (readonly [RegExp, string])[] = [
   [/\bmayor(?:al)?\b/i, 'mayor'],
   [/\bprime minister\b|\bpremier\b|\bpm\b/i, 'prime-minister'],
   [/\bchancellor\b/i, 'chancellor'],
-  [/\bspeaker\b/i, 'speaker'],
+  // The Lord Speaker presides over the Lords, not the Commons.
+  [/(?<!\blord )\bspeaker\b/i, 'speaker'],
+  [/\blord speaker\b/i, 'lord-speaker'],
+  // A party's leader is not the head of government the party may form ("cease to be Leader of the Labour Party" is not
+  // "out as PM"), nor is the Leader of the Opposition.
+  [/\bleader of the (?:[A-Z][\w-]*\s+){1,3}party\b|\b(?:labour|conservative|tory|reform uk|snp|lib dem|liberal democrat|cdu|csu|spd|ldp|liberal|ndp|green) (?:party )?leader(?:ship)?\b|\bparty leader(?:ship)?\b/i, 'party-leader'],
+  [/\bleader of the opposition\b/i, 'opposition-leader'],
   [/\bfed chair(?:man)?\b|\bchair(?:man)? of the federal reserve\b/i, 'fed-chair'],
   [/\bsupreme court\b|\bscotus\b/i, 'supreme-court'],
   [/\battorney general\b/i, 'attorney-general'],

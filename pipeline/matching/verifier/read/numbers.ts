@@ -90,7 +90,7 @@ const EXACT_BEFORE = /\b(?:exactly|precisely|only|just)\s*$/;
 const NUMBER_WORDS: Readonly<Record<string, string>> = {
   no: '0', zero: '0', one: '1', two: '2', three: '3', four: '4', five: '5', six: '6', seven: '7', eight: '8', nine: '9', ten: '10', eleven: '11', twelve: '12',
 };
-const WORD_COUNT = new RegExp(String.raw`\b(${Object.keys(NUMBER_WORDS).join('|')})\b(?=\s+(?:[a-z-]+\s+){0,2}?(?:times?|cuts?|hikes?|increases?|decreases?|seats?|goals?|games?|medals?|meetings?|states?|countries|members?)\b)`, 'g');
+const WORD_COUNT = new RegExp(String.raw`\b(${Object.keys(NUMBER_WORDS).join('|')})\b(?=\s+(?:[a-z-]+\s+){0,2}?(?:times?|cuts?|hikes?|increases?|decreases?|seats?|goals?|games?|medals?|meetings?|states?|countries|members?|vetoe?s|pardons)\b)`, 'g');
 /** The number words a count is written with ("no" and "zero" say none, read by polarity.ts). */
 const COUNT_WORD = Object.keys(NUMBER_WORDS).filter((w) => w !== 'no' && w !== 'zero').join('|');
 /** Words ending in s that are not plurals of a counted thing. */

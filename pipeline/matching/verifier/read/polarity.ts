@@ -28,11 +28,12 @@ export function negatedByWords(title: string): boolean {
 
 /**
  * "No" as a determiner where the question's subject starts: "No spot XRP ETF approved in 2025?", "Will there be no
- * ceasefire by June 30?". Not the fixed phrases that keep "no" inside a positive question ("no later than", "no
- * change", "vote of no confidence", "no more than 2", "No. 1", "no longer"), and not a count of none ("no Fed rate
- * cuts", read as a count of zero by occurrence()).
+ * ceasefire by June 30?"; or as the object of a doing verb: "Will Strategy make no bitcoin sales by June 30?". Not
+ * the fixed phrases that keep "no" inside a positive question ("no later than", "no change", "vote of no confidence",
+ * "no more than 2", "No. 1", "no longer"), and not a count of none ("no Fed rate cuts", read as a count of zero by
+ * occurrence()).
  */
-const NO_DETERMINER = /(?:^\s*|\b(?:there\s+(?:will\s+)?(?:be|is|are)|will\s+there\s+be)\s+)no\s+(?!(?:later|change|confidence|more|fewer|less|longer|one|kings|deal|way|matter|doubt)\b)[a-z]/i;
+const NO_DETERMINER = /(?:^\s*|\b(?:there\s+(?:will\s+)?(?:be|is|are)|will\s+there\s+be|makes?|issues?|signs?|grants?|records?|scores?)\s+)no\s+(?!(?:later|change|confidence|more|fewer|less|longer|one|kings|deal|way|matter|doubt)\b)[a-z]/i;
 
 export function negatedByNoDeterminer(title: string): boolean {
   return NO_DETERMINER.test(title);

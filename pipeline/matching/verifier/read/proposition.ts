@@ -257,6 +257,9 @@ function tickerBesideTitle(ref: MarketRef): MarketRef {
 /** "Winner (incl. overtime)": a result that overtime decides has no draw (a venue's cleaned title may drop the brackets). */
 const WITH_OVERTIME = /\bincl(?:\.|uding|udes)?\s+(?:ot|overtime)\b/i;
 
+/** A label that names a market and answers it: "Both Teams To Score: No", "Clean Sheet - Yes". */
+const ANSWERED_LABEL = /^(\p{L}[\p{L}\d' ]{2,60}?)\s*[:–—-]\s*(yes|no)$/iu;
+
 /** A number that is part of a side's name ("Como 1907", "Hannover 96", "Schalke 04") is no count or level of the game. */
 function withoutSideNames(numbers: readonly NumericCondition[], sides: readonly string[]): readonly NumericCondition[] {
   if (sides.length === 0) return numbers;
@@ -288,10 +291,13 @@ export function extractProposition(input: MarketRef, codeName: string | null = n
   const title = open?.title ?? symbolQuestion ?? rawTitle;
   let outcome = clean(ticker?.outcome ?? ref.outcome);
   if (HOLD_LABEL.test(outcome)) outcome = 'holds rates';
+  // "Both Teams To Score: No": a sportsbook's label names its market, then the side of it that pays.
+  const answered = ANSWERED_LABEL.exec(outcome);
+  if (answered?.[1]) outcome = answered[1];
   const lowerOutcome = outcome.toLowerCase();
   // A ticker read into a question puts its code in the label; a No outcome given with it still negates.
-  let negated = NO.has(lowerOutcome);
-  const stated = YES.has(lowerOutcome) || negated || outcome === title ? null : outcome;
+  let negated = NO.has(lowerOutcome) !== /^no$/i.test(answered?.[2] ?? '');
+  const stated = YES.has(lowerOutcome) || NO.has(lowerOutcome) || outcome === title ? null : outcome;
   // "1" / "X" / "X2" on a pairing, or a side on a 60-minute line: which side, and whether in regulation time.
   const positional = positionalLabel(title, stated);
   if (positional?.negated) negated = !negated;
