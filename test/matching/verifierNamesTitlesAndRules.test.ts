@@ -109,3 +109,18 @@ test('"Will A win Map 1 vs B?" picks A: not the same market as B\'s map-1 line',
   t.is(map('Natus Vincere', 'Will Natus Vincere win Map 1 vs Team Spirit?'), 'identity');
   t.not(map('Team Spirit', 'Will Natus Vincere win Map 1 vs Team Spirit?'), 'identity');
 });
+
+test('a head-to-head of two candidates is not the race, unless it is a runoff of those two or one against the field', (t) => {
+  const h2h = (a: string, pick: string, b: string, pb = 'Yes'): string => verifyPair(market('sxbet', a, '2028-08-01', pick), market('kalshi', b, '2028-08-01', pb)).relation;
+  t.is(h2h('2028 Republican Presidential Nomination - JD Vance vs Marco Rubio', 'JD Vance', 'Who will win the 2028 Republican presidential nomination?', 'JD Vance'), 'different');
+  t.is(h2h('2028 U.S. Presidential Election - JD Vance vs Gavin Newsom', 'JD Vance', 'Will JD Vance win the 2028 US Presidential Election?'), 'different');
+  t.is(h2h('2028 Republican Presidential Nomination - JD Vance vs Field', 'JD Vance', 'Who will win the 2028 Republican presidential nomination?', 'JD Vance'), 'identity');
+  t.is(h2h('Texas Republican Senate runoff: Cornyn vs. Paxton', 'Ken Paxton', 'Will Ken Paxton win the Texas Republican Senate runoff?'), 'identity');
+});
+
+test('winning the AFC is the conference, not its West division; the Kopa Trophy is not the Ballon d\'Or', (t) => {
+  const on = (a: string, pa: string, b: string): string => verifyPair(market('sxbet', a, '2027-01-31', pa), market('polymarket', b, '2027-01-31')).relation;
+  t.is(on('NFL 2026/27 — AFC West Winner', 'Kansas City Chiefs', 'Will the Kansas City Chiefs win the AFC?'), 'different');
+  t.is(rel('Will the Chiefs win the AFC Championship?', 'Will the Kansas City Chiefs win the AFC?', '2027-01-31'), 'identity');
+  t.is(on('Ballon d\'Or 2027 — Kopa Trophy', 'Lamine Yamal', 'Will Lamine Yamal win the 2027 Ballon d\'Or?'), 'different');
+});

@@ -75,6 +75,11 @@ function withoutRegulation(pick: string | null): string | null {
   return side === pick.trim() ? pick : side;
 }
 
+/** A race for an office or a nomination, named in a game-shaped title. */
+const RACE = /\b(?:election|nomination|primary|caucus|presidential|mayoral|gubernatorial|leadership contest)\b/i;
+const RUNOFF = /\brun-?off\b|\bsecond round\b/i;
+const FIELD = /^(?:the )?(?:field|any ?one else|any other|other|others|rest of (?:the )?field)$/i;
+
 /**
  * One game against a market that is no game and names one side at most ("Tommy Paul wins", "Will Swiatek win
  * the Cincinnati Open?"): whether it asks about this match, another match or the tournament cannot be told.
@@ -82,6 +87,10 @@ function withoutRegulation(pick: string | null): string | null {
  */
 function gameOnOneSide(game: Proposition, other: Proposition): ContestCheck {
   const sides = game.sides.length === 2 ? game.sides : null;
+  // "2028 Republican Presidential Nomination - JD Vance vs Marco Rubio": a head-to-head of two candidates settles
+  // between them, the race itself on whoever wins it (a third may).
+  // A runoff has only its two, and "X vs Field" sets one against everyone else: both are the race.
+  if (sides && RACE.test(game.source.title) && !RUNOFF.test(game.source.title) && !sides.some((s) => FIELD.test(s)) && !other.game) return { applies: false, reasons: [`a head-to-head of two candidates against the race: ${game.source.title}`], flip: false };
   const named = sides ? sides.filter((side) => other.entities.some((e) => sameSide(side, e.label))).length : 0;
   // "Will the Clippers beat the Nuggets?" names both sides of "Los Angeles C at Denver" (KXNFLGAME): another league's game.
   if (sides && named >= 2) {

@@ -48,8 +48,9 @@ export function foldAccents(text: string): string {
  */
 export const TITLE_PHRASES: readonly (readonly [RegExp, string])[] = [
   [/\bsuper ?bowl\b(?! mvp)/i, 'super-bowl'],
-  [/\bnfc (?:championship|title|champion)\b/i, 'nfc'],
-  [/\bafc (?:championship|title|champion)\b/i, 'afc'],
+  // "Win the AFC" is the conference title; "win the AFC West" a division's (read below).
+  [/\bnfc (?:championship|title|champion)\b|\bwins? the nfc\b(?! (?:east|west|north|south)\b)/i, 'nfc'],
+  [/\bafc (?:championship|title|champion)\b|\bwins? the afc\b(?! (?:east|west|north|south)\b)/i, 'afc'],
   // Kalshi's house name for the NBA Finals: "2027 Pro Basketball Finals", "Pro Basketball Champion".
   [/\bnba finals\b|\bpro basketball (?:finals|champion(?:ship)?)\b/i, 'nba-finals'],
   // The in-season tournament is its own trophy, never the championship.
@@ -115,6 +116,11 @@ export const AWARD_PHRASES: readonly (readonly [RegExp, string])[] = [
   [/\bcy young\b/i, 'cy-young'],
   [/\bheisman\b/i, 'heisman'],
   [/\bballon d'?or\b/i, 'ballon-dor'],
+  // The Ballon d'Or ceremony's other trophies are awards of their own ("Ballon d'Or 2027 — Kopa Trophy").
+  [/\bkopa trophy\b|\btroph[ée]e kopa\b/i, 'kopa-trophy'],
+  [/\byashin trophy\b/i, 'yashin-trophy'],
+  [/\bgerd m[üu]ller trophy\b/i, 'gerd-muller-trophy'],
+  [/\bjohan cruyff trophy\b/i, 'cruyff-trophy'],
   [/\bfinals mvp\b/i, 'finals-mvp'],
   [/\bsuper ?bowl mvp\b/i, 'super-bowl-mvp'],
   [/(?<!\bfinals |\bbowl )\bmvp\b/i, 'mvp'],
