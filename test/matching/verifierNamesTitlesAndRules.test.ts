@@ -124,3 +124,16 @@ test('winning the AFC is the conference, not its West division; the Kopa Trophy 
   t.is(rel('Will the Chiefs win the AFC Championship?', 'Will the Kansas City Chiefs win the AFC?', '2027-01-31'), 'identity');
   t.is(on('Ballon d\'Or 2027 — Kopa Trophy', 'Lamine Yamal', 'Will Lamine Yamal win the 2027 Ballon d\'Or?'), 'different');
 });
+
+test('a Fed meeting named by its two days or its day is the meeting of its month; leaving the range unchanged is a hold', (t) => {
+  const fed = (a: string, b: string, outcome: string, end: string): string => verifyPair(market('manifold', a, end), market('polymarket', b, end, outcome)).relation;
+  t.is(fed('Will the FOMC leave the federal funds target range unchanged at its January 26–27, 2027 meeting?', 'Fed decision in January?', 'No change', '2027-01-27'), 'identity');
+  t.is(fed('Will the FOMC leave the federal funds target range unchanged at its January 26–27, 2027 meeting?', 'Fed decision in March?', 'No change', '2027-03-17'), 'different');
+  t.is(rel('Will the upper bound of the federal funds rate be above 3.75% after the Jun 2027 meeting?', 'Fed target range top end higher than 3.75% following the June 16, 2027 FOMC?', '2027-06-16'), 'identity');
+  t.is(rel('Will the upper bound of the federal funds rate be above 3.75% after the Jul 2027 meeting?', 'Fed target range top end higher than 3.75% following the June 16, 2027 FOMC?', '2027-06-16'), 'different');
+});
+
+test('"at or under 4.5%" counts 4.5% itself, as "4.5% or lower" does', (t) => {
+  t.is(rel('Will March 2027 US unemployment come in at or under 4.5%?', 'Will the US unemployment rate for March 2027 be 4.5% or lower?', '2027-04-02'), 'identity');
+  t.is(rel('Will March 2027 US unemployment come in at or under 4.5%?', 'Will the US unemployment rate for March 2027 be above 4.5%?', '2027-04-02'), 'complement');
+});

@@ -131,6 +131,7 @@ export function compareDates(a: Proposition, b: Proposition): string[] {
     const notBegun = yearNotBegun(da, db) ?? yearNotBegun(db, da);
     if (notBegun) return [notBegun];
     // "In Q1 2026" and "in March 2026" end on one day, but the quarter holds two more months.
+    if (sa === 'in' && da.granularity !== db.granularity && sameMeeting(a, da, sa, b, db, sb)) return [];
     if (sa === 'in' && da.granularity !== db.granularity && da.end === db.end && !windowIsPeriod(a, da, db) && !windowIsPeriod(b, db, da)) {
       return [`period differs: ${da.text} (a ${da.granularity}) vs ${db.text} (a ${db.granularity})`];
     }
@@ -208,7 +209,7 @@ function playerLine(p: Proposition): boolean {
 /** A committee's rate decision: one meeting a month at most, named by its month or by its day. */
 /** The day is a decision's: the meeting is named, or a rate action is taken on it ("BoE cuts 25bp on Feb 4"). */
 const MEETING_DAY = /\b(?:meeting|fomc|mpc|decision|cuts?|hikes?|raises?|holds?|lowers?|keeps?|leaves?)\b/i;
-const MEETING_DECISION = /\b(?:fomc|fed|federal reserve|ecb|boe|boj|bank of (?:england|japan|canada)|central bank|mpc|rate decision|interest rates?)\b/i;
+const MEETING_DECISION = /\b(?:fomc|fed|federal reserve|federal funds|ecb|boe|boj|bank of (?:england|japan|canada)|central bank|mpc|rate decision|interest rates?)\b/i;
 
 /**
  * "In March 2026" and "at the March 17-18, 2026 FOMC" (or "at the March 2026 meeting"): a central bank meets once in
@@ -216,7 +217,9 @@ const MEETING_DECISION = /\b(?:fomc|fed|federal reserve|ecb|boe|boj|bank of (?:e
  */
 function sameMeeting(a: Proposition, da: DateCondition, sa: DateSense, b: Proposition, db: DateCondition, sb: DateSense): boolean {
   if (!MEETING_DECISION.test(a.text) || !MEETING_DECISION.test(b.text)) return false;
-  const [month, day, dayMarket] = sa === 'in' && da.granularity === 'month' && sb === 'on' ? [da, db, b] : sb === 'in' && db.granularity === 'month' && sa === 'on' ? [db, da, a] : [null, null, null];
+  // The meeting's day, or its two days written as a window ("at its January 26–27, 2027 meeting").
+  const meetingDay = (sense: DateSense, d: DateCondition): boolean => sense === 'on' || (sense === 'in' && d.granularity === 'day');
+  const [month, day, dayMarket] = sa === 'in' && da.granularity === 'month' && meetingDay(sb, db) ? [da, db, b] : sb === 'in' && db.granularity === 'month' && meetingDay(sa, da) ? [db, da, a] : [null, null, null];
   // The day must be the meeting's ("at the March 18 FOMC"), not a level read on a later day ("on March 31").
   return Boolean(month && day && dayMarket && MEETING_DAY.test(dayMarket.text) && month.end.slice(0, 7) === day.end.slice(0, 7));
 }

@@ -80,8 +80,8 @@ function condition(comparator: Comparator, value: number, unit: Unit, cumulative
   return extra.high === undefined ? base : { ...base, high: extra.high };
 }
 
-/** "at least 3", "3 or more", "25+ bps", "reach $100k": the level itself counts. "above 3", "more than 25 bps": it does not. */
-const INCLUSIVE_BEFORE = /(?:at least|no less than|>=|≥|at or above|at or below|at most|no more than|<=|≤|dips? to|falls? to|drops? to)\s*$/;
+/** "at least 3", "3 or more", "25+ bps", "reach $100k", "at or under 4.5%": the level itself counts. "above 3", "more than 25 bps": it does not. */
+const INCLUSIVE_BEFORE = /(?:at least|no less than|>=|≥|at or (?:above|below|over|under)|at most|no more than|<=|≤|dips? to|falls? to|drops? to)\s*$/;
 /** Counted things after a number ("3 Fed rate cuts", "2 times"): the number is a count, not a name. */
 const COUNTED_AFTER = /^\s*(?:[a-z-]+\s+){0,3}?(?:times?|cuts?|hikes?|increases?|decreases?|seats?|goals?|points?|games?|wins?|medals?|touchdowns?|runs?|tweets?|posts?|strikes?|launches|meetings?|states?|countries|members?|bills?|orders?|people|cases|deaths|days|weeks|months|years)\b/;
 const EXACT_BEFORE = /\b(?:exactly|precisely|only|just)\s*$/;
