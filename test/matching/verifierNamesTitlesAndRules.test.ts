@@ -137,3 +137,22 @@ test('"at or under 4.5%" counts 4.5% itself, as "4.5% or lower" does', (t) => {
   t.is(rel('Will March 2027 US unemployment come in at or under 4.5%?', 'Will the US unemployment rate for March 2027 be 4.5% or lower?', '2027-04-02'), 'identity');
   t.is(rel('Will March 2027 US unemployment come in at or under 4.5%?', 'Will the US unemployment rate for March 2027 be above 4.5%?', '2027-04-02'), 'complement');
 });
+
+test('a sportsbook\'s "Outright" futures market is the competition\'s winner, and "Super Bowl LXI" is the 2027 game', (t) => {
+  const fut = (a: string, b: string, pick: string, end: string): string => verifyPair(market('polymarket', a, end), market('sxbet', b, end, pick)).relation;
+  t.is(fut('Will the Philadelphia Eagles win Super Bowl 2027?', 'NFL 2026/27 — Super Bowl LXI Outright Winner', 'Philadelphia Eagles', '2027-02-14'), 'identity');
+  t.is(fut('Will the Philadelphia Eagles win Super Bowl 2028?', 'NFL 2026/27 — Super Bowl LXI Outright Winner', 'Philadelphia Eagles', '2027-02-14'), 'different');
+  t.is(fut('Will Jannik Sinner win the 2027 Australian Open?', 'Australian Open 2027 — Men\'s Singles Outright', 'Jannik Sinner', '2027-02-01'), 'identity');
+  // The Super Bowl's MVP stays an award of its own, and winning outright in an election is still a first-round win.
+  t.is(fut('Will Josh Allen be the 2026-2027 NFL MVP?', 'NFL 2026/27 — Super Bowl LXI MVP', 'Josh Allen', '2027-02-14'), 'different');
+  t.is(rel('Will Lula win the 2026 Brazilian presidential election outright?', 'Will Lula win the 2026 Brazilian presidential election?', '2026-10-25'), 'different');
+});
+
+test('a club that stays up, avoids relegation or survives in its league is not relegated', (t) => {
+  const rel2 = (a: string, pa: string, b: string, pb: string): string => verifyPair(market('sxbet', a, '2027-05-23', pa), market('polymarket', b, '2027-05-23', pb)).relation;
+  t.is(rel2('Premier League 2026/27 — To Be Relegated', 'Leeds United', 'Leeds United to stay up in the 2026/27 Premier League?', 'Yes'), 'complement');
+  t.is(rel2('Serie A 2026/27 — To Stay Up', 'Pisa', 'Will Pisa be relegated from Serie A in 2026-27?', 'Yes'), 'complement');
+  t.is(rel2('LaLiga 2026/27 — To Be Relegated', 'Levante', 'Levante survive in LaLiga 2026/27?', 'Yes'), 'complement');
+  t.is(rel('Will Burnley avoid relegation from the 2026-27 Premier League?', 'Will Burnley stay up in the 2026/27 Premier League?', '2027-05-23'), 'identity');
+  t.is(rel2('Premier League 2026/27 — To Be Relegated', 'Leeds United', 'Burnley to stay up in the 2026/27 Premier League?', 'Yes'), 'different');
+});

@@ -14,6 +14,20 @@ function romanValue(s: string): number | null {
   return total;
 }
 
+/**
+ * "Super Bowl LXI" written as the year of its game ("Super Bowl 2027"), as other venues write it: the numeral is an
+ * edition, not a word of the question.
+ */
+export function superBowlAsYear(text: string): string {
+  if (!/\bsuper ?bowl\s+[ivxlc]+\b/i.test(text)) return text;
+  // "Super Bowl LXI MVP" keeps its award's name whole: "Super Bowl MVP 2027".
+  return text.replace(/\b(super ?bowl)\s+([ivxlc]+)\b(\s+mvp\b)?/gi, (whole, name: string, numeral: string, mvp: string | undefined) => {
+    const n = romanValue(numeral);
+    if (!n || n < 40 || n > 99) return whole;
+    return mvp ? `${name}${mvp} ${1966 + n}` : `${name} ${1966 + n}`;
+  });
+}
+
 /** "Q1 FY2027", "Q2 fiscal 2026", "fiscal Q1 2027" (quarter, year) and "FY27 Q1" (year, quarter). */
 const FISCAL_QUARTER_FIRST = /\bq([1-4])\s+(?:of\s+)?(?:fy\s*'?|fiscal\s+(?:year\s+)?)((?:20)?\d\d)\b|\bfiscal\s+q([1-4])\s+(20\d\d)\b/gi;
 const FISCAL_YEAR_FIRST = /\bfy\s*'?((?:20)?\d\d)\s+q([1-4])\b/gi;

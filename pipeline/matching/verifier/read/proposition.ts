@@ -13,7 +13,7 @@ import { symbolToQuestion } from '../../../../shared/text/marketSymbol.ts';
 import { readClock } from './clock.ts';
 import { drawsOfRules, drawsOfSeries, readContest } from './contest.ts';
 import { extractDates } from './dates.ts';
-import { editions } from './editions.ts';
+import { editions, superBowlAsYear } from './editions.ts';
 import { extractEntities } from './entities.ts';
 import { extractNumbers, pointsAsBps } from './numbers.ts';
 import { referenceMonth } from './releaseMonth.ts';
@@ -310,7 +310,7 @@ export function extractProposition(input: MarketRef, codeName: string | null = n
   // "Still not listed on April 1" is the listing's negation, not a stay in a role: read without its "still".
   const absent = STILL_ABSENT.test(title);
   const asked = spread?.text ?? questionText(title, label);
-  const text = majorityAsSeats(withinNextAsDeadline(absent ? stillAbsentAsNot(asked) : asked, endDate));
+  const text = superBowlAsYear(majorityAsSeats(withinNextAsDeadline(absent ? stillAbsentAsNot(asked) : asked, endDate)));
 
   // The clock time is read first and blanked, so "12:00 PM" is neither a level nor a day.
   const read = readClock(text, endDate);
