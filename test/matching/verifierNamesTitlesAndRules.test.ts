@@ -156,3 +156,19 @@ test('a club that stays up, avoids relegation or survives in its league is not r
   t.is(rel('Will Burnley avoid relegation from the 2026-27 Premier League?', 'Will Burnley stay up in the 2026/27 Premier League?', '2027-05-23'), 'identity');
   t.is(rel2('Premier League 2026/27 — To Be Relegated', 'Leeds United', 'Burnley to stay up in the 2026/27 Premier League?', 'Yes'), 'different');
 });
+
+test('a rivalry\'s name is its fixture (El Clásico, the North London derby, the Battle of Alberta); a draw is the draw however worded', (t) => {
+  const game = (a: string, pa: string, b: string, pb: string, end: string): string => verifyPair(market('polymarket', a, end, pa), market('azuro', b, end, pb)).relation;
+  t.is(game('Will Real Madrid win El Clásico on March 21?', 'Yes', 'Real Madrid vs FC Barcelona', 'Real Madrid', '2027-03-21'), 'identity');
+  t.is(game('Will Real Madrid win El Clásico on March 21?', 'Yes', 'Real Madrid vs Atletico Madrid', 'Real Madrid', '2027-03-21'), 'different');
+  t.is(game('North London derby (Dec 12): ends in a draw?', 'Yes', 'Arsenal vs Tottenham Winner?', 'Tie', '2026-12-12'), 'identity');
+  t.is(game('North London derby (Dec 12): ends in a draw?', 'Yes', 'Arsenal vs Tottenham Winner?', 'Arsenal', '2026-12-12'), 'different');
+  t.is(game('Derby d\'Italia finishes level?', 'Yes', 'Will Juventus vs. Inter end in a draw?', 'Yes', '2027-01-02'), 'identity');
+  t.is(game('Will the Oilers win the Battle of Alberta on Jan 23, 2027?', 'Yes', 'Edmonton Oilers vs Calgary Flames – Winner (incl. OT)', 'Calgary Flames', '2027-01-23'), 'complement');
+});
+
+test('winning in regulation time is narrower than winning where overtime decides the game', (t) => {
+  const game = (b: string): string => verifyPair(market('azuro', 'Edmonton Oilers vs Calgary Flames – Regulation Time', '2027-01-23', 'Edmonton Oilers'), market('polymarket', b, '2027-01-23')).relation;
+  t.is(game('Will the Oilers win the Battle of Alberta on Jan 23, 2027?'), 'different');
+  t.is(game('Will the Oilers beat the Flames in regulation on Jan 23, 2027?'), 'identity');
+});

@@ -75,6 +75,9 @@ function withoutRegulation(pick: string | null): string | null {
   return side === pick.trim() ? pick : side;
 }
 
+/** Leagues whose games overtime or extra innings decide. */
+const OVERTIME_LEAGUES = new Set(['nba', 'wnba', 'nfl', 'mlb', 'nhl']);
+
 /** A race for an office or a nomination, named in a game-shaped title. */
 const RACE = /\b(?:election|nomination|primary|caucus|presidential|mayoral|gubernatorial|leadership contest)\b/i;
 const RUNOFF = /\brun-?off\b|\bsecond round\b/i;
@@ -106,6 +109,12 @@ function gameOnOneSide(game: Proposition, other: Proposition): ContestCheck {
   // is settled at full time, a competition by extra time, penalties or a table, even when its final is that game.
   if (!other.game && game.draws !== 'no' && COMPETITION_WIN.test(other.text)) {
     return { applies: false, reasons: [`a game against the competition: ${other.text}`], flip: false };
+  }
+  // "Oilers vs Flames – Regulation Time" against "Will the Oilers win ...?": where overtime decides a game, winning in
+  // regulation is the narrower event.
+  const regulation = REGULATION_TITLE.test(game.source.title) || REGULATION_TITLE.test(game.source.outcome) || (game.pick !== null && REGULATION.test(game.pick));
+  if (regulation && !REGULATION_TITLE.test(other.text) && sides && OVERTIME_LEAGUES.has(leagueOf(game, sides) ?? '')) {
+    return { applies: false, reasons: [`regulation time on one side only: ${game.source.title}`], flip: false };
   }
   const margin = marginOfTheOtherSide(game, other, sides);
   if (margin) return { applies: false, reasons: [margin], flip: false };

@@ -13,7 +13,7 @@ import { CLUB_NAME_TAILS } from '../lexicon/vocabulary.ts';
  * "A vs. B", "A v B", "A @ B", Kalshi "A at B Winner?" and "Away at Home" (two capitalised places),
  * "Will A win on 2026-10-05?", "Will A vs. B end in a draw?": one game on one day.
  */
-const GAME_TITLE = /^[^?]{2,60}?\s(?:vs\.?|v\.?|versus|@)\s[^?]{2,80}$|^[^?]{2,40}\sat\s[^?]{2,40}\swinner\??$|^[^?]{2,40}\s(?:vs\.?|v\.?)\s[^?]{2,40}\swinner\??$|\bwins? on \d{4}-\d{2}-\d{2}\b|^will .{2,60}\s(?:vs\.?|v\.?)\s.{2,60}\send in a draw\??$/i;
+const GAME_TITLE = /^[^?]{2,60}?\s(?:vs\.?|v\.?|versus|@)\s[^?]{2,80}$|^[^?]{2,40}\sat\s[^?]{2,40}\swinner\??$|^[^?]{2,40}\s(?:vs\.?|v\.?)\s[^?]{2,40}\swinner\??$|\bwins? on \d{4}-\d{2}-\d{2}\b|^(?:will )?.{2,60}\s(?:vs\.?|v\.?)\s.{2,60}?(?::\s*|\s)end in a draw\??$/i;
 /** Kalshi's bare "Away at Home": capitalised places on both sides of "at", nothing else. */
 // Words are separated by exactly one space: a word that may end where the next starts would let a long run of
 // capitals split in millions of ways before the match fails (a hostile 600-character title took minutes).
@@ -63,7 +63,7 @@ const DASH_PAIRING = /^[\p{Lu}\d][\p{L}\d.'&-]*(?:\s[\p{Lu}\d][\p{L}\d.'&-]*){0,
 
 /** The side phrases of a game title, as written ("Los Angeles L", "Spurs", "Brighton & Hove Albion FC"). */
 function titleSides(title: string): string[] {
-  let t = title.trim().replace(/\?+$/, '').replace(/\s+winner$/i, '').replace(/\s+end in a draw$/i, '').replace(/^will\s+/i, '');
+  let t = title.trim().replace(/\?+$/, '').replace(/\s+winner$/i, '').replace(/(?::\s*|\s+)end in a draw$/i, '').replace(/^will\s+/i, '');
   // "X vs. Y: O/U 2.5", "X vs. Y (Game 3)": what follows the pairing is not a side.
   // "X vs. Y · Total Goals", "X vs Y — Double Chance", "Nuggets vs Timberwolves: Jan 10": a market or a day after it neither.
   // "Warriors – Lakers Total Points": a sportsbook's market name run on after the second side with no separator.
