@@ -33,8 +33,24 @@ function has(t: readonly SymToken[], word: string): boolean {
   return t.some((x) => x.kind === 'word' && x.word === word);
 }
 
+/** The presidential nominations a party's code names ("NEWSOM-DEM-NOM-2028-BET"). */
+const PARTY_NOMINATION: Readonly<Record<string, string>> = { democrats: 'Democratic', republicans: 'Republican' };
+
+/** "NEWSOM-DEM-NOM-2028-BET": a person, a party and NOM (or NOMINEE) ask for that party's nomination of that year. */
+function nominationQuestion(t: readonly SymToken[]): string | null {
+  if (!t.some((x) => x.text === 'NOM' || x.text === 'NOMINEE')) return null;
+  const person = t.find((x) => x.kind === 'entity' && x.entityKind === 'person');
+  const party = t.find((x) => x.kind === 'entity' && x.entityKind === 'party');
+  const year = t.find((x) => x.kind === 'year');
+  const partyName = party?.kind === 'entity' ? PARTY_NOMINATION[party.id] : undefined;
+  if (person?.kind !== 'entity' || !partyName || year?.kind !== 'year') return null;
+  return `Will ${person.display} win the ${year.year} ${partyName} presidential nomination?`;
+}
+
 function composeQuestion(t: readonly SymToken[]): string | null {
   const entity = t.find((x) => x.kind === 'entity');
+  const nominated = nominationQuestion(t);
+  if (nominated) return nominated;
   const unknown = t.filter((x) => x.kind === 'unknown').map((x) => (x.kind === 'unknown' ? x.display : ''));
   let subject = entity && entity.kind === 'entity' ? entity.display : unknown[0] ?? null;
   // Words no template reads ("BTC-ETH-FLIP"): spelled out whole, so nothing is silently dropped.

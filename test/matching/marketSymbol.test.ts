@@ -70,3 +70,14 @@ test('a conjunction inside a symbol asks for both sides, and words no template r
   ).same);
   t.regex(symbolToQuestion('BTC-ETH-FLIP-25-BET') ?? '', /Flip/);
 });
+
+test('a person, a party and NOM ask for that party\'s presidential nomination, not the election', (t) => {
+  t.is(symbolToQuestion('NEWSOM-DEM-NOM-2028-BET'), 'Will Gavin Newsom win the 2028 Democratic presidential nomination?');
+  t.is(symbolToQuestion('RUBIO-GOP-NOM-2028-BET'), 'Will Marco Rubio win the 2028 Republican presidential nomination?');
+  const nom = (title: string, outcome: string): boolean => verifyPair(
+    { venue: 'drift', title: 'NEWSOM-DEM-NOM-2028-BET', outcome: 'Yes', end_date: '2028-08-31', category: 'politics' },
+    { venue: 'kalshi', title, outcome, end_date: '2028-08-31', category: 'politics' },
+  ).same;
+  t.true(nom('Who will win the 2028 Democratic presidential nomination?', 'Gavin Newsom'));
+  t.false(nom('Who will win the 2028 US presidential election?', 'Gavin Newsom'));
+});
