@@ -1,11 +1,12 @@
 /**
  * The propositions the linker keeps in memory across runs: every market it placed, and every candidate it read, by
  * market id and match key (a proposition read for older inputs is not served). Bounded by count: past the bound the
- * least recently used go first, `trimBatch` at a time, so the latest stay. Before this it was cleared whole at the
- * bound, and at 200k markets every candidate's proposition was read again on the linker's thread after each clear.
+ * least recently used go first, `trimBatch` at a time, so the latest stay. Before this the map was bounded only at a
+ * miss, and cleared whole there: in a run from empty it never missed and held the whole catalogue, and after a restart
+ * past the bound each clear dropped the hot candidates with the rest (bench/README.md finding 59).
  */
 
-/** ~50k propositions of a few KB each (words, numbers, dates of one market title and its rules): tens to ~200 MB. */
+/** ~50k propositions of ~3 KiB of heap each (words, numbers, dates of one market's title and rules): ~160 MiB. */
 export const LINKER_PROPOSITIONS = 50_000;
 
 export class PropositionCache {

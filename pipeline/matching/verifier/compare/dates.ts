@@ -261,8 +261,10 @@ const SEASON_SPAN = /\b20\d\d[-–/](?:20)?\d\d\b/;
 /** Two markets on one season's outcome close within months of each other; a year apart is the next season. */
 const SEASON_APART_DAYS = 200;
 
-/** Years a market names outside its dates ("for end-2027" beside "the December 2026 dot plot"). */
-/** The years a title writes beside those its dates name: the same for every partner, so read once per proposition. */
+/**
+ * Years a market names outside its dates ("for end-2027" beside "the December 2026 dot plot"): the same for every
+ * partner, so read once per proposition.
+ */
 const yearsBeyondDates = perProposition((p: Proposition): number[] => {
   const dated = new Set(p.dates.map((d) => Number(d.end.slice(0, 4))));
   // Only a year written as such: a season ("2026-27", "2026/27") or an ISO day ("2026-01-24") names no other year.

@@ -96,8 +96,8 @@ const AVERAGED = /\baverages?\b(?=[^?]*\b(?:for|in|over|during|across)\b)|\b(?:a
 const CLOSING = /\b(?:close[sd]?|closing|settle[sd]?|settlement|finish(?:es)?)\b/i;
 
 // Module-level, not local: tsx (esbuild keepNames) names a local function again at every call of its parent.
-const touch = (p: Proposition): boolean => PATH.test(printText(p)) && !CLOSING.test(p.text);
-const close = (p: Proposition): boolean => (CLOSING.test(p.text) || AVERAGED.test(p.text)) && !PATH.test(printText(p));
+const touchedAnyTime = (p: Proposition): boolean => PATH.test(printText(p)) && !CLOSING.test(p.text);
+const readAtClose = (p: Proposition): boolean => (CLOSING.test(p.text) || AVERAGED.test(p.text)) && !PATH.test(printText(p));
 
 /**
  * "Hit 7,500 by December 31" against "close 2026 at or above 7,500": a touch at any time is not the level a close
@@ -105,8 +105,8 @@ const close = (p: Proposition): boolean => (CLOSING.test(p.text) || AVERAGED.tes
  */
 function touchVsClose(a: Proposition, b: Proposition): string[] {
   if (a.numbers.length === 0 || b.numbers.length === 0) return [];
-  if (touch(a) && close(b)) return [`a touch at any time vs a close: ${a.text} / ${b.text}`];
-  if (touch(b) && close(a)) return [`a touch at any time vs a close: ${b.text} / ${a.text}`];
+  if (touchedAnyTime(a) && readAtClose(b)) return [`a touch at any time vs a close: ${a.text} / ${b.text}`];
+  if (touchedAnyTime(b) && readAtClose(a)) return [`a touch at any time vs a close: ${b.text} / ${a.text}`];
   return [];
 }
 
@@ -118,12 +118,12 @@ function touchVsClose(a: Proposition, b: Proposition): string[] {
 const AVERAGE_OF_PERIOD = /\baverages?\s+(?:above|below|over|under|at least|more than|less than|between|\$?\d)|\b(?:annual|yearly|monthly|quarterly|full[- ]year) average\b|\baverage (?:for|over|across) (?:the )?(?:year|month|quarter|20\d\d)\b/i;
 
 // A day's average ("gas averages above $3.50 on June 30": AAA's daily national average) is that day's reading.
-const overPeriod = (p: Proposition): boolean => AVERAGE_OF_PERIOD.test(p.text) && p.dates.some((d) => d.granularity !== 'day') && !p.dates.some((d) => d.granularity === 'day');
+const averagedOverPeriod = (p: Proposition): boolean => AVERAGE_OF_PERIOD.test(p.text) && p.dates.some((d) => d.granularity !== 'day') && !p.dates.some((d) => d.granularity === 'day');
 
 function averageVsReading(a: Proposition, b: Proposition): string[] {
   if (a.numbers.length === 0 || b.numbers.length === 0) return [];
-  const x = overPeriod(a);
-  const y = overPeriod(b);
+  const x = averagedOverPeriod(a);
+  const y = averagedOverPeriod(b);
   return x === y ? [] : [`a period's average vs one reading: ${x ? a.text : b.text}`];
 }
 
@@ -131,10 +131,10 @@ function averageVsReading(a: Proposition, b: Proposition): string[] {
 const ONE_MOVE = /\b(?:at|in) a single (?:meeting|move|decision)\b|\bin one (?:meeting|move|decision)\b/i;
 const HOW_MANY = /\bhow many\b/i;
 
-const one = (p: Proposition, q: Proposition): boolean => ONE_MOVE.test(p.text) && HOW_MANY.test(q.text) && !ONE_MOVE.test(q.text);
+const oneMoveAgainstCount = (p: Proposition, q: Proposition): boolean => ONE_MOVE.test(p.text) && HOW_MANY.test(q.text) && !ONE_MOVE.test(q.text);
 
 function oneMoveVsCount(a: Proposition, b: Proposition): string[] {
-  return one(a, b) || one(b, a) ? ['the size of one move vs a count of moves'] : [];
+  return oneMoveAgainstCount(a, b) || oneMoveAgainstCount(b, a) ? ['the size of one move vs a count of moves'] : [];
 }
 
 /** Verbs that only compare ("exceed 2.5%"), not move: a path only where the level is read more than once. */
