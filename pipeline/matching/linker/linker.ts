@@ -16,6 +16,7 @@ import { createKeyIndex } from './keyIndex.ts';
 import { absorbQuestion } from './absorb.ts';
 import { RunOverlay, WarmDocs, type OverlayCollection } from './runOverlay.ts';
 import { EMBED_CHUNK, embedInChunks, type RunEmbeddings } from './runEmbeddings.ts';
+import { LINKER_PROPOSITIONS, PropositionCache } from './propositionCache.ts';
 import { extractInChunks, NO_RUN_PROPOSITIONS, type PropositionRequest, type RunPropositions } from './runPropositions.ts';
 
 export interface LinkerDeps {
@@ -37,6 +38,8 @@ export interface LinkerDeps {
   readonly extractElsewhere?: (refs: LinkerMarketRef[]) => Promise<unknown[]>;
   /** Documents of each linker collection kept in memory across runs (default LINKER_WARM_DOCS); 0 keeps none. */
   readonly warmDocs?: number;
+  /** Propositions kept in memory across runs (default LINKER_PROPOSITIONS), the least recently used dropped past it. */
+  readonly propositions?: number;
 }
 
 /** ~20k market states of a few KB each (title, rules text, venue view, vector): tens of MB. */
@@ -119,14 +122,13 @@ export function createLinker(deps: LinkerDeps) {
   const k = deps.candidates ?? 24;
   const keyIndex = createKeyIndex(deps.store);
   const keysOf = (prop: unknown) => deps.verifier.keys?.(prop) ?? { own: [], probe: [] };
-  const props = new Map<string, { key: string; prop: unknown }>();
+  const props = new PropositionCache(deps.propositions ?? LINKER_PROPOSITIONS);
 
   const propOf = (state: LinkedMarketState): unknown => {
-    const hit = props.get(state._id);
-    if (hit && hit.key === state.match_key) return hit.prop;
+    const hit = props.get(state._id, state.match_key);
+    if (hit !== undefined) return hit;
     const prop = deps.verifier.extract(state.ref);
-    if (props.size > 50_000) props.clear();
-    props.set(state._id, { key: state.match_key, prop });
+    props.set(state._id, state.match_key, prop);
     return prop;
   };
 
@@ -352,7 +354,7 @@ export function createLinker(deps: LinkerDeps) {
     const text = embeddingText(ref);
     const vector = (await embedded.vectorOf(text)) ?? (await deps.embed([text]))[0];
     const prop = (await read.propOf(m.id, key)) ?? deps.verifier.extract(ref);
-    props.set(m.id, { key, prop });
+    props.set(m.id, key, prop);
     const placement = await place(m, prop, vector ?? null, prev, lookup);
     const questionId = placement.questionId ?? uuidFromName(`question:${m.id}:${key}`);
     const moved = prev !== null && prev.question_id !== questionId;

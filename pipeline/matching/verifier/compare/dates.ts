@@ -7,6 +7,7 @@ import { namesMeasure } from './measures.ts';
 import { isEndOfDay, readClock, type ClockTime } from '../read/clock.ts';
 import type { DateCondition, DateSense, Proposition } from '../types.ts';
 import { stagesOfText } from './predicate.ts';
+import { perProposition } from './propositionMemo.ts';
 import { referenceDay } from '../referenceDay.ts';
 
 /** How far apart two venues' end dates may be for the same question (resolution lag). */
@@ -263,13 +264,19 @@ const SEASON_SPAN = /\b20\d\d[-–/](?:20)?\d\d\b/;
 /** Two markets on one season's outcome close within months of each other; a year apart is the next season. */
 const SEASON_APART_DAYS = 200;
 
-/** Years a market names outside its dates ("for end-2027" beside "the December 2026 dot plot"). */
-function yearsBeyondDates(p: Proposition): number[] {
+/**
+ * Years a market names outside its dates ("for end-2027" beside "the December 2026 dot plot"): the same for every
+ * partner, so read once per proposition.
+ */
+const yearsBeyondDates = perProposition((p: Proposition): number[] => {
   const dated = new Set(p.dates.map((d) => Number(d.end.slice(0, 4))));
   // Only a year written as such: a season ("2026-27", "2026/27") or an ISO day ("2026-01-24") names no other year.
   const written = new Set([...p.source.title.matchAll(/(?<!\d)(?<!\d[-/])(20\d\d)(?![\d/-])/g)].map((m) => Number(m[1])));
   return p.years.filter((y) => !dated.has(y) && written.has(y));
-}
+});
+
+// Module-level, not local to compareYears: tsx (esbuild keepNames) names a local function again at every call.
+const seasonSpan = (p: Proposition): boolean => SEASON_SPAN.test(p.source.title);
 
 export function compareYears(a: Proposition, b: Proposition): string[] {
   const horizons = compareHorizons(a, b);
@@ -277,8 +284,7 @@ export function compareYears(a: Proposition, b: Proposition): string[] {
   if (a.years.length > 0 && b.years.length > 0) {
     // A season "2026-27" shares its first year with "the 2026 NBA Finals" (the 2025-26 season's): when the two markets
     // also close most of a year apart, they are two seasons' questions.
-    const span = (p: Proposition): boolean => SEASON_SPAN.test(p.source.title);
-    if (span(a) !== span(b) && a.endDate && b.endDate && daysBetween(a.endDate, b.endDate) > SEASON_APART_DAYS) {
+    if (seasonSpan(a) !== seasonSpan(b) && a.endDate && b.endDate && daysBetween(a.endDate, b.endDate) > SEASON_APART_DAYS) {
       return [`season differs: ${a.years.join('/')} closing ${a.endDate} vs ${b.years.join('/')} closing ${b.endDate}`];
     }
     if (!a.years.some((y) => b.years.includes(y))) return [`year differs: ${a.years.join('/')} vs ${b.years.join('/')}`];

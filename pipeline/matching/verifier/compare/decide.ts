@@ -20,6 +20,7 @@ import { compareInstruments } from './instruments.ts';
 import { compareMeasures } from './measures.ts';
 import { addedAlternative, compareEventWords, unexplainedEventWords } from './eventWords.ts';
 import { overlapScore } from './overlap.ts';
+import { perProposition } from './propositionMemo.ts';
 import { compareComparison, compareDraw, compareGenerations, compareOffsets, comparePollSource, compareSeasons, comparePredicate, compareSeatGoal, compareStages } from './predicate.ts';
 import { compareActions, compareCatchAll, compareRoleHolding, compareConjunction, compareDirection, compareEditions, compareEvents, compareLetterIds, compareOffices, compareOrder, compareScope, compareTitles } from './shape.ts';
 import { compareNumbers, levelScale, thresholdComplement } from './thresholds.ts';
@@ -94,16 +95,18 @@ const AVERAGED = /\baverages?\b(?=[^?]*\b(?:for|in|over|during|across)\b)|\b(?:a
 /** A level read at a session's end ("close above", "settles above", "year-end close"), never touched in between. */
 const CLOSING = /\b(?:close[sd]?|closing|settle[sd]?|settlement|finish(?:es)?)\b/i;
 
+// Module-level, not local: tsx (esbuild keepNames) names a local function again at every call of its parent.
+const touchedAnyTime = (p: Proposition): boolean => PATH.test(printText(p)) && !CLOSING.test(p.text);
+const readAtClose = (p: Proposition): boolean => (CLOSING.test(p.text) || AVERAGED.test(p.text)) && !PATH.test(printText(p));
+
 /**
  * "Hit 7,500 by December 31" against "close 2026 at or above 7,500": a touch at any time is not the level a close
  * reads. Only said of two markets that both carry a level.
  */
 function touchVsClose(a: Proposition, b: Proposition): string[] {
   if (a.numbers.length === 0 || b.numbers.length === 0) return [];
-  const touch = (p: Proposition): boolean => PATH.test(printText(p)) && !CLOSING.test(p.text);
-  const close = (p: Proposition): boolean => (CLOSING.test(p.text) || AVERAGED.test(p.text)) && !PATH.test(printText(p));
-  if (touch(a) && close(b)) return [`a touch at any time vs a close: ${a.text} / ${b.text}`];
-  if (touch(b) && close(a)) return [`a touch at any time vs a close: ${b.text} / ${a.text}`];
+  if (touchedAnyTime(a) && readAtClose(b)) return [`a touch at any time vs a close: ${a.text} / ${b.text}`];
+  if (touchedAnyTime(b) && readAtClose(a)) return [`a touch at any time vs a close: ${b.text} / ${a.text}`];
   return [];
 }
 
@@ -114,12 +117,13 @@ function touchVsClose(a: Proposition, b: Proposition): string[] {
  */
 const AVERAGE_OF_PERIOD = /\baverages?\s+(?:above|below|over|under|at least|more than|less than|between|\$?\d)|\b(?:annual|yearly|monthly|quarterly|full[- ]year) average\b|\baverage (?:for|over|across) (?:the )?(?:year|month|quarter|20\d\d)\b/i;
 
+// A day's average ("gas averages above $3.50 on June 30": AAA's daily national average) is that day's reading.
+const averagedOverPeriod = (p: Proposition): boolean => AVERAGE_OF_PERIOD.test(p.text) && p.dates.some((d) => d.granularity !== 'day') && !p.dates.some((d) => d.granularity === 'day');
+
 function averageVsReading(a: Proposition, b: Proposition): string[] {
   if (a.numbers.length === 0 || b.numbers.length === 0) return [];
-  // A day's average ("gas averages above $3.50 on June 30": AAA's daily national average) is that day's reading.
-  const overPeriod = (p: Proposition): boolean => AVERAGE_OF_PERIOD.test(p.text) && p.dates.some((d) => d.granularity !== 'day') && !p.dates.some((d) => d.granularity === 'day');
-  const x = overPeriod(a);
-  const y = overPeriod(b);
+  const x = averagedOverPeriod(a);
+  const y = averagedOverPeriod(b);
   return x === y ? [] : [`a period's average vs one reading: ${x ? a.text : b.text}`];
 }
 
@@ -127,9 +131,10 @@ function averageVsReading(a: Proposition, b: Proposition): string[] {
 const ONE_MOVE = /\b(?:at|in) a single (?:meeting|move|decision)\b|\bin one (?:meeting|move|decision)\b/i;
 const HOW_MANY = /\bhow many\b/i;
 
+const oneMoveAgainstCount = (p: Proposition, q: Proposition): boolean => ONE_MOVE.test(p.text) && HOW_MANY.test(q.text) && !ONE_MOVE.test(q.text);
+
 function oneMoveVsCount(a: Proposition, b: Proposition): string[] {
-  const one = (p: Proposition, q: Proposition): boolean => ONE_MOVE.test(p.text) && HOW_MANY.test(q.text) && !ONE_MOVE.test(q.text);
-  return one(a, b) || one(b, a) ? ['the size of one move vs a count of moves'] : [];
+  return oneMoveAgainstCount(a, b) || oneMoveAgainstCount(b, a) ? ['the size of one move vs a count of moves'] : [];
 }
 
 /** Verbs that only compare ("exceed 2.5%"), not move: a path only where the level is read more than once. */
@@ -158,7 +163,7 @@ function printText(p: Proposition): string {
 /** A running total that only grows (a film's gross to date): reached by a day is where it stands on that day. */
 const RUNNING_TOTAL = /\bgross(?:es|ed)?\b(?! margin)|\bbox office\b/i;
 
-function measuredOnce(p: Proposition): boolean {
+function readOnce(p: Proposition): boolean {
   if (RUNNING_TOTAL.test(p.text) && p.dates.length > 0 && p.dates.every((d) => d.sense === 'by' || d.sense === 'on')) return true;
   const pathText = onePrint(p) ? printText(p) : p.text;
   if (p.dates.some((d) => d.sense === 'by' || d.sense === 'through') || PATH.test(pathText)) return false;
@@ -166,8 +171,8 @@ function measuredOnce(p: Proposition): boolean {
   if (SETTLED_ONCE.test(p.text)) return true;
   if (YEAR_END.test(p.text) && p.dates.every((d) => d.sense === 'in' || d.sense === 'on')) return true;
   if (p.dates.length === 0) {
-    const counted = (n: NumericCondition): boolean => n.unit === 'count' || (n.unit === 'points' && TWO_SIDES.test(p.text));
-    return p.numbers.length > 0 && p.numbers.every(counted) && COUNTED_RESULT.test(p.text);
+    // Inline, not a named local function: tsx (esbuild keepNames) names each one again at every call.
+    return p.numbers.length > 0 && p.numbers.every((n: NumericCondition) => n.unit === 'count' || (n.unit === 'points' && TWO_SIDES.test(p.text))) && COUNTED_RESULT.test(p.text);
   }
   if (p.dates.every((d) => d.sense === 'on')) return true;
   // One release of a statistic for a month or a quarter is read once.
@@ -177,11 +182,22 @@ function measuredOnce(p: Proposition): boolean {
   return p.dates.every((d) => d.sense === 'in' || d.sense === 'after') && p.numbers.every((n) => n.unit === 'count' || n.unit === 'bps');
 }
 
+/** Whether a market's level is read once: the same for every partner, so read once per proposition. */
+const measuredOnce = perProposition(readOnce);
+
+/**
+ * "At or above X" against "below X", both read once: the two sides of one level, a negation. Asked only of a pair
+ * that got as far as its levels (the numbers check) or past every check, not of one refused before.
+ */
+function levelFlipOf(a: Proposition, b: Proposition): boolean {
+  return measuredOnce(a) && measuredOnce(b) && thresholdComplement(a.numbers, b.numbers, levelScale(a, b));
+}
+
 /**
  * When, how much, and which title, office, stage or option: read straight off both propositions, so
  * they are checked first and a pair they refuse never pays for the name spellings below.
  */
-type Check = (a: Proposition, b: Proposition, levelFlip: boolean) => readonly string[];
+type Check = (a: Proposition, b: Proposition) => readonly string[];
 
 /** When and how much, in the order their reasons are listed. */
 const WHEN_AND_HOW_MUCH: readonly Check[] = [
@@ -189,7 +205,7 @@ const WHEN_AND_HOW_MUCH: readonly Check[] = [
   compareEditions,
   compareDates,
   compareClocks,
-  (a, b, levelFlip) => (levelFlip ? [] : compareNumbers(a.numbers, b.numbers, levelScale(a, b))),
+  (a, b) => (levelFlipOf(a, b) ? [] : compareNumbers(a.numbers, b.numbers, levelScale(a, b))),
   compareScope,
   compareMeasures,
   compareInstruments,
@@ -213,9 +229,9 @@ const WHEN_AND_HOW_MUCH: readonly Check[] = [
 ];
 
 /** Every check's reasons appended to `out`, or, with `firstOnly`, those of the first check that has any. */
-function whenAndHowMuch(a: Proposition, b: Proposition, levelFlip: boolean, out: string[], firstOnly: boolean): string[] {
+function whenAndHowMuch(a: Proposition, b: Proposition, out: string[], firstOnly: boolean): string[] {
   for (const check of WHEN_AND_HOW_MUCH) {
-    const reasons = check(a, b, levelFlip);
+    const reasons = check(a, b);
     if (reasons.length === 0) continue;
     out.push(...reasons);
     if (firstOnly) break;
@@ -252,9 +268,8 @@ function decide(first: Proposition, second: Proposition, point: OperatingPoint, 
   const contest = compareContests(anchoredA, anchoredB);
   const a = contest.applies ? withoutSides(anchoredA) : anchoredA;
   const b = contest.applies ? withoutSides(anchoredB) : anchoredB;
-  const levelFlip = measuredOnce(a) && measuredOnce(b) && thresholdComplement(a.numbers, b.numbers, levelScale(a, b));
   const cheap = [...compareBareTicker(a, b), ...unresolvedCode(a, b), ...unresolvedCode(b, a), ...openQuestionAlone(a, b), ...openQuestionAlone(b, a), ...compareOrdinals(a, b), ...compareRanks(a, b), ...contest.reasons];
-  if (cheap.length === 0 || !firstRefusal) whenAndHowMuch(a, b, levelFlip, cheap, firstRefusal);
+  if (cheap.length === 0 || !firstRefusal) whenAndHowMuch(a, b, cheap, firstRefusal);
   if (cheap.length > 0) return refuse(cheap);
   const ent = compareEntities(a, b);
   const vetoes = whoAndWhat(a, b, ent.reasons);
@@ -273,6 +288,7 @@ function decide(first: Proposition, second: Proposition, point: OperatingPoint, 
   const withSides = overlapScore(contest.applies ? anchoredA : a, contest.applies ? anchoredB : b, counted);
   const score = oneSideNamed ? Math.max(withSides, overlapScore(a, b, counted)) : withSides;
   if (score < LINK_THRESHOLD) return refuse([`too little in common: overlap ${score.toFixed(2)} < ${LINK_THRESHOLD}`]);
+  const levelFlip = levelFlipOf(a, b);
   const negations = [
     a.negated !== b.negated ? 'one market is the negation of the other' : null,
     ent.sideFlip || contest.flip ? 'the other side of a contest that cannot be drawn' : null,

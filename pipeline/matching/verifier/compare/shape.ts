@@ -140,16 +140,19 @@ export function compareConjunction(a: Proposition, b: Proposition): string[] {
   return a.conjunction !== b.conjunction ? ['conjunction on one side only ("both … and …")'] : [];
 }
 
+// Module-level, not local to compareEditions: tsx (esbuild keepNames) names a local function again at every call, and
+// every pair not refused on its years gets here.
+const fiscal = (p: Proposition): string | undefined => p.editions.find((e) => e.startsWith('fiscal '));
+const calendarQuarter = (p: Proposition): boolean => p.dates.some((d) => d.granularity === 'quarter');
+const fiscalYearOnly = (p: Proposition, f: string | undefined): boolean => Boolean(f?.startsWith('fiscal year')) && p.years.length === 0 && p.dates.length === 0;
+const calendarYear = (p: Proposition): boolean => p.years.length > 0 || p.dates.some((d) => d.granularity === 'year');
+
 export function compareEditions(a: Proposition, b: Proposition): string[] {
   // A company's fiscal quarter is not the calendar quarter of the same number (Apple's fiscal Q1 ends in December).
-  const fiscal = (p: Proposition): string | undefined => p.editions.find((e) => e.startsWith('fiscal '));
-  const calendarQuarter = (p: Proposition): boolean => p.dates.some((d) => d.granularity === 'quarter');
   const [fa, fb] = [fiscal(a), fiscal(b)];
   if ((fa && !fb && calendarQuarter(b)) || (fb && !fa && calendarQuarter(a))) return [`fiscal vs calendar quarter: ${fa ?? fb}`];
   // The US government's fiscal 2027 runs from October 2026 to September 2027: not the calendar year 2027.
   // Only where the fiscal side states no calendar year of its own ("the FY2027 NDAA signed in 2026" has one).
-  const fiscalYearOnly = (p: Proposition, f: string | undefined): boolean => Boolean(f?.startsWith('fiscal year')) && p.years.length === 0 && p.dates.length === 0;
-  const calendarYear = (p: Proposition): boolean => p.years.length > 0 || p.dates.some((d) => d.granularity === 'year');
   if ((fiscalYearOnly(a, fa) && !fb && calendarYear(b)) || (fiscalYearOnly(b, fb) && !fa && calendarYear(a))) return [`fiscal vs calendar year: ${fa ?? fb}`];
   if (a.editions.length === 0 || b.editions.length === 0) return [];
   return a.editions.some((e) => b.editions.includes(e)) ? [] : [`edition differs: ${a.editions[0]} vs ${b.editions[0]}`];

@@ -14,6 +14,7 @@ import { transliterated } from '../read/words.ts';
 import { readLexicon } from '../lexicon/dataFile.ts';
 import { initialsOf } from '../lexicon/vocabulary.ts';
 import { ENTITIES } from '../../../../shared/text/lexicon.ts';
+import { perText } from './textMemo.ts';
 
 /** Club-form words that carry no identity ("FC", "Club", "the"). */
 const FORM_WORDS = new Set(['fc', 'cf', 'sc', 'ec', 'afc', 'ac', 'cd', 'sd', 'ud', 'sk', 'fk', 'bk', 'hc', 'club', 'the', 'de', 'team', 'esports', 'gaming']);
@@ -26,19 +27,20 @@ function words(phrase: string): string[] {
   return transliterated(foldAccents(phrase).toLowerCase().replace(/&/g, ' ')).split(/[^a-z0-9']+/).filter((w) => w.length > 0);
 }
 
-function significant(phrase: string): string[] {
+/** A side's words without club forms ("FC"), read once per name: every pair of sides and labels compared asks again. */
+const significant = perText((phrase: string): readonly string[] => {
   const all = words(phrase);
   // "Ohio St." ends in State; "St. Louis" starts with Saint and keeps its word.
   if (all.length > 1 && all[all.length - 1] === 'st') all[all.length - 1] = 'state';
   const kept = all.filter((w) => !FORM_WORDS.has(w));
   return kept.length > 0 ? kept : all;
-}
+});
 
 const isCode = (s: string): boolean => /^[A-Z0-9]{2,4}$/.test(s.trim());
 
 /** A team's names across venues that no word rule relates ("UNC" / "North Carolina Tar Heels", "Köln" / "Cologne"). */
 const SIDE_ALIASES = readLexicon<{ groups: readonly (readonly string[])[] }>('sideAliases.json').groups;
-const fold = (s: string): string => words(s).join(' ');
+const fold = perText((s: string): string => words(s).join(' '));
 const ALIAS_GROUP = new Map<string, number>(SIDE_ALIASES.flatMap((names, i) => names.map((n) => [fold(n), i] as const)));
 const aliasGroupOf = (name: string): number | undefined => ALIAS_GROUP.get(fold(name));
 

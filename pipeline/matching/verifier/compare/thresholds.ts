@@ -8,6 +8,7 @@
  */
 import type { Comparator, NumericCondition, Proposition, Unit } from '../types.ts';
 import { perText } from './textMemo.ts';
+import { perProposition } from './propositionMemo.ts';
 
 /** Tallies counted in whole numbers: a bare count, and points (a player's, a game's total). */
 const WHOLE_TOGETHER: ReadonlySet<string> = new Set(['count', 'points']);
@@ -54,15 +55,29 @@ const WHOLE_SCORE = /\brotten tomatoes\b|\btomatometer\b|\bmetacritic\b|\bmetasc
 /** Jobs added (payrolls) print in whole thousands: a print can land on the line. */
 const JOBS = /\bjobs?\b|\bpayrolls?\b/i;
 
-export function levelScale(a: Proposition, b: Proposition): LevelScale {
-  const priced = (p: Proposition): boolean => ((p.entities.some((e) => e.group === 'asset') && !COUNTED.test(p.text)) || contextOf(p.text).price);
+/** What one side says of the scale of its levels: the same for every partner, so read once per proposition. */
+const levelTraits = perProposition((p: Proposition) => {
+  const context = contextOf(p.text);
   return {
-    discrete: !priced(a) && !priced(b),
-    rateSteps: contextOf(a.text).rate && contextOf(b.text).rate,
-    tenths: contextOf(a.text).release && contextOf(b.text).release,
-    held: contextOf(a.text).policyRate || contextOf(b.text).policyRate,
-    counted: COUNTED.test(a.text) || JOBS.test(a.text) || COUNTED.test(b.text) || JOBS.test(b.text),
-    wholePercent: WHOLE_SCORE.test(a.text) && WHOLE_SCORE.test(b.text),
+    priced: (p.entities.some((e) => e.group === 'asset') && !COUNTED.test(p.text)) || context.price,
+    rate: context.rate,
+    release: context.release,
+    policyRate: context.policyRate,
+    counted: COUNTED.test(p.text) || JOBS.test(p.text),
+    wholeScore: WHOLE_SCORE.test(p.text),
+  };
+});
+
+export function levelScale(a: Proposition, b: Proposition): LevelScale {
+  const x = levelTraits(a);
+  const y = levelTraits(b);
+  return {
+    discrete: !x.priced && !y.priced,
+    rateSteps: x.rate && y.rate,
+    tenths: x.release && y.release,
+    held: x.policyRate || y.policyRate,
+    counted: x.counted || y.counted,
+    wholePercent: x.wholeScore && y.wholeScore,
   };
 }
 
