@@ -107,6 +107,11 @@ export function mongoCollection<T extends Doc>(raw: MongoCollection<StoredDoc>, 
         const ops = docs.map((doc) => ({ replaceOne: { filter: { _id: doc._id }, replacement: toDocument(doc), upsert: true } }));
         await raw.bulkWrite(ops, { ordered: true });
       }),
+    insertMany: (docs) =>
+      run(async () => {
+        if (docs.length === 0) return;
+        await raw.insertMany(docs.map(toDocument), { ordered: true });
+      }),
     updateOne: (filter, ops) =>
       run(async () => {
         const f = filterOf(filter);

@@ -132,10 +132,10 @@ export function sqliteCollection<T extends Doc>(ctx: SqliteContext, name: string
     docs.forEach(putOne);
     flushText();
   });
-  const insertOne = ctx.db.transaction((doc: T) => {
+  const insertAll = ctx.db.transaction((docs: readonly T[]) => {
     columns();
-    const json = documentJson(doc);
-    ctx.prepare(insertSql).run(doc._id, json, ...columnValues(doc, segments));
+    const insert = ctx.prepare(insertSql);
+    for (const doc of docs) insert.run(doc._id, documentJson(doc), ...columnValues(doc, segments));
     flushText();
   });
 
@@ -215,13 +215,16 @@ export function sqliteCollection<T extends Doc>(ctx: SqliteContext, name: string
       return wanted.flatMap((id) => found.get(id) ?? []);
     },
     async insert(doc) {
-      writing(() => insertOne.immediate(doc));
+      writing(() => insertAll.immediate([doc]));
     },
     async put(doc) {
       writing(() => putAll.immediate([doc]));
     },
     async putMany(docs) {
       writing(() => putAll.immediate(docs));
+    },
+    async insertMany(docs) {
+      writing(() => insertAll.immediate(docs));
     },
     async updateOne(filter, ops) {
       return writing(() => reading(() => updateFirst.immediate(filter, ops)));

@@ -91,21 +91,30 @@ export class HeldCollection<V> {
     this.dirty.add(id);
   }
 
-  /** Writes every changed document (one putMany: one SQLite transaction) and, with `evict`, forgets them all. */
+  /**
+   * Writes every changed document and, with `evict`, forgets them all. A document this cache never wrote (when it
+   * knows: `stored`) is inserted without the store's read of its current row; the others are put. One putMany and
+   * one insertMany: one SQLite transaction each.
+   */
   async flush(evict: boolean): Promise<void> {
+    const inserts: Doc[] = [];
     const puts: Doc[] = [];
     const deletes: string[] = [];
     for (const id of this.dirty) {
       const value = this.held.get(id);
       if (value == null) {
         if (this.mayBeStored(id)) deletes.push(id);
-      } else {
+      } else if (this.mayBeStored(id)) {
         puts.push(this.toStored(value));
+      } else {
+        inserts.push(this.toStored(value));
         this.stored?.add(id);
       }
     }
     this.dirty.clear();
+    // Puts first: a put may free a unique value that an insert then takes, never the other way round.
     if (puts.length > 0) await this.real.putMany(puts);
+    if (inserts.length > 0) await this.real.insertMany(inserts);
     for (let i = 0; i < deletes.length; i += CHUNK) await this.real.deleteMany({ _id: { $in: deletes.slice(i, i + CHUNK) } });
     for (const id of deletes) this.stored?.delete(id);
     if (evict) {

@@ -69,10 +69,13 @@ export function nextVersioning(prev: Versioned | null, next: MarketSortKeys, seq
     p.volume_all === next.volume_all ? null : p.volume_all,
     p.liquidity === next.liquidity ? null : p.liquidity,
   ];
+  // Allocated at its final length: grown by push, a log of 18-20 entries had a backing store of 43 slots (V8 grows
+  // by half plus 16) and left one of 17 behind, and a rebuild holds (and at full size promotes) every version's log.
   const from = Math.max(0, oldLog.length + 1 - SORT_LOG_MAX);
-  const log: SortLogEntry[] = [];
-  for (let i = from; i < oldLog.length; i++) log.push(oldLog[i] as SortLogEntry);
-  log.push(entry);
+  const kept = oldLog.length - from;
+  const log = new Array<SortLogEntry>(kept + 1);
+  for (let i = 0; i < kept; i++) log[i] = oldLog[from + i] as SortLogEntry;
+  log[kept] = entry;
   return { _created_seq: created, _seq: { a: seq }, _sort_log: log };
 }
 

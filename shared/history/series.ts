@@ -53,33 +53,51 @@ function tierOf(age: number): number {
  * tier the point's age falls in, daily points capped at DAILY_POINTS_MAX (oldest dropped). Pure and idempotent.
  */
 export function downsample(points: readonly Point[], latest: number): Point[] {
-  const out: Point[] = [];
+  return downsampleInPlace(points.slice(), latest);
+}
+
+/**
+ * downsample() over an array the caller owns, in place: what it keeps is a prefix (each kept point lands at or
+ * before where it was read). addObservation's series, held by a rebuild for every version, is then the array
+ * insertPoint allocated at its size, not one grown by push (V8 grows an array from 0 to 17 slots) and copied.
+ */
+function downsampleInPlace(points: Point[], latest: number): Point[] {
   let lastTier = -1;
   let lastBucket = Number.NaN;
   let daily = 0;
-  for (const pt of points) {
+  let n = 0;
+  for (let i = 0; i < points.length; i++) {
+    const pt = points[i] as Point;
     const tier = tierOf(latest - pt[0]);
     const bucket = Math.floor(pt[0] / (BUCKETS[tier] as number));
     // Ascending input: a later point of the same bucket replaces the earlier one (the bucket's close).
     if (tier === lastTier && bucket === lastBucket) {
-      out[out.length - 1] = pt;
+      points[n - 1] = pt;
     } else {
-      out.push(pt);
+      points[n++] = pt;
       if (tier === 2) daily++;
     }
     lastTier = tier;
     lastBucket = bucket;
   }
-  return daily > DAILY_POINTS_MAX ? out.slice(daily - DAILY_POINTS_MAX) : out;
+  points.length = n;
+  return daily > DAILY_POINTS_MAX ? points.slice(daily - DAILY_POINTS_MAX) : points;
 }
 
 /** Inserts an observation into ascending points; an observation at an existing time replaces it. */
 export function insertPoint(points: readonly Point[], pt: Point): Point[] {
-  const out = points.slice();
-  let i = out.length;
-  while (i > 0 && (out[i - 1] as Point)[0] > pt[0]) i--;
-  if (i > 0 && (out[i - 1] as Point)[0] === pt[0]) out[i - 1] = pt;
-  else out.splice(i, 0, pt);
+  let i = points.length;
+  while (i > 0 && (points[i - 1] as Point)[0] > pt[0]) i--;
+  if (i > 0 && (points[i - 1] as Point)[0] === pt[0]) {
+    const out = points.slice();
+    out[i - 1] = pt;
+    return out;
+  }
+  // Allocated at its size (a slice and a splice grew it past that).
+  const out = new Array<Point>(points.length + 1);
+  for (let j = 0; j < i; j++) out[j] = points[j] as Point;
+  out[i] = pt;
+  for (let j = i; j < points.length; j++) out[j + 1] = points[j] as Point;
   return out;
 }
 
@@ -149,7 +167,7 @@ export function addObservation(state: SeriesState, t: number, p: number): Series
   const last = state.points[state.points.length - 1];
   if (last && last[1] === price && t >= last[0] && Math.floor(t / FIRST_BUCKET) === Math.floor(last[0] / FIRST_BUCKET)) return state;
   const latest = state.latest === null ? t : Math.max(state.latest, t);
-  const points = downsample(insertPoint(state.points, [t, price]), latest);
+  const points = downsampleInPlace(insertPoint(state.points, [t, price]), latest);
   if (latest === state.latest && samePoints(points, state.points)) return state;
   return { latest, points };
 }

@@ -53,23 +53,30 @@ export function basisOf(volume24h: number | null, volumeTotal: number | null): V
 
 const roundCents = (x: number) => Math.round(x * 100) / 100;
 
-function compactLedger(snapshots: readonly VolumeSnapshot[], latest: number): VolumeSnapshot[] {
-  const out: VolumeSnapshot[] = [];
+/**
+ * Keeps one snapshot per (tier, bucket), in place: `snapshots` is recordVolume's own fresh array, and what it keeps
+ * is a prefix of it (each kept snapshot lands at or before where it was read), so the ledger a document holds is
+ * that array, allocated once at its size rather than grown by push (V8 grows an array from 0 to 17 slots) and copied.
+ */
+function compactLedgerInPlace(snapshots: VolumeSnapshot[], latest: number): VolumeSnapshot[] {
   // The (tier, bucket) of the last snapshot kept: a snapshot in the same one replaces it.
   let lastTier = -1;
   let lastBucket = 0;
-  for (const s of snapshots) {
+  let n = 0;
+  for (let i = 0; i < snapshots.length; i++) {
+    const s = snapshots[i] as VolumeSnapshot;
     const age = latest - s[0];
     let tier = 0;
     while (tier < LEDGER_TIERS.length && age > (LEDGER_TIERS[tier] as { maxAge: number }).maxAge) tier++;
     if (tier === LEDGER_TIERS.length) continue;
     const bucket = Math.floor(s[0] / (LEDGER_TIERS[tier] as { bucket: number }).bucket);
-    if (tier === lastTier && bucket === lastBucket) out[out.length - 1] = s;
-    else out.push(s);
+    if (tier === lastTier && bucket === lastBucket) snapshots[n - 1] = s;
+    else snapshots[n++] = s;
     lastTier = tier;
     lastBucket = bucket;
   }
-  return out;
+  snapshots.length = n;
+  return snapshots;
 }
 
 /**
@@ -82,11 +89,22 @@ export function recordVolume(ledger: VolumeLedger | null, t: number, volume24h: 
   const value = roundCents(basis === 'lifetime' ? (volumeTotal as number) : (volume24h as number));
   const previous = ledger && ledger.basis === basis ? ledger.snapshots : [];
   const latest = previous.length > 0 ? Math.max(t, (previous[previous.length - 1] as VolumeSnapshot)[0]) : t;
-  const merged = previous.filter(([time]) => time !== t);
-  let i = merged.length;
-  while (i > 0 && (merged[i - 1] as VolumeSnapshot)[0] > t) i--;
-  merged.splice(i, 0, [t, value]);
-  return { basis, snapshots: compactLedger(merged, latest) };
+  // The previous snapshots but one at time t, with [t, value] inserted after the last one not later than t: one
+  // array of its final capacity, compacted in place (a filter, a splice and a compacted copy made three, each grown).
+  const merged = new Array<VolumeSnapshot>(previous.length + 1);
+  let n = 0;
+  for (let j = 0; j < previous.length; j++) {
+    const s = previous[j] as VolumeSnapshot;
+    if (s[0] !== t) merged[n++] = s;
+  }
+  let i = n;
+  while (i > 0 && (merged[i - 1] as VolumeSnapshot)[0] > t) {
+    merged[i] = merged[i - 1] as VolumeSnapshot;
+    i--;
+  }
+  merged[i] = [t, value];
+  merged.length = n + 1;
+  return { basis, snapshots: compactLedgerInPlace(merged, latest) };
 }
 
 /** The last snapshot at or before `at`, or undefined. */
@@ -183,12 +201,15 @@ export interface EncodedLedger {
 const MADE_FROM: unique symbol = Symbol('ledger this encoding was made from');
 
 export function encodeLedger(l: VolumeLedger): EncodedLedger {
+  // Allocated at their length (a rebuild holds every version's encoding), as encodePoints does.
+  const snaps = l.snapshots;
+  const t = new Array<number>(snaps.length);
+  const v = new Array<number>(snaps.length);
   let prev = 0;
-  const t: number[] = [];
-  const v: number[] = [];
-  for (const [time, value] of l.snapshots) {
-    t.push(time - prev);
-    v.push(value);
+  for (let i = 0; i < snaps.length; i++) {
+    const [time, value] = snaps[i] as VolumeSnapshot;
+    t[i] = time - prev;
+    v[i] = value;
     prev = time;
   }
   return { b: l.basis, t, v, [MADE_FROM]: l } as EncodedLedger;

@@ -138,6 +138,12 @@ export interface Collection<T extends Doc> {
    * before the offending one.
    */
   putMany(docs: readonly T[]): Promise<void>;
+  /**
+   * insert() for each document, for a caller that knows none of the ids is stored (a rebuild writing documents it
+   * never wrote before): no read of the current row first, as put() needs. On DuplicateKeyError SQLite writes none
+   * of them; MongoDB keeps those before the offending one.
+   */
+  insertMany(docs: readonly T[]): Promise<void>;
   /** Atomically apply ops to the first document matching filter; returns it after the update, or null. */
   updateOne(filter: Filter, ops: UpdateOps): Promise<T | null>;
   /** Apply ops to every match; returns the number of documents changed (a no-op update does not count). */

@@ -27,6 +27,17 @@ export function registerWriteContract(label: string, getStore: StoreGetter): voi
     await t.throwsAsync(c.insert({ _id: '' } as Row), { instanceOf: InvalidQueryError });
   });
 
+  test(`${label}: insertMany writes new documents through their indexes and rejects a stored _id without replacing it`, async (t) => {
+    const c = await fresh();
+    await c.ensureIndexes([{ name: 'n', fields: [['n', 1]] }]);
+    await c.insertMany([]);
+    await c.insertMany([{ _id: 'a', n: 1 }, { _id: 'b', n: 2, meta: { x: 1 } }, { _id: 'c', n: 2 }]);
+    t.deepEqual(await c.find({ n: 2 }, { sort: [['_id', 1]] }), [{ _id: 'b', n: 2, meta: { x: 1 } }, { _id: 'c', n: 2 }]);
+    const err = await t.throwsAsync(c.insertMany([{ _id: 'a', n: 9 }]), { instanceOf: DuplicateKeyError });
+    t.is(err?.index, '_id_');
+    t.deepEqual(await c.get('a'), { _id: 'a', n: 1 });
+  });
+
   test(`${label}: a unique index rejects duplicates from insert, put and updateOne, and a missing field counts as null`, async (t) => {
     const c = await fresh();
     await c.ensureIndexes([{ name: 'email_u', fields: [['email', 1]], unique: true }, { name: 'n_idx', fields: [['n', -1]] }]);
