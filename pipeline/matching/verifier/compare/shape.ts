@@ -124,8 +124,16 @@ export function compareOrder(a: Proposition, b: Proposition): string[] {
 
 const OPPOSITES: readonly (readonly [string, string])[] = [['cut', 'hike'], ['cut', 'hold'], ['hike', 'hold'], ['win', 'lose'], ['rise', 'fall'], ['pass', 'fail'], ['increase', 'decrease'], ['positive', 'negative']];
 
+/** A price's move over a period, "up" or "down" ("Bitcoin down in 2027?", "Will TSLA close up on Friday?"): stopwords elsewhere. */
+const UP_DOWN = /\b(?:is|be|go|goes|end|ends|close|closes|finish|finishes|trade|trades)?\s*\b(up|down)\b(?=\s+(?:in|for|on|over|this|year|month|week|day|ytd|by\s+(?:more|at least|over)|\d)|\s*\??$)/i;
+/** "Bitcoin Up or Down - June 30": the label picks the side, read as a side elsewhere. */
+const moveOf = (p: Proposition): string | null => (/\bup or down\b/i.test(p.text) ? null : UP_DOWN.exec(p.text)?.[1]?.toLowerCase() ?? null);
+
 /** Opposite actions on the same subject ("cut" vs "hike") are different questions, not complements. */
 export function compareDirection(a: Proposition, b: Proposition): string[] {
+  const ma = moveOf(a);
+  const mb = ma ? moveOf(b) : null;
+  if (ma && mb && ma !== mb) return [`direction differs: ${ma} vs ${mb}`];
   for (const [x, y] of OPPOSITES) {
     const ax = a.words.includes(x) && !a.words.includes(y);
     const ay = a.words.includes(y) && !a.words.includes(x);
