@@ -1,4 +1,5 @@
 import test from 'ava';
+import { openTestLinker } from '../support/testLinker.ts';
 import { openSqliteStore } from '../../adapters/store/sqliteStore.ts';
 import { createEmbeddedVectorIndex } from '../../adapters/vector/embeddedVectorIndex.ts';
 import { createTransformersEmbedder } from '../../adapters/embedder/transformersEmbedder.ts';
@@ -6,8 +7,7 @@ import { createLinker } from '../../pipeline/matching/linker/linker.ts';
 import { overrideSource } from '../../pipeline/matching/linker/overrides.ts';
 import { linkerCollections } from '../../pipeline/matching/linker/state.ts';
 import { structuralVerifier } from '../../pipeline/matching/linker/structuralVerifier.ts';
-import type { LinkEvent, MarketNormalized } from '../../shared/events.ts';
-import type { NormalizedMarket } from '../../shared/types/market.ts';
+import type { MarketNormalized } from '../../shared/events.ts';
 import { silentLog } from '../support/nats.ts';
 import { TEST_MODEL } from '../support/service.ts';
 import { linkerEvent as event, linkerMarket as market } from '../support/linkerMarket.ts';
@@ -24,28 +24,9 @@ const polyRepriced = event({ ...poly, outcomes: [{ label: 'Yes', outcome_index: 
 const stream: MarketNormalized[] = [poly, lim, pf, rival, eth, polyRepriced, ethLim].map((m) => ('type' in m ? m : event(m)));
 
 async function setup(embedChunk?: number) {
-  const store = openSqliteStore({ file: ':memory:' });
-  const embedder = await createTransformersEmbedder({ model: TEST_MODEL, logger: silentLog });
-  const index = createEmbeddedVectorIndex({ dimension: embedder.dimension, logger: silentLog });
-  const published: LinkEvent[] = [];
   const embedCalls: number[] = [];
-  const linker = createLinker({
-    store,
-    index,
-    embed: (texts) => {
-      embedCalls.push(texts.length);
-      return embedder.embed(texts);
-    },
-    verifier: structuralVerifier,
-    publish: async (_subject, payload) => {
-      published.push(payload as LinkEvent);
-    },
-    overrides: overrideSource(store),
-    log: silentLog,
-    ...(embedChunk !== undefined ? { embedChunk } : {}),
-  });
-  const questionOf = async (m: NormalizedMarket) => (await linkerCollections(store).markets.get(m.id))!.question_id;
-  return { store, linker, published, embedCalls, questionOf, close: () => Promise.all([store.close(), embedder.close(), index.close()]) };
+  const s = await openTestLinker({ onEmbed: (texts) => void embedCalls.push(texts.length), ...(embedChunk !== undefined ? { embedChunk } : {}) });
+  return { ...s, embedCalls };
 }
 
 test('a run links exactly as one market at a time: same questions, same snapshots in the same order, a market joining one placed earlier in the run', async (t) => {

@@ -1,16 +1,9 @@
 import test from 'ava';
-import { openSqliteStore } from '../../adapters/store/sqliteStore.ts';
-import { createEmbeddedVectorIndex } from '../../adapters/vector/embeddedVectorIndex.ts';
-import { createTransformersEmbedder } from '../../adapters/embedder/transformersEmbedder.ts';
-import { createLinker } from '../../pipeline/matching/linker/linker.ts';
-import { overrideSource } from '../../pipeline/matching/linker/overrides.ts';
+import { openTestLinker } from '../support/testLinker.ts';
 import { PropositionCache } from '../../pipeline/matching/linker/propositionCache.ts';
 import { linkerCollections } from '../../pipeline/matching/linker/state.ts';
 import { structuralVerifier } from '../../pipeline/matching/linker/structuralVerifier.ts';
 import type { VerifierFns } from '../../pipeline/matching/linker/verdict.ts';
-import type { LinkEvent } from '../../shared/events.ts';
-import { silentLog } from '../support/nats.ts';
-import { TEST_MODEL } from '../support/service.ts';
 import { linkerEvent as event, linkerMarket as market } from '../support/linkerMarket.ts';
 
 test('past its bound the cache drops the least recently used, a batch at a time, and keeps the latest', (t) => {
@@ -43,30 +36,17 @@ const titles = [
 ] as const;
 
 async function linkWithBound(bound: number | undefined) {
-  const store = openSqliteStore({ file: ':memory:' });
-  const embedder = await createTransformersEmbedder({ model: TEST_MODEL, logger: silentLog });
-  const index = createEmbeddedVectorIndex({ dimension: embedder.dimension, logger: silentLog });
-  const published: LinkEvent[] = [];
   let extracted = 0;
   const verifier: VerifierFns = { ...structuralVerifier, extract: (ref) => (extracted++, structuralVerifier.extract(ref)) };
   const markets = titles.map(([venue, id, title], i) => market(venue, id, title, 0.1 + i / 100));
-  const linker = createLinker({
-    store,
-    index,
-    embed: (texts) => embedder.embed(texts),
-    verifier,
-    publish: async (_subject, payload) => void published.push(payload as LinkEvent),
-    overrides: overrideSource(store),
-    log: silentLog,
-    ...(bound === undefined ? {} : { propositions: bound }),
-  });
+  const { store, linker, published, close } = await openTestLinker({ verifier, ...(bound === undefined ? {} : { propositions: bound }) });
   try {
     // Runs of one, as after a restart of nothing: each market's candidates are the ones linked before it.
     for (const m of markets) await linker.handleRun([{ event: event(m), redelivered: false }]);
     const states = await Promise.all(markets.map((m) => linkerCollections(store).markets.get(m.id)));
     return { published, states, extracted };
   } finally {
-    await Promise.all([store.close(), embedder.close(), index.close()]);
+    await close();
   }
 }
 

@@ -1,17 +1,11 @@
 import test from 'ava';
-import { openSqliteStore } from '../../adapters/store/sqliteStore.ts';
-import { createEmbeddedVectorIndex } from '../../adapters/vector/embeddedVectorIndex.ts';
-import { createTransformersEmbedder } from '../../adapters/embedder/transformersEmbedder.ts';
-import { createLinker } from '../../pipeline/matching/linker/linker.ts';
-import { overrideSource } from '../../pipeline/matching/linker/overrides.ts';
+import { openTestLinker } from '../support/testLinker.ts';
 import { linkerCollections } from '../../pipeline/matching/linker/state.ts';
 import { structuralVerifier } from '../../pipeline/matching/linker/structuralVerifier.ts';
 import { extractOnPool, sharedPropositionPool } from '../../pipeline/matching/linker/propositionPool.ts';
 import type { LinkerMarketRef } from '../../pipeline/matching/linker/marketRef.ts';
 import { extractProposition, type MarketRef } from '../../pipeline/matching/verifier/index.ts';
-import type { LinkEvent, MarketNormalized } from '../../shared/events.ts';
-import { silentLog } from '../support/nats.ts';
-import { TEST_MODEL } from '../support/service.ts';
+import type { MarketNormalized } from '../../shared/events.ts';
 import { linkerEvent as event, linkerMarket as market } from '../support/linkerMarket.ts';
 
 
@@ -26,27 +20,13 @@ const polyRepriced = event({ ...poly, outcomes: [{ label: 'Yes', outcome_index: 
 const stream: MarketNormalized[] = [poly, lim, pf, rival, f1, polyRepriced, f1Lim].map((m) => ('type' in m ? m : event(m)));
 
 async function linkStream(extractElsewhere?: (refs: LinkerMarketRef[]) => Promise<unknown[]>) {
-  const store = openSqliteStore({ file: ':memory:' });
-  const embedder = await createTransformersEmbedder({ model: TEST_MODEL, logger: silentLog });
-  const index = createEmbeddedVectorIndex({ dimension: embedder.dimension, logger: silentLog });
-  const published: LinkEvent[] = [];
-  const linker = createLinker({
-    store,
-    index,
-    embed: (texts) => embedder.embed(texts),
-    verifier: structuralVerifier,
-    publish: async (_subject, payload) => void published.push(payload as LinkEvent),
-    overrides: overrideSource(store),
-    log: silentLog,
-    embedChunk: 2,
-    ...(extractElsewhere ? { extractElsewhere } : {}),
-  });
+  const { store, linker, published, close } = await openTestLinker({ embedChunk: 2, ...(extractElsewhere ? { extractElsewhere } : {}) });
   try {
     await linker.handleRun(stream.map((e) => ({ event: e, redelivered: false })));
     const states = await Promise.all([poly, lim, pf, rival, f1, f1Lim].map((m) => linkerCollections(store).markets.get(m.id)));
     return { published, states };
   } finally {
-    await Promise.all([store.close(), embedder.close(), index.close()]);
+    await close();
   }
 }
 

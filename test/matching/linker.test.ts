@@ -1,37 +1,13 @@
 import test from 'ava';
-import { openSqliteStore } from '../../adapters/store/sqliteStore.ts';
-import { createEmbeddedVectorIndex } from '../../adapters/vector/embeddedVectorIndex.ts';
-import { createTransformersEmbedder } from '../../adapters/embedder/transformersEmbedder.ts';
-import { createLinker } from '../../pipeline/matching/linker/linker.ts';
-import { overrideSource } from '../../pipeline/matching/linker/overrides.ts';
+import { openTestLinker } from '../support/testLinker.ts';
 import { linkerCollections } from '../../pipeline/matching/linker/state.ts';
 import { compareProps, extractProposition, type MarketRef, type Proposition } from '../../pipeline/matching/verifier/index.ts';
-import type { LinkEvent } from '../../shared/events.ts';
-import type { NormalizedMarket } from '../../shared/types/market.ts';
-import { silentLog } from '../support/nats.ts';
-import { TEST_MODEL } from '../support/service.ts';
 import { linkerEvent as event, linkerMarket as market } from '../support/linkerMarket.ts';
 
 
 
-async function setup() {
-  const store = openSqliteStore({ file: ':memory:' });
-  const embedder = await createTransformersEmbedder({ model: TEST_MODEL, logger: silentLog });
-  const index = createEmbeddedVectorIndex({ dimension: embedder.dimension, logger: silentLog });
-  const published: LinkEvent[] = [];
-  const linker = createLinker({
-    store,
-    index,
-    embed: (texts) => embedder.embed(texts),
-    verifier: { extract: (r) => extractProposition(r as MarketRef), compare: (a, b) => compareProps(a as Proposition, b as Proposition) },
-    publish: async (_subject, payload) => {
-      published.push(payload as LinkEvent);
-    },
-    overrides: overrideSource(store),
-    log: silentLog,
-  });
-  const questionOf = async (m: NormalizedMarket) => (await linkerCollections(store).markets.get(m.id))!.question_id;
-  return { store, linker, published, questionOf, close: () => Promise.all([store.close(), embedder.close(), index.close()]) };
+function setup() {
+  return openTestLinker({ verifier: { extract: (r) => extractProposition(r as MarketRef), compare: (a, b) => compareProps(a as Proposition, b as Proposition) } });
 }
 
 test('equivalent markets arriving one after another join one question; a rival threshold founds its own', async (t) => {
