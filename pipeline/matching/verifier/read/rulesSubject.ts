@@ -6,6 +6,7 @@
  * would have been. Only a name the title does not already hold, and only when the label says nothing else.
  */
 import type { MarketRef } from '../types.ts';
+import { foldAccents } from './phrases.ts';
 
 /** "If <Name> <verb> ..., then the market resolves to Yes": one to four capitalised words before a verb. */
 const IF_NAME = /^\s*If\s+((?:\p{Lu}[\p{L}\p{N}.'’&-]*\s+){0,3}\p{Lu}[\p{L}\p{N}.'’&-]*)\s+(?:has|have|is|are|was|were|wins?|becomes?|receives?|gets?|leads?|finishes?|ranks?|holds?)\b[^]*?,\s*then the market resolves to Yes\b/u;
@@ -13,7 +14,7 @@ const IF_NAME = /^\s*If\s+((?:\p{Lu}[\p{L}\p{N}.'’&-]*\s+){0,3}\p{Lu}[\p{L}\p{
 /** Words that open a clause without naming anyone ("If The Fed", "If Any team"). */
 const NOT_A_NAME = /^(?:The|A|An|Any|Either|Neither|Both|No|In|On|For|At|By|This|That|These|Those|Its|His|Her|Their|Kalshi|Yes)\b/u;
 
-const fold = (s: string): string => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+const fold = (s: string): string => foldAccents(s).toLowerCase();
 
 export function subjectFromRules(ref: MarketRef): string | null {
   if (ref.venue !== 'kalshi' || !/^\s*(?:yes)?\s*$/i.test(ref.outcome)) return null;
