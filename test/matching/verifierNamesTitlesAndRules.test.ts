@@ -181,3 +181,15 @@ test('other names of one market: a year in the red is down, the Taoiseach and Sp
   t.is(label('Who will be Taoiseach on Dec 31, 2027?', 'Simon Harris', 'Will Simon Harris be Ireland\'s Prime Minister on December 31, 2027?', '2027-12-31'), 'identity');
   t.is(label('Premier League Top Goalscorer?', 'Erling Haaland', 'Will Erling Haaland win the 2026-27 Premier League Golden Boot?', '2027-05-23'), 'identity');
 });
+
+test('which half of a league wins its championship has two answers: the same half is identity, the other its complement, a team or a division neither', (t) => {
+  const label = (a: string, pa: string, b: string, pb: string, end: string): string => verifyPair(market('kalshi', a, end, pa), market('polymarket', b, end, pb)).relation;
+  t.is(label('Which conference will win Super Bowl LXI?', 'AFC', 'Will an NFC team win Super Bowl LXI?', 'Yes', '2027-02-14'), 'complement');
+  t.is(label('Which conference will win Super Bowl LXI?', 'NFC', 'Will an NFC team win Super Bowl LXI?', 'Yes', '2027-02-14'), 'identity');
+  t.is(label('Super Bowl LXI: Winning Conference', 'NFC', 'Will an NFC team win Super Bowl LXI?', 'No', '2027-02-14'), 'complement');
+  t.is(label('Which league will win the 2027 World Series?', 'American League', 'Will a National League team win the 2027 World Series?', 'No', '2027-11-01'), 'identity');
+  t.is(label('2027 NBA Finals winning conference?', 'East', 'West wins the 2027 NBA Finals?', 'Yes', '2027-06-20'), 'complement');
+  t.is(label('2027 NBA Finals winning conference?', 'East', 'Will the Oklahoma City Thunder win the 2027 NBA Finals?', 'No', '2027-06-20'), 'different');
+  t.is(label('Super Bowl LXI: Winning Conference', 'NFC', 'Will an NFC East team win Super Bowl LXI?', 'Yes', '2027-02-14'), 'different');
+  t.is(label('Which conference will win the 2027 Stanley Cup?', 'Eastern', 'Which conference will win the 2027 NBA Finals?', 'Eastern', '2027-06-20'), 'different');
+});

@@ -20,6 +20,7 @@ import { referenceMonth } from './releaseMonth.ts';
 import { withRulesSubject } from './rulesSubject.ts';
 import { actionsOf, foldAccents, holdsRoleOnDay, namedAwards, namedTitles, rewritePhrases } from './phrases.ts';
 import { milestonesByDeadline, STILL_ABSENT, stillAbsentAsNot, withinNextAsDeadline } from './lastingWordings.ts';
+import { halfOfLeagueWins } from './conferenceWinner.ts';
 import { majorityAsSeats } from './majorities.ts';
 import { positionalLabel } from './positionalLabel.ts';
 import { negatedByNoDeterminer, negatedByWords, occurrence } from './polarity.ts';
@@ -288,15 +289,19 @@ export function extractProposition(input: MarketRef, codeName: string | null = n
   // "Who will win the Nobel Peace Prize?" answered Yes under KXNOBELPEACE-26-DJT asks about the one its code
   // names: the code is the subject, read again with the partner's name when it fits (personCode.ts).
   const open = ticker === null && symbolQuestion === null ? openQuestionSubject(rawTitle, ref.outcome, code?.market ?? null, codeName) : null;
-  const title = open?.title ?? symbolQuestion ?? rawTitle;
+  const asked = open?.title ?? symbolQuestion ?? rawTitle;
   let outcome = clean(ticker?.outcome ?? ref.outcome);
+  // "Which conference will win Super Bowl LXI?" answered NFC is "Will the AFC win Super Bowl LXI?" negated.
+  const half = halfOfLeagueWins(asked, outcome);
+  const title = half?.title ?? asked;
+  if (half && !YES.has(outcome.toLowerCase()) && !NO.has(outcome.toLowerCase())) outcome = 'Yes';
   if (HOLD_LABEL.test(outcome)) outcome = 'holds rates';
   // "Both Teams To Score: No": a sportsbook's label names its market, then the side of it that pays.
   const answered = ANSWERED_LABEL.exec(outcome);
   if (answered?.[1]) outcome = answered[1];
   const lowerOutcome = outcome.toLowerCase();
   // A ticker read into a question puts its code in the label; a No outcome given with it still negates.
-  let negated = NO.has(lowerOutcome) !== /^no$/i.test(answered?.[2] ?? '');
+  let negated = NO.has(lowerOutcome) !== /^no$/i.test(answered?.[2] ?? '') !== (half?.other ?? false);
   const stated = YES.has(lowerOutcome) || NO.has(lowerOutcome) || outcome === title ? null : outcome;
   // "1" / "X" / "X2" on a pairing, or a side on a 60-minute line: which side, and whether in regulation time.
   const positional = positionalLabel(title, stated);
@@ -309,8 +314,8 @@ export function extractProposition(input: MarketRef, codeName: string | null = n
   if (spread?.negated) negated = !negated;
   // "Still not listed on April 1" is the listing's negation, not a stay in a role: read without its "still".
   const absent = STILL_ABSENT.test(title);
-  const asked = spread?.text ?? questionText(title, label);
-  const text = superBowlAsYear(majorityAsSeats(withinNextAsDeadline(absent ? stillAbsentAsNot(asked) : asked, endDate)));
+  const question = spread?.text ?? questionText(title, label);
+  const text = superBowlAsYear(majorityAsSeats(withinNextAsDeadline(absent ? stillAbsentAsNot(question) : question, endDate)));
 
   // The clock time is read first and blanked, so "12:00 PM" is neither a level nor a day.
   const read = readClock(text, endDate);
