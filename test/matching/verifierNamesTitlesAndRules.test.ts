@@ -193,3 +193,13 @@ test('which half of a league wins its championship has two answers: the same hal
   t.is(label('Super Bowl LXI: Winning Conference', 'NFC', 'Will an NFC East team win Super Bowl LXI?', 'Yes', '2027-02-14'), 'different');
   t.is(label('Which conference will win the 2027 Stanley Cup?', 'Eastern', 'Which conference will win the 2027 NBA Finals?', 'Eastern', '2027-06-20'), 'different');
 });
+
+test('who meets, which post is left, and which places are visited are part of the question', (t) => {
+  const on = (a: string, b: string): string => rel(a, b, '2026-12-31');
+  t.is(on('Volodymyr Zelenskyy and Vladimir Putin meet before Jan 1, 2027?', 'Trump, Putin, and Zelensky meet together before 2027?'), 'different');
+  t.is(on('Volodymyr Zelenskyy and Vladimir Putin meet before Jan 1, 2027?', 'Will Putin and Zelensky meet before 2027?'), 'identity');
+  t.is(on('Will Kristi Noem leave as Secretary of Homeland Security before 2027?', 'Will Kristi Noem leave the Trump administration before 2027?'), 'different');
+  t.is(on('Will Kristi Noem leave as Secretary of Homeland Security before 2027?', 'Kristi Noem out as DHS Secretary before 2027?'), 'identity');
+  t.is(on('Will Donald Trump visit Connecticut, Maine, Massachusetts, New Hampshire, Rhode Island, or Vermont before Jan 1, 2027?', 'Will Donald Trump visit New Hampshire in 2026?'), 'different');
+  t.is(on('Will Donald Trump visit New Hampshire before Jan 1, 2027?', 'Will Donald Trump visit New Hampshire in 2026?'), 'identity');
+});

@@ -15,6 +15,8 @@ import { perText } from './textMemo.ts';
 import { disciplineConflict, settingOnly } from './gameSetting.ts';
 import { sameAliasGroup } from './sides.ts';
 
+/** People meeting ("meet", "a summit with"), whose participants all count; not an institution's meeting ("the FOMC meeting"). */
+const MEETING = /\b(?:meet|meets|meet with|summit with)\b/i;
 const postalStatesOf = perText(postalStates);
 
 /** Last words of team and club names ("Leviatán Esports", "Orlando City"): shared by rivals, never a surname. */
@@ -156,8 +158,24 @@ export function compareEntities(a: Proposition, b: Proposition): EntityCheck {
     // One market's unmatched subject is a thing, the other's a place: "visit Greenland" vs "visit Venezuela".
     reasons.push(`subject differs: ${(x ?? placesA[0])?.label} vs ${(y ?? placesB[0])?.label}`);
   }
+  // The people of a meeting are its subject: "Trump, Putin and Zelensky meet" is not "Putin and Zelensky meet".
+  const peopleA = actorsA.filter(isPersonLike);
+  const peopleB = actorsB.filter(isPersonLike);
+  if (reasons.length === 0 && (peopleA.length === 0) !== (peopleB.length === 0) && MEETING.test(a.text) && MEETING.test(b.text)) {
+    reasons.push(`participant on one side only: ${(peopleA[0] ?? peopleB[0])?.label ?? ''}`);
+  }
   const pa = placesA[0];
   const pb = placesB[0];
+  // "Visit New Hampshire" against "visit Connecticut, Maine, …, New Hampshire, Rhode Island or Vermont": a place both
+  // name and more on one side only is a list against one of its members, not a place a candidate pins down.
+  // One more country may be the shared one's part ("Reform UK" and "the Welsh Senedd"); US states do not nest.
+  const shared = (p: Proposition, only: readonly PropEntity[]): readonly PropEntity[] => p.entities.filter((e) => e.group === 'place' && !only.includes(e));
+  const extra = placesA.length > 0 ? placesA : placesB;
+  const both = shared(a, onlyA);
+  const listed = extra.length >= 2 || (extra.length === 1 && [...extra, ...both].every((e) => e.key.startsWith('state:')));
+  if ((pa === undefined) !== (pb === undefined) && both.length > 0 && shared(b, onlyB).length > 0 && listed) {
+    reasons.push(`places on one side only: ${(pa ?? pb)?.label ?? ''} beside the place both name`);
+  }
   // "Kansas City, MO" and "Kansas City, KS": the state word inside a city's name does not name the city's state.
   const postalA = postalStatesOf(a.source.title);
   const postalB = postalStatesOf(b.source.title);
