@@ -203,3 +203,9 @@ test('who meets, which post is left, and which places are visited are part of th
   t.is(on('Will Donald Trump visit Connecticut, Maine, Massachusetts, New Hampshire, Rhode Island, or Vermont before Jan 1, 2027?', 'Will Donald Trump visit New Hampshire in 2026?'), 'different');
   t.is(on('Will Donald Trump visit New Hampshire before Jan 1, 2027?', 'Will Donald Trump visit New Hampshire in 2026?'), 'identity');
 });
+
+test('a government recognising someone as a leader is its act, not the person leading', (t) => {
+  const on = (a: string, b: string): string => rel(a, b, '2026-12-31');
+  t.is(on('Will the United States recognize Reza Pahlavi as the leader of Iran in 2026?', 'Will Reza Pahlavi lead Iran in 2026?'), 'different');
+  t.is(on('Will the United States recognize Reza Pahlavi as the leader of Iran in 2026?', 'Will the US recognize Reza Pahlavi as Iran\'s leader before 2027?'), 'identity');
+});
