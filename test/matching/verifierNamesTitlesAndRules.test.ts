@@ -209,3 +209,17 @@ test('a government recognising someone as a leader is its act, not the person le
   t.is(on('Will the United States recognize Reza Pahlavi as the leader of Iran in 2026?', 'Will Reza Pahlavi lead Iran in 2026?'), 'different');
   t.is(on('Will the United States recognize Reza Pahlavi as the leader of Iran in 2026?', 'Will the US recognize Reza Pahlavi as Iran\'s leader before 2027?'), 'identity');
 });
+
+test('what is counted: an election called is not held, a referendum held is not passed, ADP is not the BLS report, monthly users are not weekly, a US chart is not the global one', (t) => {
+  const on = (a: string, b: string, end = '2027-06-30'): string => rel(a, b, end);
+  t.is(on('Will a Canadian federal election be called before July 1, 2027?', 'Will Canada hold a federal election before July 1, 2027?'), 'different');
+  t.is(on('Will a Canadian federal election be called before July 1, 2027?', 'Canadian snap election called by June 30, 2027?'), 'identity');
+  t.is(on('Will South Korea hold a constitutional amendment referendum before 2028?', 'South Korea constitutional amendment approved in referendum by 2027?', '2027-12-31'), 'different');
+  t.is(on('Will the ADP report show more than 100k private jobs added in February 2027?', 'Will private payrolls rise by more than 100k in February 2027?', '2027-03-05'), 'different');
+  t.is(on('ChatGPT 1 billion weekly active users by June 30, 2027?', 'Will ChatGPT report 1 billion monthly active users by June 30, 2027?'), 'different');
+  t.is(on('ChatGPT 1 billion weekly active users by June 30, 2027?', 'Will ChatGPT reach 1B weekly active users by June 30, 2027?'), 'identity');
+  t.is(on('Will Dune: Part Three win Best Adapted Screenplay at the 2027 Oscars?', 'Will Dune: Part Three win Best Original Screenplay at the 2027 Oscars?', '2027-03-15'), 'different');
+  const label = (a: string, b: string, pick: string): string => verifyPair(market('kalshi', a, '2026-12-26', pick), market('polymarket', b, '2026-12-26', pick)).relation;
+  t.is(label('#1 song on Spotify US daily chart on December 25, 2026?', 'Top song on Spotify Global daily chart for Dec 25, 2026?', 'All I Want for Christmas Is You'), 'different');
+  t.is(label('Top Netflix English TV show globally, week of Jan 4, 2027?', 'Top Netflix non-English show globally (Jan 4–10, 2027)?', 'Bridgerton'), 'different');
+});

@@ -134,7 +134,9 @@ export const AWARD_PHRASES: readonly (readonly [RegExp, string])[] = [
   [/\bbest (?:lead(?:ing)? )?actress\b|\bactress in a leading role\b/i, 'best-actress'],
   [/\b(?:best )?supporting actor\b|\bactor in a supporting role\b/i, 'best-supporting-actor'],
   [/\b(?:best )?supporting actress\b|\bactress in a supporting role\b/i, 'best-supporting-actress'],
-  [/\bbest (?:original |adapted )?screenplay\b/i, 'screenplay'],
+  [/\b(?:best )?original screenplay\b/i, 'original-screenplay'],
+  [/\b(?:best )?adapted screenplay\b/i, 'adapted-screenplay'],
+  [/\bbest screenplay\b/i, 'screenplay'],
   [/\bbest animated\b|\banimated feature\b/i, 'best-animated'],
   // The Academy renamed Best Foreign Language Film to Best International Feature Film in 2020.
   [/\bbest international\b|\binternational feature\b|\bbest foreign language film\b/i, 'best-international'],
