@@ -223,3 +223,10 @@ test('what is counted: an election called is not held, a referendum held is not 
   t.is(label('#1 song on Spotify US daily chart on December 25, 2026?', 'Top song on Spotify Global daily chart for Dec 25, 2026?', 'All I Want for Christmas Is You'), 'different');
   t.is(label('Top Netflix English TV show globally, week of Jan 4, 2027?', 'Top Netflix non-English show globally (Jan 4–10, 2027)?', 'Bridgerton'), 'different');
 });
+
+test('a role not held on a day ("no longer Bundeskanzler on 31 Dec", "NOT HHS Secretary on Jan 1") negates holding it then; "hold the office of Speaker on" holds it', (t) => {
+  t.is(rel('Will Friedrich Merz be Chancellor of Germany on December 31, 2027?', 'Merz is no longer Bundeskanzler on 31 Dec 2027'), 'complement');
+  t.is(rel('Will Friedrich Merz be Chancellor of Germany on December 31, 2027?', 'Merz is no longer Bundeskanzler on 31 Mar 2027'), 'different');
+  t.is(rel('Will RFK Jr. be Secretary of Health and Human Services on January 1, 2028?', 'RFK Jr. NOT HHS Secretary on Jan 1, 2028?'), 'complement');
+  t.is(rel('Mike Johnson Speaker on February 1, 2027?', 'Will Mike Johnson hold the office of Speaker of the House on 2/1/2027?', '2027-02-01'), 'identity');
+});

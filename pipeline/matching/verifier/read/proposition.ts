@@ -255,6 +255,9 @@ function tickerBesideTitle(ref: MarketRef): MarketRef {
   return { ...ref, title: m[1], ticker: ref.ticker ?? ticker };
 }
 
+/** "Is no longer Bundeskanzler on 31 Dec 2027": a role not held on a day. */
+const NO_LONGER_ON_DAY = /\bno longer\b.*\b(?:on|as of)\b/i;
+
 /** "Winner (incl. overtime)": a result that overtime decides has no draw (a venue's cleaned title may drop the brackets). */
 const WITH_OVERTIME = /\bincl(?:\.|uding|udes)?\s+(?:ot|overtime)\b/i;
 
@@ -356,9 +359,11 @@ export function extractProposition(input: MarketRef, codeName: string | null = n
   // certification, a fallback) that are not the question's, and reading them there refused real links.
   // "Still in office on June 1" is "not gone by May 31": a stay read on a day is a deadline the day before; so is
   // an absence still lasting on a day ("still not listed on April 1" is "not listed by March 31").
-  const dates = stays || absent ? titleDates.map(stayDeadline) : titleDates;
+  // "No longer Chancellor on 31 Dec 2027" is gone by the day before, as a stay on that day is not gone by then.
+  const goneOnDay = !stays && !absent && NO_LONGER_ON_DAY.test(ref.title) && titleDates.some((d) => d.sense === 'on');
+  const dates = stays || absent || goneOnDay ? titleDates.map(stayDeadline) : titleDates;
   // "President on Jan 1, 2027" is "not gone by Dec 31, 2026": the deadline's year is a year the question is in.
-  if (stays || absent) for (const d of dates) if (d.sense === 'by') years.add(Number(d.end.slice(0, 4)));
+  if (stays || absent || goneOnDay) for (const d of dates) if (d.sense === 'by') years.add(Number(d.end.slice(0, 4)));
   const titleText = label ? `${title} ${label}` : title;
   // A handicap label ("Denver Broncos (+3.5)") picks the side its question is about (the favourite, negated).
   const contest = readContest(title, spread?.pick ?? label, text, entities, firstAt);
