@@ -230,3 +230,12 @@ test('a role not held on a day ("no longer Bundeskanzler on 31 Dec", "NOT HHS Se
   t.is(rel('Will RFK Jr. be Secretary of Health and Human Services on January 1, 2028?', 'RFK Jr. NOT HHS Secretary on Jan 1, 2028?'), 'complement');
   t.is(rel('Mike Johnson Speaker on February 1, 2027?', 'Will Mike Johnson hold the office of Speaker of the House on 2/1/2027?', '2027-02-01'), 'identity');
 });
+
+test('other names of one thing: becoming a member is joining, an invitation is not; the debt limit is the debt ceiling; a Tory leader leads the Conservatives; the Minister-President is the Dutch PM', (t) => {
+  t.is(rel('Will Ukraine become a NATO member before Jan 1, 2029?', 'Will Ukraine join NATO before 2029?', '2028-12-31'), 'identity');
+  t.is(rel('Will Ukraine be formally invited to join NATO before 2028?', 'Will Ukraine become a NATO member by Dec 31, 2027?'), 'different');
+  t.is(rel('Debt ceiling raised or suspended by December 31, 2027?', 'Will Congress raise or suspend the debt limit before 2028?'), 'identity');
+  t.is(rel('Will Badenoch be Tory leader on Jan. 1, 2028?', 'Will Kemi Badenoch still be leader of the Conservative Party on 1 January 2028?'), 'identity');
+  t.is(rel('Rob Jetten out as Dutch PM by December 31, 2027?', 'Will Rob Jetten stop being Minister-President of the Netherlands before 2028?'), 'identity');
+  t.is(rel('Rob Jetten out as Dutch PM by December 31, 2027?', 'Will Dick Schoof stop being Minister-President of the Netherlands before 2028?'), 'different');
+});
