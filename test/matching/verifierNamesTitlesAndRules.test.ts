@@ -239,3 +239,17 @@ test('other names of one thing: becoming a member is joining, an invitation is n
   t.is(rel('Rob Jetten out as Dutch PM by December 31, 2027?', 'Will Rob Jetten stop being Minister-President of the Netherlands before 2028?'), 'identity');
   t.is(rel('Rob Jetten out as Dutch PM by December 31, 2027?', 'Will Dick Schoof stop being Minister-President of the Netherlands before 2028?'), 'different');
 });
+
+test('releases: a work "out by" a date or "dropped" is released; a sequel is numbered as "Part Three", "III" or "3"; a PC release or a date announced is not the release', (t) => {
+  t.is(rel('Will Anthropic release Claude Opus 5 before Apr 1, 2027?', 'Claude Opus 5 out by 3/31/2027?', '2027-03-31'), 'identity');
+  t.is(rel('Will Drake release ICEMAN before 2027?', 'Aubrey Graham (Drake) album \'Iceman\' out by Dec 31, 2026?', '2026-12-31'), 'identity');
+  t.is(rel('Will Kanye West release "Bully" by December 31, 2026?', 'Will Ye drop BULLY before 2027?', '2026-12-31'), 'identity');
+  t.is(rel('Zelenskyy out by June 30, 2027?', 'Will Volodymyr Zelenskyy leave office before July 1, 2027?', '2027-06-30'), 'identity');
+  t.is(rel('Will The Batman Part II\'s domestic opening weekend be above $100 million?', 'The Batman 2 opens above $100M domestic?', '2027-10-05'), 'identity');
+  t.is(rel('Will The Batman Part II\'s domestic opening weekend be above $100 million?', 'The Batman 3 opens above $100M domestic?', '2027-10-05'), 'different');
+  t.is(rel('GTA VI released by March 31, 2027?', 'GTA 6 out on PC by March 31, 2027?', '2027-03-31'), 'different');
+  t.is(rel('Will GTA VI be released on PC before 2028?', 'Will Rockstar announce a PC release date for GTA 6 before 2028?'), 'different');
+  const label = (a: string, pa: string, b: string): string => verifyPair(market('kalshi', a, '2026-12-11', pa), market('polymarket', b, '2026-12-11')).relation;
+  t.is(label('The Game Awards 2026: Game of the Year', 'Grand Theft Auto VI', 'GTA 6 wins GOTY at The Game Awards 2026?'), 'identity');
+  t.is(label('The Game Awards 2026: Game of the Year', 'Grand Theft Auto VI', 'Will GTA VI win Ultimate Game of the Year at the 2026 Golden Joystick Awards?'), 'different');
+});

@@ -15,6 +15,8 @@ const SETTING_WORDS: ReadonlySet<string> = new Set([
   'supreme', 'court', 'president', 'senate', 'house', 'governor', 'mayor', 'chancellor', 'minister', 'prime', 'speaker',
   'chair', 'official', 'new', 'us', 'national', 'federal', 'government', 'state', 'country', 'nation', 'world', 'global',
   'year', 'today', 'tonight', 'week', 'month', 'day', 'end', 'eoy', 'date', 'time', 'early', 'late',
+  // An award's ceremony is where its winner is named: "Oscar for Best Picture" asks who wins it.
+  'oscar', 'award', 'academy', 'ceremony',
 ]);
 
 /** Content words that are neither the setting nor a name either market gives (unknown names stay words too). */

@@ -103,6 +103,8 @@ export const TITLE_PHRASES: readonly (readonly [RegExp, string])[] = [
   [/\bgrammys?\b|\bgrammy awards?\b/i, 'grammys'],
   [/\bemmys?\b|\bemmy awards?\b/i, 'emmys'],
   [/\bgame awards\b/i, 'game-awards'],
+  [/\bgolden joysticks?\b|\bgolden joystick awards\b/i, 'golden-joysticks'],
+  [/\bbafta\b|\bbaftas\b/i, 'baftas'],
   [/\bnobel\b/i, 'nobel'],
 ];
 
