@@ -253,3 +253,14 @@ test('releases: a work "out by" a date or "dropped" is released; a sequel is num
   t.is(label('The Game Awards 2026: Game of the Year', 'Grand Theft Auto VI', 'GTA 6 wins GOTY at The Game Awards 2026?'), 'identity');
   t.is(label('The Game Awards 2026: Game of the Year', 'Grand Theft Auto VI', 'Will GTA VI win Ultimate Game of the Year at the 2026 Golden Joystick Awards?'), 'different');
 });
+
+test('the monthly payrolls figure however worded: jobs numbers, jobs added, the US adding N jobs, payrolls beating N, the report released the month after', (t) => {
+  const label = (a: string, pa: string, b: string, end: string): string => verifyPair(market('kalshi', a, end, pa), market('polymarket', b, end)).relation;
+  t.is(label('Jobs numbers in Nov 2026?', 'Above 100,000', 'Will the US economy add more than 100k jobs in November 2026?', '2026-12-04'), 'identity');
+  t.is(label('Jobs numbers in Nov 2026?', 'Above 100,000', 'Will the US economy add more than 150k jobs in November 2026?', '2026-12-04'), 'different');
+  t.is(label('Jobs numbers in Nov 2026?', 'Above 100,000', 'Will the US economy add more than 100k jobs in October 2026?', '2026-12-04'), 'different');
+  t.is(rel('Will the jobs report released in January 2027 show more than 150,000 jobs added?', 'Will the US add more than 150k jobs in December 2026?', '2027-01-08'), 'identity');
+  t.is(label('Jobs numbers in May 2026?', 'Above 100,000', 'Will the jobs report released June 5, 2026 show more than 100k jobs added?', '2026-06-05'), 'identity');
+  t.is(rel('Will November 2026 nonfarm payrolls beat 100K?', 'US jobs added in November 2026 above 100,000?', '2026-12-04'), 'identity');
+  t.is(rel('Will December 2026 payrolls come in at 150K or below?', 'Will the US add more than 150k jobs in December 2026?', '2027-01-08'), 'complement');
+});
