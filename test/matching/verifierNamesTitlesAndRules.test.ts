@@ -264,3 +264,11 @@ test('the monthly payrolls figure however worded: jobs numbers, jobs added, the 
   t.is(rel('Will November 2026 nonfarm payrolls beat 100K?', 'US jobs added in November 2026 above 100,000?', '2026-12-04'), 'identity');
   t.is(rel('Will December 2026 payrolls come in at 150K or below?', 'Will the US add more than 150k jobs in December 2026?', '2027-01-08'), 'complement');
 });
+
+test('a two-legged tie asked who goes through ("· To Advance", "— To Qualify") is the tie its round names on the other venue; picks whose names do not meet are not linked', (t) => {
+  const tie = (a: string, pa: string, b: string, pb = 'Yes'): string => verifyPair(market('azuro', a, '2027-03-17', pa), market('polymarket', b, '2027-03-17', pb)).relation;
+  t.is(tie('Manchester City vs Real Madrid · To Advance', 'Manchester City', 'Champions League Round of 16: Will Manchester City advance vs Real Madrid?'), 'identity');
+  t.is(tie('Manchester City vs Real Madrid — To Qualify', 'Real Madrid', 'Champions League Round of 16: Will Manchester City advance vs Real Madrid?'), 'complement');
+  t.is(tie('Manchester City vs Real Madrid — To Qualify', 'Real Madrid', 'Manchester City vs Real Madrid Winner?', 'Real Madrid'), 'different');
+  t.is(tie('Champions League Round of 16: PSG vs. Bayern - Who advances?', 'PSG', 'Will Bayern Munich advance past PSG in the Champions League Round of 16?'), 'different');
+});

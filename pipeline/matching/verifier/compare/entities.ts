@@ -225,6 +225,10 @@ export function compareEntities(a: Proposition, b: Proposition): EntityCheck {
         const why = !contest ? '' : draws === 'yes' ? ' (the contest can be drawn)' : ' (nothing says the contest cannot be drawn)';
         reasons.push(`selected side differs: ${a.selected.join(',')} vs ${b.selected.join(',')}${why}`);
       }
+    } else if (reasons.length === 0 && a.versus.length >= 2 && b.versus.length >= 2) {
+      // Two pairings that pick different sides whose names do not meet ("Man City" / "Manchester City"): the picks
+      // cannot be shown to be one side, nor the other's opponent, so neither identity nor complement is safe.
+      reasons.push(`selected side differs: ${a.selected.join(',')} vs ${b.selected.join(',')} (their names do not meet)`);
     }
   } else if (reasons.length === 0 && (a.selected.length > 0) !== (b.selected.length > 0)) {
     // One market picks a side; the other names both rivals ("Will A win vs. B?" read as a whole, "A vs. B

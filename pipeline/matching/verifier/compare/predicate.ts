@@ -85,9 +85,9 @@ const STAGES: readonly (readonly [RegExp, string])[] = [
   // The season series between two teams is all their games of the season, not one of them.
   [/\b(?:regular[- ]season|season) series\b/i, 'season-series'],
   // "Advance in the Champions League" is going through a round of it, not winning it.
-  [/\b(?:advance|advances|advancing|qualify|qualifies|qualifying|qualification|make it|progress)\s+(?:to|for|into|past|through|beyond|in the)\b/i, 'advance'],
+  [/\b(?:advance|advances|advancing|qualify|qualifies|qualifying|qualification|make it|progress)\s+(?:to|for|into|past|through|beyond|in the|vs\.?|against|over)\b/i, 'advance'],
   // "Who will advance?" on a two-legged tie: going through over both legs, not winning one game of it.
-  [/\b(?:who|which (?:team|side|club)) (?:will )?(?:advances?|qualif(?:y|ies)|progress(?:es)?|go(?:es)? through)\b|\b(?:team|side|club) to (?:advance|qualify|progress|go through)\b|:\s*to (?:advance|qualify)\b/i, 'advance'],
+  [/\b(?:who|which (?:team|side|club)) (?:will )?(?:advances?|qualif(?:y|ies)|progress(?:es)?|go(?:es)? through)\b|\b(?:team|side|club) to (?:advance|qualify|progress|go through)\b|[:·\-–—]\s*(?:team\s+)?to (?:advance|qualify)\b/i, 'advance'],
   // "Reach the final" and "make the semifinals" are advancing to that round, as "qualify for the final" is.
   [/\b(?:reach|reaches|reached|reaching|make|makes|made|making)\s+(?:the\s+)?(?:[\w'-]+\s+){0,4}?(?:finals?|semi-?finals?|quarter-?finals?|round of (?:16|32|64)|knockout (?:stage|rounds?))\b/i, 'advance'],
   // A shortlist, a lead part-way, a method of winning, a playoff berth, a request: each stops short of or narrows the event.
@@ -119,10 +119,17 @@ export const stagesOfText = perText(stagesOf);
 /** Rounds of a draw: for a single game they say which match it is, not how far a side gets. */
 const MATCH_ROUNDS = new Set(['semifinal', 'quarterfinal', 'early-round', 'first-round', 'second-round']);
 
+/** A tie of two named sides, asked who goes through: its round, said on one side only, is where it is played. */
+const roundOfTie = (p: Proposition, stages: readonly string[]): boolean => p.versus.length >= 2 && stages.includes('advance');
+
 export function compareStages(a: Proposition, b: Proposition): string[] {
   const games = a.game && b.game;
-  const sa = stagesOfText(a.text).filter((s) => !games || !MATCH_ROUNDS.has(s));
-  const sb = stagesOfText(b.text).filter((s) => !games || !MATCH_ROUNDS.has(s));
+  const allA = stagesOfText(a.text);
+  const allB = stagesOfText(b.text);
+  // "Champions League Round of 16: Will City advance vs Real Madrid?" and "City vs Real Madrid · To Advance".
+  const ties = roundOfTie(a, allA) && roundOfTie(b, allB) && (!allA.some((s) => MATCH_ROUNDS.has(s)) || !allB.some((s) => MATCH_ROUNDS.has(s)));
+  const sa = allA.filter((s) => !(games || ties) || !MATCH_ROUNDS.has(s));
+  const sb = allB.filter((s) => !(games || ties) || !MATCH_ROUNDS.has(s));
   if (sa.length === 0 && sb.length === 0) return [];
   if (sa.length === sb.length && sa.every((s) => sb.includes(s))) return [];
   return [`stage differs: ${sa.join('/') || 'title'} vs ${sb.join('/') || 'title'}`];
