@@ -272,3 +272,10 @@ test('a two-legged tie asked who goes through ("· To Advance", "— To Qualify"
   t.is(tie('Manchester City vs Real Madrid — To Qualify', 'Real Madrid', 'Manchester City vs Real Madrid Winner?', 'Real Madrid'), 'different');
   t.is(tie('Champions League Round of 16: PSG vs. Bayern - Who advances?', 'PSG', 'Will Bayern Munich advance past PSG in the Champions League Round of 16?'), 'different');
 });
+
+test('a match\'s total of maps or sets is read once, so going to a third map is the complement of under 2.5 maps', (t) => {
+  const maps = (pa: string, b: string): string => verifyPair(market('sxbet', 'Cloud9 vs 100 Thieves · Total Maps', '2027-03-01', pa), market('polymarket', b, '2027-03-01')).relation;
+  t.is(maps('Under 2.5', 'Will Cloud9 vs 100 Thieves go to a third map?'), 'complement');
+  t.is(maps('Over 2.5', 'Will Cloud9 vs 100 Thieves go to a third map?'), 'identity');
+  t.is(maps('Under 3.5', 'Will Cloud9 vs 100 Thieves go to a third map?'), 'different');
+});

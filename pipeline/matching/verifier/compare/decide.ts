@@ -82,7 +82,7 @@ const PATH = /\b(?:reach|reaches|hit|hits|touch|touches|dip|dips|fall|falls|drop
 const RELEASE = /\b(?:cpi|hicp|inflation|unemployment|jobless|gdp|pce|ppi|payrolls|retail sales|pmi|hourly earnings|weekly earnings)\b/i;
 
 /** A count of what one election, release or contest yields ("above 34 seats", "<35 seats"). */
-const COUNTED_RESULT = /\b(?:seats?|electoral votes|medals?|goals?|points?|runs?|wins?|cuts?|hikes?|yards|rebounds|assists|strikeouts|touchdowns|receptions|threes|three-pointers|saves|shots on goal|corners|aces|kills|sacks)\b/i;
+const COUNTED_RESULT = /\b(?:seats?|electoral votes|medals?|goals?|points?|runs?|wins?|cuts?|hikes?|maps|sets|yards|rebounds|assists|strikeouts|touchdowns|receptions|threes|three-pointers|saves|shots on goal|corners|aces|kills|sacks)\b/i;
 /** Two sides named ("Lakers vs Celtics", Kalshi's "Los Angeles L at Boston: ..."): points are that game's, read once when it ends. */
 const TWO_SIDES = /\S\s+(?:vs\.?|v\.?|@)\s+\S|^[^:?]+\sat\s[^:?]+:/i;
 
