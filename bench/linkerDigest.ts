@@ -10,9 +10,11 @@
  * `node --cpu-prof`). The propositions are read on the thread startLinker gives them; `--here` reads them on the
  * linker's thread, as before finding 57 (the digests must not differ).
  *
- * Also printed: how many propositions the linker's thread read itself (its map's misses; finding 59).
+ * Also printed: how many propositions the linker's thread read itself (its map's misses; finding 59). `--counters`
+ * prints, for every 2,000 markets linked (or `--window n`), the comparisons, vector searches, key-index rows and
+ * linker reads per market and their time (bench/support/linkerCounters.ts), to see what grows with the catalogue.
  *
- *   node --import tsx bench/linkerDigest.ts [--scale 0.01] [--here]   (1 = 200k markets)
+ *   node --import tsx bench/linkerDigest.ts [--scale 0.01] [--here] [--counters] [--window 2000]   (1 = 200k markets)
  */
 import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -37,8 +39,9 @@ import type { Doc } from '../shared/ports/documentStore.ts';
 import { catalogueMarkets } from './support/marketEvents.ts';
 import { benchArgs, load, scaled } from './support/report.ts';
 import { threadCpuSeconds, threadCpuSince } from './support/threadCpu.ts';
+import { LinkerCounters } from './support/linkerCounters.ts';
 
-const { scale, values } = benchArgs({ here: { type: 'boolean' } });
+const { scale, values } = benchArgs({ here: { type: 'boolean' }, counters: { type: 'boolean' }, window: { type: 'string' } });
 const MARKETS = scaled(200_000, scale, 200);
 const AT = '2026-11-01T00:00:00.000Z';
 const log = pino({ level: 'warn' });
@@ -65,14 +68,17 @@ async function main(): Promise<void> {
   try {
     const embedder = cachedEmbedder(await createPoolEmbedder(pool, modelPath), { store: storeEmbeddingCache(store) });
     const index = createEmbeddedVectorIndex({ dimension: embedder.dimension, logger: log });
+    const counters = values.counters ? new LinkerCounters() : null;
+    const windowSize = Number(values.window ?? 2000);
     const published = createHash('sha256');
     let snapshots = 0;
     // Propositions read on the linker's own thread: candidates missing from its in-memory map (and, with --here, every new market).
     let readHere = 0;
-    const verifier: VerifierFns = { ...structuralVerifier, extract: (ref) => (readHere++, structuralVerifier.extract(ref)) };
+    const counted: VerifierFns = { ...structuralVerifier, extract: (ref) => (readHere++, structuralVerifier.extract(ref)) };
+    const verifier = counters ? counters.verifier(counted) : counted;
     const linker = createLinker({
-      store,
-      index,
+      store: counters ? counters.store(store) : store,
+      index: counters ? counters.index(index) : index,
       embed: (t) => embedder.embed(t),
       ...(propositions ? { extractElsewhere: extractOnPool(propositions) } : {}),
       verifier,
@@ -87,12 +93,24 @@ async function main(): Promise<void> {
     const processCpu = process.cpuUsage();
     const threads = threadCpuSeconds();
     const started = performance.now();
+    let windowStart = 0;
+    let windowCpu = mainThreadCpuSec();
     for (let i = 0; i < markets.length; i += LINK_MAX_RUN) {
       const run = markets.slice(i, i + LINK_MAX_RUN).map((m) => ({
         event: { type: 'market_normalized' as const, market: m, source: { item_id: m.platform_market_id, content_hash: 'digest', fetched_at: AT } },
         redelivered: false,
       }));
       await linker.handleRun(run);
+      const linked = i + run.length;
+      if (counters && (linked - windowStart >= windowSize || linked === markets.length)) {
+        const n = linked - windowStart;
+        const now = mainThreadCpuSec();
+        console.log(`markets ${windowStart}-${linked}: main thread ${(((now - windowCpu) * 1000) / n).toFixed(2)} ms per market`);
+        for (const line of counters.lines(n)) console.log(line);
+        counters.reset();
+        windowStart = linked;
+        windowCpu = now;
+      }
     }
     const sec = (performance.now() - started) / 1000;
     const cpuMs = ((mainThreadCpuSec() - cpu) * 1000) / markets.length;

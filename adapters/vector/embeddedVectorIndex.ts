@@ -5,6 +5,7 @@ import {
 import { DEFAULT_HNSW, HnswGraph, type HnswParams } from './hnswGraph.ts';
 import { checkItems, checkSearch } from './validateVectorInput.ts';
 import { VectorMatrix } from './vectorMatrix.ts';
+import { EntriesByKey } from './entriesByKey.ts';
 
 export interface EmbeddedVectorIndexOptions {
   readonly dimension: number;
@@ -37,7 +38,7 @@ export function createEmbeddedVectorIndex(options: EmbeddedVectorIndexOptions): 
   const params: HnswParams = { ...DEFAULT_HNSW, ...options.hnsw };
   const overFetch = Math.max(1, options.overFetch ?? 4);
   const matrix = new VectorMatrix(dimension);
-  const idOfKey = new Map<bigint, string>();
+  const byKey = new EntriesByKey();
   let graph: HnswGraph | null = null;
   let nextKey = 1n;
   let closed = false;
@@ -78,18 +79,23 @@ export function createEmbeddedVectorIndex(options: EmbeddedVectorIndexOptions): 
   function graphSearch(g: HnswGraph, query: Float32Array, options: SearchOptions): VectorMatch[] | null {
     const { k, filter } = options;
     let want = filter ? k * overFetch : k;
+    // usearch walks the graph keeping max(count, expansionSearch) candidates and answers the nearest `count` of them,
+    // so one walk asked for expansionSearch answers every smaller count: the same keys in the same order, a prefix.
+    // A filter that leaves too few asks again with twice the count; up to expansionSearch that walk is not repeated.
+    let walked: BigUint64Array | null = null;
+    let walkedFor = 0;
     for (;;) {
       const count = Math.min(want, matrix.size);
-      const keys = g.nearest(query, count);
-      const out: VectorMatch[] = [];
-      for (const key of keys) {
-        const id = idOfKey.get(key);
-        if (id === undefined) continue;
-        const entry = matrix.entry(id)!;
-        if (!payloadMatches(entry.payload, filter)) continue;
-        out.push(toMatch(id, dot(query, matrix.row(id)!)));
-        if (out.length === k) break;
+      if (walked === null || count > walkedFor) {
+        walkedFor = filter ? Math.max(count, params.expansionSearch) : count;
+        walked = g.nearest(query, walkedFor);
       }
+      const keys = walked.length > count ? walked.subarray(0, count) : walked;
+      const out: VectorMatch[] = [];
+      byKey.forEach(keys, (entry) => {
+        if (payloadMatches(entry.payload, filter)) out.push(toMatch(entry.id, dot(query, matrix.row(entry.id)!)));
+        return out.length < k;
+      });
       if (out.length >= k || count >= matrix.size) return out.sort((a, b) => b.score - a.score);
       // A selective filter: widen a few times, then let the exact scan answer.
       if (want >= k * overFetch * 16) return null;
@@ -109,12 +115,13 @@ export function createEmbeddedVectorIndex(options: EmbeddedVectorIndexOptions): 
       const added: Array<{ key: bigint; id: string }> = [];
       for (const item of items) {
         const key = nextKey++;
-        const previous = matrix.put({ id: item.id, key, payload: { ...item.payload } }, item.vector);
+        const entry = { id: item.id, key, payload: { ...item.payload } };
+        const previous = matrix.put(entry, item.vector);
         if (previous) {
-          idOfKey.delete(previous.key);
+          byKey.delete(previous.key);
           graph?.remove(previous.key);
         }
-        idOfKey.set(key, item.id);
+        byKey.set(entry);
         added.push({ key, id: item.id });
       }
       if (graph) {
@@ -130,7 +137,7 @@ export function createEmbeddedVectorIndex(options: EmbeddedVectorIndexOptions): 
       for (const id of ids) {
         const removed = matrix.delete(id);
         if (!removed) continue;
-        idOfKey.delete(removed.key);
+        byKey.delete(removed.key);
         graph?.remove(removed.key);
       }
       adjustMode();

@@ -8,18 +8,41 @@ export interface StoredEntry {
 }
 
 /**
+ * Added to a bound before a row is dropped: a dot product of unit vectors summed in doubles is within ~1e-14 of
+ * its exact value, so a row is only dropped when its whole sum could not have come out above the worst held.
+ */
+const BOUND_SLACK = 1e-9;
+
+/** The norms of one row's dimensions (`v` from `base`, `dim` long) from each split to the end. */
+function tailNorms(v: Float32Array, base: number, dim: number, splits: readonly number[]): Float64Array {
+  const out = new Float64Array(splits.length);
+  let sum = 0;
+  let i = dim;
+  for (let p = splits.length - 1; p >= 0; p--) {
+    for (; i > splits[p]!; i--) sum += v[base + i - 1]! * v[base + i - 1]!;
+    out[p] = Math.sqrt(sum);
+  }
+  return out;
+}
+
+/**
  * Unit vectors in one contiguous Float32Array (rows packed, removal swaps the last row in), so an
  * exact scan is a tight loop over memory and cosine similarity is a dot product.
  */
 export class VectorMatrix {
   readonly dimension: number;
   #rows: Float32Array;
+  /** Per row, the norm of its dimensions from each split on (`#splits.length` per row): the scan's bounds. */
+  #tails: Float64Array;
+  readonly #splits: readonly number[];
   #entries: StoredEntry[] = [];
   readonly #slotOf = new Map<string, number>();
 
   constructor(dimension: number, initialCapacity = 1024) {
     this.dimension = dimension;
     this.#rows = new Float32Array(initialCapacity * dimension);
+    this.#splits = dimension >= 16 ? [dimension >> 2, dimension >> 1, (3 * dimension) >> 2] : [];
+    this.#tails = new Float64Array(initialCapacity * this.#splits.length);
   }
 
   get size(): number {
@@ -66,6 +89,7 @@ export class VectorMatrix {
     const inv = 1 / Math.sqrt(norm);
     const base = slot * this.dimension;
     for (let i = 0; i < this.dimension; i++) this.#rows[base + i] = vector[i]! * inv;
+    this.#tails.set(tailNorms(this.#rows, base, this.dimension, this.#splits), slot * this.#splits.length);
     return previous;
   }
 
@@ -79,22 +103,42 @@ export class VectorMatrix {
       this.#entries[slot] = moved;
       this.#slotOf.set(moved.id, slot);
       this.#rows.copyWithin(slot * this.dimension, last * this.dimension, (last + 1) * this.dimension);
+      const parts = this.#splits.length;
+      this.#tails.copyWithin(slot * parts, last * parts, (last + 1) * parts);
     }
     this.#entries.pop();
     this.#slotOf.delete(id);
     return removed;
   }
 
-  /** Dot product of the (unit) query with every row passing `accept`; the best k, best first. */
+  /**
+   * Dot product of the (unit) query with every row passing `accept`; the best k, best first. Once k are held, a
+   * row is dropped part-way when what is summed so far plus the most its other dimensions can add (the product of
+   * the query's and the row's norms over them, Cauchy-Schwarz) cannot beat the worst held: such a row would have
+   * been skipped after its whole sum too, and a row summed to the end is summed in the same order as always, so
+   * the answer is the same numbers in the same order.
+   */
   scan(query: Float32Array, k: number, accept: (entry: StoredEntry) => boolean): Array<{ entry: StoredEntry; score: number }> {
     const dim = this.dimension;
     const rows = this.#rows;
+    const tails = this.#tails;
+    const splits = this.#splits;
+    const parts = splits.length;
+    const queryTails = tailNorms(query, 0, dim, splits);
     const best: Array<{ entry: StoredEntry; score: number }> = [];
     let worst = -Infinity;
-    for (let slot = 0; slot < this.#entries.length; slot++) {
+    rows: for (let slot = 0; slot < this.#entries.length; slot++) {
       const base = slot * dim;
       let dot = 0;
-      for (let i = 0; i < dim; i++) dot += query[i]! * rows[base + i]!;
+      let i = 0;
+      if (best.length >= k) {
+        for (let p = 0; p < parts; p++) {
+          const end = splits[p]!;
+          for (; i < end; i++) dot += query[i]! * rows[base + i]!;
+          if (dot + queryTails[p]! * tails[slot * parts + p]! + BOUND_SLACK <= worst) continue rows;
+        }
+      }
+      for (; i < dim; i++) dot += query[i]! * rows[base + i]!;
       if (best.length >= k && dot <= worst) continue;
       const entry = this.#entries[slot]!;
       if (!accept(entry)) continue;
@@ -110,8 +154,12 @@ export class VectorMatrix {
 
   #ensureCapacity(rows: number): void {
     if (rows * this.dimension <= this.#rows.length) return;
-    const grown = new Float32Array(Math.max(rows, (this.#rows.length / this.dimension) * 2) * this.dimension);
+    const capacity = Math.max(rows, (this.#rows.length / this.dimension) * 2);
+    const grown = new Float32Array(capacity * this.dimension);
     grown.set(this.#rows);
     this.#rows = grown;
+    const grownTails = new Float64Array(capacity * this.#splits.length);
+    grownTails.set(this.#tails);
+    this.#tails = grownTails;
   }
 }
