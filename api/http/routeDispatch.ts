@@ -36,8 +36,8 @@ interface TrieNode {
  * every request. @koa/router's dispatch reads `ctx.host` (Koa splits the Host header) for its host option,
  * then for a matched route builds the chain afresh: a closure per matched layer that sets the captures and
  * params, the layers' middleware spread after it, and `koa-compose`, which flattens the array with one
- * `concat` per element and checks every entry, per request (~4-7% of the API process's CPU on the market
- * list row, bench/README.md finding 65). Here the flattened chain is kept per matched layer list (the same
+ * `concat` per element and checks every entry, per request (the routing, matching included, was 6.8% of the
+ * API process's CPU on the market-list row; bench/README.md finding 65). Here the flattened chain is kept per matched layer list (the same
  * layer objects in the same order; rebuilt if a layer's stack has changed since) and run by a dispatcher with
  * koa-compose's semantics (each step once, `next()` twice rejects, the outer `next` last); the
  * captures-and-params step reads the request path this dispatch worked out, as the closure did.
