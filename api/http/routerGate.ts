@@ -1,5 +1,6 @@
 import type Router from '@koa/router';
 import type { Context, Middleware } from 'koa';
+import { routeDispatch } from './routeDispatch.ts';
 
 type RouteLayer = Router['stack'][number];
 
@@ -43,7 +44,8 @@ function firstSegment(ctx: Context): string | null {
  * router's own does (routeTable.ts reads it).
  */
 export function gatedRoutes(router: Router): Middleware {
-  const dispatch = router.routes() as unknown as Middleware;
+  // The router's dispatch with each matched route's chain built once (routeDispatch.ts), not per request.
+  const dispatch = routeDispatch(router);
   let builtFor = -1;
   let segments: ReadonlySet<string> | null = null;
 

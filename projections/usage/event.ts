@@ -50,13 +50,17 @@ export function decodeUsageMessage(value: unknown): Decoded {
   return parsed.success ? { ok: true, event: [parsed.data] } : refused(parsed.error, 'api_request event');
 }
 
+/** A module function, not a named closure made per event (tsx redefines the name of every one it creates). */
+function fits(s: string, max: number): boolean {
+  return s.length >= 1 && s.length <= max;
+}
+
 /**
  * Whether the decoder's bounds on lengths take this event, checked without zod on the API's path. The capture's
  * other fields (a status Koa set, a duration, an ISO time) always fit; a path longer than MAX_ENDPOINT_LENGTH can
  * come in a request line.
  */
 export function isStorableEvent(event: ApiRequestLogged): boolean {
-  const fits = (s: string, max: number) => s.length >= 1 && s.length <= max;
   return (
     fits(event.endpoint, MAX_ENDPOINT_LENGTH) &&
     fits(event.method, MAX_METHOD_LENGTH) &&
