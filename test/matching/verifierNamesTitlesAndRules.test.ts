@@ -279,3 +279,10 @@ test('a match\'s total of maps or sets is read once, so going to a third map is 
   t.is(maps('Over 2.5', 'Will Cloud9 vs 100 Thieves go to a third map?'), 'identity');
   t.is(maps('Under 3.5', 'Will Cloud9 vs 100 Thieves go to a third map?'), 'different');
 });
+
+test('leaders under other transliterations are one person: Lukashenka, Ahmad al-Sharaa, Hendrik Wuest', (t) => {
+  t.is(rel('Lukashenko out as President of Belarus by end of 2027?', 'Will Aleksandr Lukashenka leave office before 2028?'), 'identity');
+  t.is(rel('Ahmed al-Sharaa out as President of Syria by December 31, 2027?', 'Will Ahmad al-Sharaa leave office as Syria\'s president before 2028?'), 'identity');
+  t.is(rel('Will Hendrik Wüst be the next German Chancellor?', 'Will Hendrik Wuest be the next German Chancellor?'), 'identity');
+  t.is(rel('Will Hendrik Wüst be the next German Chancellor?', 'Will Markus Söder be the next German Chancellor?'), 'different');
+});
