@@ -18,11 +18,9 @@
  * (--only: the rows whose name contains one of the words, for profiling one path; the ratio line then covers
  * only those rows, and the refusal row runs only when one word is "refused".)
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
 import pino from 'pino';
 import { startLocalNatsServer } from '../pipeline/system/localNatsServer.ts';
@@ -30,6 +28,7 @@ import { connectStreams } from '../pipeline/streams/connection.ts';
 import { provisionStreams } from '../pipeline/streams/provision.ts';
 import { openSqliteStore } from '../adapters/store/sqliteStore.ts';
 import { populateApiStore } from './support/apiData.ts';
+import { spawnApiServer, type ApiServer } from './support/spawnApiServer.ts';
 import { benchArgs, load, peakRssOfPid, ratioLine, scaled, table } from './support/report.ts';
 
 const { scale, values } = benchArgs({ seconds: { type: 'string' }, only: { type: 'string' } });
@@ -41,25 +40,8 @@ const SECONDS = Number(values.seconds ?? Math.max(2, Math.round(10 * Math.min(1,
 const CONNECTIONS = 50;
 const log = pino({ level: 'warn' });
 
-interface Server {
-  readonly child: ChildProcess;
-  readonly url: string;
-}
-
-async function spawnServer(args: string[]): Promise<Server> {
-  // BENCH_CPU_PROF=<dir>: the servers write V8 CPU profiles there (--cpu-prof) when they stop.
-  const prof = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
-  const child = spawn(process.execPath, [...prof, '--import', 'tsx', new URL('./support/apiServer.ts', import.meta.url).pathname, ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
-  const lines = createInterface({ input: child.stdout! });
-  const port = await new Promise<number>((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
-    lines.on('line', (line) => {
-      const m = /^port (\d+)$/.exec(line);
-      if (m) resolve(Number(m[1]));
-    });
-  });
-  return { child, url: `http://127.0.0.1:${port}` };
-}
+type Server = ApiServer;
+const spawnServer = spawnApiServer;
 
 const stop = (s: Server) => new Promise<void>((r) => (s.child.once('exit', () => r()), s.child.kill('SIGTERM')));
 

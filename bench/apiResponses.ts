@@ -15,11 +15,10 @@
  *
  *   node --import tsx bench/apiResponses.ts --dir /tmp/api-responses --out /tmp/new.jsonl
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import pino from 'pino';
 import { startLocalNatsServer } from '../pipeline/system/localNatsServer.ts';
@@ -27,6 +26,7 @@ import { connectStreams } from '../pipeline/streams/connection.ts';
 import { provisionStreams } from '../pipeline/streams/provision.ts';
 import { openSqliteStore } from '../adapters/store/sqliteStore.ts';
 import { populateApiStore } from './support/apiData.ts';
+import { spawnApiServer, type ApiServer } from './support/spawnApiServer.ts';
 
 const { values } = parseArgs({ options: { dir: { type: 'string' }, out: { type: 'string' } } });
 if (!values.dir || !values.out) throw new Error('usage: --dir <store dir, shared by the runs> --out <file>');
@@ -48,18 +48,7 @@ const nats = await startLocalNatsServer(join(dir, `nats-${process.pid}`));
 const conn = await connectStreams(nats.url, log, 'api-responses');
 await provisionStreams(conn.jsm, log);
 
-async function spawnServer(multiplier: string): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', new URL('./support/apiServer.ts', import.meta.url).pathname, '--mode', 'concord', '--data-dir', dataDir, '--nats-url', nats.url, '--multiplier', multiplier], { stdio: ['ignore', 'pipe', 'inherit'] });
-  const lines = createInterface({ input: child.stdout! });
-  const port = await new Promise<number>((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
-    lines.on('line', (line) => {
-      const m = /^port (\d+)$/.exec(line);
-      if (m) resolve(Number(m[1]));
-    });
-  });
-  return { child, url: `http://127.0.0.1:${port}` };
-}
+const spawnServer = (multiplier: string): Promise<ApiServer> => spawnApiServer(['--mode', 'concord', '--data-dir', dataDir, '--nats-url', nats.url, '--multiplier', multiplier]);
 const stop = (s: { child: ChildProcess }) => new Promise<void>((r) => (s.child.once('exit', () => r()), s.child.kill('SIGTERM')));
 
 const MASKED_HEADERS = new Set(['date', 'x-request-id', 'x-ratelimit-reset', 'retry-after']);
