@@ -13,6 +13,7 @@ import { createVectorIndex } from '../../adapters/vector/createVectorIndex.ts';
 import { createQdrantVectorIndex } from '../../adapters/vector/qdrantVectorIndex.ts';
 import { uuidFromName } from '../../shared/ids.ts';
 import { reportContractNotRun } from '../support/notRun.ts';
+import { gauss, rng } from '../support/seededRandom.ts';
 import { type VectorIndex, VectorIndexError, type VectorItem, payloadMatches } from '../../shared/ports/vectorIndex.ts';
 
 const logger = pino({ level: 'silent' });
@@ -20,18 +21,6 @@ const DIM = 64;
 const VENUES = ['polymarket', 'kalshi', 'manifold', 'predictit', 'limitless', 'myriad', 'sxbet'];
 const CATEGORIES = ['crypto', 'politics', 'sports', 'economics'];
 
-/** Deterministic PRNG (mulberry32) so every run sees the same data. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-const gauss = (r: () => number) => Math.sqrt(-2 * Math.log(r() || 1e-12)) * Math.cos(2 * Math.PI * r());
 
 /** n vectors around `clusters` random centres, like titles around recurring topics. */
 function clusteredItems(n: number, clusters: number, seed: number): VectorItem[] {

@@ -9,18 +9,8 @@ import test from 'ava';
 import { VectorMatrix, type StoredEntry } from '../../adapters/vector/vectorMatrix.ts';
 import { EntriesByKey } from '../../adapters/vector/entriesByKey.ts';
 import { DEFAULT_HNSW, HnswGraph } from '../../adapters/vector/hnswGraph.ts';
+import { gauss, rng } from '../support/seededRandom.ts';
 
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-const gauss = (r: () => number) => Math.sqrt(-2 * Math.log(r() || 1e-12)) * Math.cos(2 * Math.PI * r());
 
 /** The scan as it was before the bounds: every row summed to the end. */
 function plainScan(rows: ReadonlyArray<{ entry: StoredEntry; unit: Float32Array }>, query: Float32Array, k: number, accept: (e: StoredEntry) => boolean) {
