@@ -286,3 +286,13 @@ test('leaders under other transliterations are one person: Lukashenka, Ahmad al-
   t.is(rel('Will Hendrik Wüst be the next German Chancellor?', 'Will Hendrik Wuest be the next German Chancellor?'), 'identity');
   t.is(rel('Will Hendrik Wüst be the next German Chancellor?', 'Will Markus Söder be the next German Chancellor?'), 'different');
 });
+
+test('a club named by its short form in one title and its full name in the other is one club outside a game; another club is not', (t) => {
+  const winner = (a: string, pa: string, b: string, pb = 'Yes'): string => verifyPair(market('kalshi', a, '2027-05-22', pa), market('polymarket', b, '2027-05-22', pb)).relation;
+  t.is(winner('Ligue 1 Winner?', 'PSG', 'Ligue 1 Winner 2026-27', 'Paris Saint-Germain'), 'identity');
+  t.is(winner('Ligue 1 Winner?', 'PSG', 'Will Paris Saint-Germain win Ligue 1 2026-27?'), 'identity');
+  t.is(winner('Ligue 1 Winner?', 'PSG', 'Will any club other than Paris Saint-Germain win Ligue 1 in 2026-27?'), 'complement');
+  t.is(winner('Ligue 1 Winner?', 'Marseille', 'Will Paris Saint-Germain win Ligue 1 2026-27?'), 'different');
+  t.is(winner('La Liga Winner?', 'Atleti', 'Will Atlético Madrid win La Liga 2026-27?'), 'identity');
+  t.is(winner('La Liga Winner?', 'Atleti', 'Will Atlético Madrid finish top 4 in La Liga 2026-27?'), 'different');
+});

@@ -12,6 +12,7 @@ import { canonicalWord, spelledOrdinals } from '../read/words.ts';
 import type { Proposition } from '../types.ts';
 import { LEAVE_WORDS, STOPWORDS } from '../lexicon/vocabulary.ts';
 import { isCommonWord, neighbourScore } from '../lexicon/wordNeighbours.ts';
+import { clubNameWords } from './clubNamesInText.ts';
 import { APPROVAL_QUALIFIERS, areDomainSynonyms, BENIGN_ONE_SIDED, RELEASE_QUALIFIERS, FILLER_WORDS, LEVEL_WORDS, LINE_WORDS, officeKind, SCAFFOLD_WORDS } from '../lexicon/eventVocabulary.ts';
 
 /** Cosine from which two words count as one idea (calibrated on the labelled sets). */
@@ -205,8 +206,9 @@ export function unexplainedEventWords(a: Proposition, b: Proposition): EventWord
     (release && RELEASE_QUALIFIERS.has(t.surface)) ||
     (approval && APPROVAL_QUALIFIERS.has(t.surface)) ||
     (games && ROUND_OF_A_GAME.has(t.surface));
-  let openA = va.terms.filter((t) => !explained(t, vb));
-  let openB = vb.terms.filter((t) => !explained(t, va));
+  const [clubA, clubB] = clubNameWords(a, b);
+  let openA = va.terms.filter((t) => !clubA.has(t.surface) && !explained(t, vb));
+  let openB = vb.terms.filter((t) => !clubB.has(t.surface) && !explained(t, va));
   // A harmless qualifier left open on one side never makes "both sides keep a word": drop it when the other side has none left.
   if (openA.every(benign) || openB.every(benign)) {
     openA = openA.filter((t) => !benign(t));
