@@ -90,11 +90,14 @@ export const TITLE_PHRASES: readonly (readonly [RegExp, string])[] = [
   [/\bmasters 1000\b/i, 'masters-1000'],
   [/\bgrand slam\b/i, 'grand-slam'],
   [/\b(?:the )?masters(?: tournament)?\b(?! 1000)/i, 'masters'],
-  [/\bus open\b/i, 'us-open'],
-  [/\bthe open championship\b|\bbritish open\b/i, 'open-championship'],
+  [/\bu\.?s\.? open\b/i, 'us-open'],
+  [/\bopen championship\b|\bbritish open\b/i, 'open-championship'],
   [/\bwimbledon\b/i, 'wimbledon'],
   [/\bfrench open\b|\broland[- ]garros\b/i, 'french-open'],
   [/\baustralian open\b/i, 'australian-open'],
+  // League of Legends' two international events: the World Championship ("Worlds") and the Mid-Season Invitational.
+  [/\b(?:league of legends|lol) world championship\b|\b(?:lol )?worlds 20\d\d\b/i, 'lol-worlds'],
+  [/\bmid-season invitational\b|\bmsi\b/i, 'lol-msi'],
   // Award ceremonies: an Oscar is not a Golden Globe.
   // "Oscar Piastri" is a driver: an Oscar followed by a capitalised surname is a person, not the award.
   [/\b(?:Oscars?|oscars?|OSCARS?)\b(?!\s+(?!(?:Best|Winners?|Nominations?|Nominees?|Awards?|Night|Ceremony|Race|Predictions?|For)\b)\p{Lu}\p{Ll})/u, 'oscars'],
