@@ -296,3 +296,40 @@ test('a club named by its short form in one title and its full name in the other
   t.is(winner('La Liga Winner?', 'Atleti', 'Will Atlético Madrid win La Liga 2026-27?'), 'identity');
   t.is(winner('La Liga Winner?', 'Atleti', 'Will Atlético Madrid finish top 4 in La Liga 2026-27?'), 'different');
 });
+
+test('what is measured, kept as data: the first goal is not any goal, a jury verdict is not any conviction, signing is not ratifying, a ceasefire agreed is not one in effect', (t) => {
+  t.is(rel('Arsenal vs. Chelsea: Bukayo Saka First Goalscorer', 'Bukayo Saka anytime scorer in Arsenal vs Chelsea?', '2027-03-14'), 'different');
+  t.is(rel('Arsenal vs. Chelsea: Bukayo Saka anytime goalscorer', 'Bukayo Saka anytime scorer in Arsenal vs Chelsea?', '2027-03-14'), 'identity');
+  t.is(rel('Will Sam Bankman-Fried be found guilty by a jury in a new trial before 2028?', 'Will Sam Bankman-Fried be convicted in a new trial before 2028?'), 'different');
+  t.is(rel('Will 40 countries ratify the High Seas Treaty before 2028?', 'Will 40 countries sign the High Seas Treaty before 2028?'), 'different');
+  t.is(rel('Will 40 countries ratify the High Seas Treaty before 2028?', 'High Seas Treaty ratified by 40 countries before 2028?'), 'identity');
+  t.is(rel('Will Israel and Hezbollah agree to a ceasefire before 2028?', 'Israel x Hezbollah ceasefire in effect by December 31, 2027?'), 'different');
+});
+
+test('an election counted in votes is not one counted in seats; an arena leaderboard is one task; any month of a year is not one release; one authority\'s sanctions are not another\'s', (t) => {
+  t.is(rel('Will Fidesz win the most votes in the 2026 Hungarian parliamentary election?', 'Will Fidesz win the most seats in the 2026 Hungarian parliamentary election?', '2026-04-30'), 'different');
+  t.is(rel('Will an OpenAI model top the LMArena text leaderboard on June 30, 2027?', 'Will an OpenAI model be #1 on the LMArena WebDev leaderboard on June 30, 2027?', '2027-06-30'), 'different');
+  t.is(verifyPair(market('kalshi', 'Top AI model on the LMArena text leaderboard on Jun 30, 2027?', '2027-06-30', 'OpenAI'), market('manifold', 'Will an OpenAI model top the LMArena text leaderboard on June 30, 2027?', '2027-06-30')).relation, 'identity');
+  t.is(rel('Will US CPI inflation exceed 4% in any month of 2027?', 'Will US CPI inflation for December 2027 exceed 4%?', '2028-01-14'), 'different');
+  t.is(rel('Will the UK sanction Gazprom Neft before 2028?', 'Will the US sanction Gazprom Neft before 2028?'), 'different');
+});
+
+test('golf\'s U.S. Open is not the Open Championship, and League of Legends\' Worlds is not the Mid-Season Invitational', (t) => {
+  t.is(rel('Rory McIlroy wins the 2027 U.S. Open?', 'Will Rory McIlroy win the 2027 Open Championship?'), 'different');
+  t.is(rel('Rory McIlroy wins the 2027 U.S. Open?', 'Will Rory McIlroy win the 2027 US Open?'), 'identity');
+  t.is(rel('Will Gen.G win the 2027 League of Legends World Championship?', 'Gen.G wins MSI 2027?'), 'different');
+});
+
+test('"have no X" and "some company other than X" are negations; the USA as the one who wins is a side, as Europe is', (t) => {
+  t.is(rel('Will a Category 4 hurricane make landfall in Florida in 2027?', 'Will 2027 have no Category 4 hurricane landfall in Florida?'), 'complement');
+  t.is(rel('Will Apple be the world\'s largest company by market cap on June 30, 2027?', 'Will some company other than Apple be the world\'s largest by market cap on June 30, 2027?', '2027-06-30'), 'complement');
+  const cup = (b: string, pb: string): string => verifyPair(market('polymarket', 'Will the USA win the 2027 Solheim Cup?', '2027-09-12'), market('kalshi', b, '2027-09-12', pb)).relation;
+  t.is(cup('Who will win the 2027 Solheim Cup?', 'Europe'), 'different');
+  t.is(cup('Who will win the 2027 Solheim Cup?', 'United States'), 'identity');
+});
+
+test('a race\'s winner named on one side and nobody on the other is one candidate against the race as a whole', (t) => {
+  t.is(rel('Will Ukraine hold a presidential election in 2027?', 'Will Volodymyr Zelenskyy win the 2027 Ukrainian presidential election?'), 'different');
+  t.is(rel('Will the 2028 Texas Democratic Senate primary go to a runoff?', 'Will Ken Paxton win the 2028 Texas Democratic Senate primary runoff?', '2028-05-26'), 'different');
+  t.is(rel('Will Volodymyr Zelenskyy win the 2027 Ukrainian presidential election?', 'Zelensky wins Ukraine\'s 2027 presidential election?'), 'identity');
+});

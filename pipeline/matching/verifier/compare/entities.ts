@@ -31,6 +31,9 @@ export interface EntityCheck {
 
 const isPersonLike = (e: PropEntity): boolean => e.group === 'person' || e.group === 'name';
 const ACRONYM = /^[A-Z][A-Z0-9&]{1,5}$/;
+/** A person the lexicon knows, or a capitalised name that starts with a given name ("Brandon Johnson"). */
+const fullName = (e: PropEntity): boolean => e.group === 'person' || (e.group === 'name' && /^\p{Lu}\S*\s+\p{Lu}/u.test(e.label) && GIVEN_NAMES.has((e.label.split(/\s+/)[0] ?? '').toLowerCase()));
+const ELECTION = /\b(?:elect|elects|elected|elections?|mayoral|gubernatorial|primary|race)\b/i;
 /** Picks that are a direction or a draw ('side:up', 'side:draw'), not one of two named rivals. */
 const SIDE_PICK = /\bside:/;
 
@@ -163,6 +166,15 @@ export function compareEntities(a: Proposition, b: Proposition): EntityCheck {
   const peopleB = actorsB.filter(isPersonLike);
   if (reasons.length === 0 && (peopleA.length === 0) !== (peopleB.length === 0) && MEETING.test(a.text) && MEETING.test(b.text)) {
     reasons.push(`participant on one side only: ${(peopleA[0] ?? peopleB[0])?.label ?? ''}`);
+  }
+  // "Will Brandon Johnson win the Chicago mayoral election?" against "Will Chicago elect a new mayor?": a race's
+  // winner named on one side and nobody on the other asks about one candidate against the race as a whole.
+  if (reasons.length === 0) {
+    const named = a.entities.some(fullName) ? a : b.entities.some(fullName) ? b : null;
+    const other = named === a ? b : a;
+    if (named && !other.entities.some(isPersonLike) && ELECTION.test(named.text) && ELECTION.test(other.text)) {
+      reasons.push(`candidate on one side only: ${named.entities.find(fullName)?.label ?? ''}`);
+    }
   }
   const pa = placesA[0];
   const pb = placesB[0];

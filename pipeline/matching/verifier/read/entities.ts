@@ -306,11 +306,13 @@ function foreignNickname(original: string, entity: PropEntity, word: string, at:
 }
 
 /**
- * "Team USA" against "Team Europe" (the Ryder Cup, the 4 Nations): the country is a side here, though "USA" is a
- * word too common elsewhere to be read as one ("US election").
+ * "Team USA" against "Team Europe" (the Ryder Cup, the 4 Nations), or the USA as the one who wins ("Will the USA win
+ * the 2027 Ryder Cup?"): the country is a side here, though "USA" is a word too common elsewhere to be read as one
+ * ("US election").
  */
+const TEAM_USA = /\bTeam (?:USA|US|U\.S\.(?:A\.)?|United States|America)(?![\w.])|\b(?:USA|U\.S\.A\.|U\.S\.|US)(?=\s+(?:win|wins|beat|beats|retain|retains|reclaim|reclaims|regain|regains)\b)/g;
 function teamUsa(text: string, add: (e: PropEntity, at: number, len: number) => void): void {
-  for (const m of text.matchAll(/\bTeam (?:USA|US|U\.S\.(?:A\.)?|United States|America)(?![\w.])/g)) add({ key: 'name:usa', group: 'name', label: 'Team USA' }, m.index ?? 0, m[0].length);
+  for (const m of text.matchAll(TEAM_USA)) add({ key: 'name:usa', group: 'name', label: 'Team USA' }, m.index ?? 0, m[0].length);
 }
 
 export function extractEntities(original: string): EntityExtraction {
