@@ -78,6 +78,9 @@ const PEOPLE: readonly EntityDef[] = [
   { id: 'vladimir-guerrero-jr', kind: 'person', display: 'Vladimir Guerrero Jr.', aliases: ['vladimir guerrero jr.', 'vladimir guerrero jr', 'vlad guerrero jr.', 'vlad guerrero jr', 'vlad jr.', 'vlad jr'], codes: [] },
   { id: 'pope-leo-xiv', kind: 'person', display: 'Pope Leo XIV', aliases: ['pope leo xiv', 'pope leo', 'leo xiv', 'robert francis prevost', 'robert prevost'], codes: [] },
   { id: 'andres-manuel-lopez-obrador', kind: 'person', display: 'Andres Manuel Lopez Obrador', aliases: ['andres manuel lopez obrador', 'lopez obrador', 'AMLO'], codes: ['AMLO'] },
+  { id: 'anthony-albanese', kind: 'person', display: 'Anthony Albanese', aliases: ['anthony albanese', 'albanese', 'albo'], codes: ['ALBANESE'] },
+  { id: 'boris-johnson', kind: 'person', display: 'Boris Johnson', aliases: ['boris johnson', 'bojo'], codes: [] },
+  { id: 'mohammed-bin-salman', kind: 'person', display: 'Mohammed bin Salman', aliases: ['mohammed bin salman', 'mohammad bin salman', 'muhammad bin salman', 'MBS'], codes: ['MBS'] },
   { id: 'lula-da-silva', kind: 'person', display: 'Luiz Inacio Lula da Silva', aliases: ['luiz inacio lula da silva', 'luiz inacio lula', 'lula da silva', 'lula'], codes: ['LULA'] },
 ];
 

@@ -333,3 +333,16 @@ test('a race\'s winner named on one side and nobody on the other is one candidat
   t.is(rel('Will the 2028 Texas Democratic Senate primary go to a runoff?', 'Will Ken Paxton win the 2028 Texas Democratic Senate primary runoff?', '2028-05-26'), 'different');
   t.is(rel('Will Volodymyr Zelenskyy win the 2027 Ukrainian presidential election?', 'Zelensky wins Ukraine\'s 2027 presidential election?'), 'identity');
 });
+
+test('a country getting a new prime minister before a day is the negation of its holder remaining through it; becoming the next one is not', (t) => {
+  t.is(rel('Will Keir Starmer remain Prime Minister of the United Kingdom through Dec 31, 2027?', 'Will the United Kingdom get a new Prime Minister before 2028?'), 'complement');
+  t.is(rel('Will Keir Starmer leave office as Prime Minister of the United Kingdom before 2028?', 'Will the United Kingdom get a new Prime Minister before 2028?'), 'identity');
+  t.is(rel('Will Kemi Badenoch become Prime Minister of the United Kingdom before 2028?', 'Will the United Kingdom get a new Prime Minister before 2028?'), 'different');
+  t.is(rel('Will Keir Starmer remain Prime Minister of the United Kingdom through Dec 31, 2027?', 'Will Spain get a new Prime Minister before 2028?'), 'different');
+});
+
+test('leaders by their nicknames: Albo is Anthony Albanese, MBS is Mohammed bin Salman', (t) => {
+  t.is(rel('Will Anthony Albanese be Prime Minister of Australia on June 30, 2027?', 'Albo still PM on 30 June 2027?', '2027-06-30'), 'identity');
+  t.is(rel('Will Mohammed bin Salman become King of Saudi Arabia before 2028?', 'MBS crowned Saudi King before 2028?'), 'identity');
+  t.is(rel('Will Anthony Albanese be Prime Minister of Australia on June 30, 2027?', 'Peter Dutton PM on 30 June 2027?', '2027-06-30'), 'different');
+});
