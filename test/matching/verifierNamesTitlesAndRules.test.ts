@@ -346,3 +346,16 @@ test('leaders by their nicknames: Albo is Anthony Albanese, MBS is Mohammed bin 
   t.is(rel('Will Mohammed bin Salman become King of Saudi Arabia before 2028?', 'MBS crowned Saudi King before 2028?'), 'identity');
   t.is(rel('Will Anthony Albanese be Prime Minister of Australia on June 30, 2027?', 'Peter Dutton PM on 30 June 2027?', '2027-06-30'), 'different');
 });
+
+test('storm categories and quake magnitudes written short: "Cat 5" is Category 5, "Cat 3+" a major hurricane, "M7.5+" a magnitude and not a count', (t) => {
+  t.is(rel('Will a Category 4 hurricane make landfall in Texas in 2027?', 'Cat 4 hurricane landfall in Texas in 2027?'), 'identity');
+  t.is(rel('Will a major hurricane hit Florida in 2027?', 'Cat 3+ hurricane hits Florida in 2027?'), 'identity');
+  t.is(rel('Will a Category 4 hurricane make landfall in Texas in 2027?', 'Cat 5 hurricane landfall in Texas in 2027?'), 'different');
+  t.is(rel('Magnitude 7.0+ earthquake in Japan in 2027?', 'M7+ earthquake in Japan in 2027?'), 'identity');
+  t.is(rel('Magnitude 8.0+ earthquake in Japan in 2027?', 'M7.5+ earthquake in Japan in 2027?'), 'different');
+});
+
+test('raising and departure are hiking and leaving: "go all year without raising rates" is the No of a hike', (t) => {
+  t.is(rel('Bank of Canada rate hike in 2027?', 'Will the Bank of Canada go all of 2027 without raising rates?'), 'complement');
+  t.is(rel('Will Stephen Colbert announce he is leaving The Late Show in 2027?', 'Stephen Colbert announces departure from The Late Show in 2027?'), 'identity');
+});

@@ -52,6 +52,14 @@ const COUNTED = /\bhow many\b|\bnumber of\b|\d\+?\s+(?:or (?:more|fewer|less)\s+
 
 const WHOLE_SCORE = /\brotten tomatoes\b|\btomatometer\b|\bmetacritic\b|\bmetascore\b/i;
 
+/**
+ * An earthquake's magnitude is a level printed to one decimal ("M7.5+" is not "8.0+"), not a count of things; a
+ * count of earthquakes of a magnitude ("fewer than 15 M7.0+ earthquakes") is still a count.
+ */
+const MAGNITUDE = /\bmagnitude\b|\brichter\b/i;
+const MANY_QUAKES = /\b(?:earthquakes|quakes|how many|number of)\b/i;
+const magnitudeLevel = (text: string): boolean => MAGNITUDE.test(text) && !MANY_QUAKES.test(text);
+
 /** Jobs added (payrolls) print in whole thousands: a print can land on the line. */
 const JOBS = /\bjobs?\b|\bpayrolls?\b/i;
 
@@ -59,9 +67,9 @@ const JOBS = /\bjobs?\b|\bpayrolls?\b/i;
 const levelTraits = perProposition((p: Proposition) => {
   const context = contextOf(p.text);
   return {
-    priced: (p.entities.some((e) => e.group === 'asset') && !COUNTED.test(p.text)) || context.price,
+    priced: (p.entities.some((e) => e.group === 'asset') && !COUNTED.test(p.text)) || context.price || magnitudeLevel(p.text),
     rate: context.rate,
-    release: context.release,
+    release: context.release || magnitudeLevel(p.text),
     policyRate: context.policyRate,
     counted: COUNTED.test(p.text) || JOBS.test(p.text),
     wholeScore: WHOLE_SCORE.test(p.text),
