@@ -359,3 +359,10 @@ test('raising and departure are hiking and leaving: "go all year without raising
   t.is(rel('Bank of Canada rate hike in 2027?', 'Will the Bank of Canada go all of 2027 without raising rates?'), 'complement');
   t.is(rel('Will Stephen Colbert announce he is leaving The Late Show in 2027?', 'Stephen Colbert announces departure from The Late Show in 2027?'), 'identity');
 });
+
+test('a held policy rate sits on its level: "above 2.00%" is not "at least 2%" for the ECB, and "2027 H1" is the first half of 2027', (t) => {
+  t.is(verifyPair(market('kalshi', 'ECB deposit rate after the Jun 2027 meeting?', '2027-06-10', 'Above 2.00%'), market('manifold', 'Will the ECB deposit rate be at least 2% after the June 2027 meeting?', '2027-06-10')).relation, 'different');
+  t.is(verifyPair(market('kalshi', 'ECB deposit rate after the Jun 2027 meeting?', '2027-06-10', 'Above 2.00%'), market('manifold', 'Will the ECB deposit rate be above 2% after the June 2027 meeting?', '2027-06-10')).relation, 'identity');
+  t.is(rel('Will Nvidia release the Rubin Ultra in 2027 H1?', 'Will Nvidia release the Rubin Ultra before 2028?'), 'different');
+  t.is(rel('Will Nvidia release the Rubin Ultra in 2027 H1?', 'Will Nvidia release the Rubin Ultra in the first half of 2027?', '2027-06-30'), 'identity');
+});

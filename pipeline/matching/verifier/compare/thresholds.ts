@@ -164,6 +164,8 @@ export function sameCondition(rawA: NumericCondition, rawB: NumericCondition, gi
   const x = intervalOf(a, scale);
   const y = intervalOf(b, scale);
   if (!unitsAgree(x, y) || !near(x.lo, y.lo) || !near(x.hi, y.hi)) return false;
+  // A held policy rate sits on its round level for months: "above 1.00%" misses a hold at 1.00% that "at least 1%" takes.
+  if (given.held && x.unit === 'pct' && a.comparator === b.comparator && (a.comparator === 'gt' || a.comparator === 'lt') && a.strict !== b.strict) return false;
   // An exact count and a one-value bucket agree; a level and a bucket of another shape do not.
   return a.comparator === b.comparator || (Number.isFinite(x.lo) && Number.isFinite(x.hi));
 }
