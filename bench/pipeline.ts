@@ -16,7 +16,7 @@
  *
  *   npm run bench:pipeline [-- --scale 0.01] [-- --roles process,project]   (BENCH_SCALE works too)
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import pino from 'pino';
@@ -29,7 +29,7 @@ import { subjects, STREAMS } from '../shared/streams/subjects.ts';
 import { ensureEmbeddingModel } from '../adapters/embedder/createEmbedder.ts';
 import { buildCatalogue } from './support/catalogue.ts';
 import { measureTwoHopCeiling } from './support/jetstreamCeiling.ts';
-import { threadCpuSeconds, threadCpuSince } from './support/threadCpu.ts';
+import { cpuSecondsOfPid, threadCpuSeconds, threadCpuSince } from './support/threadCpu.ts';
 import { benchArgs, load, peakRssMiB, peakRssOfPid, ratioLine, scaled, table, waitFor } from './support/report.ts';
 
 const { scale, values } = benchArgs({ roles: { type: 'string', default: 'process,project,link' }, workers: { type: 'string', default: '2' }, trace: { type: 'boolean', default: false } });
@@ -37,17 +37,6 @@ const TARGET_MARKETS = scaled(200_000, scale, 50);
 const ROLES = String(values.roles).split(',') as Role[];
 const log = pino({ level: process.env.LOG_LEVEL ?? 'warn' });
 const PAGE = 1_000;
-
-/** CPU seconds a process has used (user + system, every thread), from /proc; null where there is none. */
-function cpuSecondsOfPid(pid: number): number | null {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    // utime and stime are fields 14 and 15 of stat, counted from the state (field 3) here; clock ticks of 1/100 s.
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return null;
-  }
-}
 
 async function main(): Promise<void> {
   console.log(`load average before: ${load()}`);

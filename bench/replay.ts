@@ -29,6 +29,7 @@ import { openSqliteStore } from '../adapters/store/sqliteStore.ts';
 import { STREAMS, subjects } from '../shared/streams/subjects.ts';
 import { catalogueMarkets, snapshotOf } from './support/marketEvents.ts';
 import { benchArgs, load, peakRssMiB, ratioLine, scaled, table, waitFor } from './support/report.ts';
+import { cpuSecondsOfPid, threadCpuSeconds, threadCpuSince } from './support/threadCpu.ts';
 
 const { scale, values } = benchArgs({ held: { type: 'string' } });
 const held = values.held === undefined ? undefined : Number(values.held);
@@ -62,13 +63,18 @@ async function main(): Promise<void> {
     await waitFor(async () => (await conn.jsm.streams.info(STREAMS.markets.name)).state.messages >= total, 'stream filled', 600_000, 200);
 
     const cpu0 = process.cpuUsage();
+    const threads0 = threadCpuSeconds();
+    const nats0 = cpuSecondsOfPid(server.pid);
     const c0 = performance.now();
     const read = await readStream(conn, STREAMS.markets.name, { start: { kind: 'first' }, batchSize: 4_000, onBatch: async () => undefined });
     const ceilingSeconds = (performance.now() - c0) / 1000;
     const ceilingCpu = process.cpuUsage(cpu0);
+    const ceilingThreads = threadCpuSince(threads0);
+    const nats1 = cpuSecondsOfPid(server.pid);
 
     const rssBefore = process.memoryUsage().rss / 2 ** 20;
     const cpu1 = process.cpuUsage();
+    const threads1 = threadCpuSeconds();
     const profiler = process.env.BENCH_CPU_PROF ? new Session() : null;
     if (profiler) {
       profiler.connect();
@@ -84,6 +90,8 @@ async function main(): Promise<void> {
       profiler.disconnect();
     }
     const replayCpu = process.cpuUsage(cpu1);
+    const replayThreads = threadCpuSince(threads1);
+    const nats2 = cpuSecondsOfPid(server.pid);
     const seconds = summary.duration_ms / 1000;
     const perSecond = summary.messages / seconds;
     const ceiling = read.read / ceilingSeconds;
@@ -97,6 +105,18 @@ async function main(): Promise<void> {
     // This process's CPU time (user + system) per message: what a share of a loaded core changes least.
     const usPerMessage = (c: NodeJS.CpuUsage, n: number) => ((c.user + c.system) / Math.max(1, n)).toFixed(1);
     console.log(`CPU of this process per message: ceiling ${usPerMessage(ceilingCpu, read.read)} us, replay ${usPerMessage(replayCpu, summary.messages)} us`);
+    // The main thread bounds the rate; the others are V8's collector helpers and SQLite's checkpointer (Linux /proc,
+    // ticks of 10 ms, so per message only at the larger scales). nats-server's own CPU for the same messages beside it.
+    const split = (threads: Array<{ tid: number; seconds: number }>, n: number, nats: number | null) => {
+      const main = threads.find((t) => t.tid === process.pid)?.seconds ?? 0;
+      const others = threads.reduce((sum, t) => sum + (t.tid === process.pid ? 0 : t.seconds), 0);
+      const us = (s: number) => ((s * 1e6) / Math.max(1, n)).toFixed(1);
+      return `main thread ${us(main)} us, other threads ${us(others)} us, nats-server ${nats === null ? 'n/a' : us(nats) + ' us'}`;
+    };
+    if (ceilingThreads.length > 0) {
+      console.log(`  by thread, per message: ceiling ${split(ceilingThreads, read.read, nats0 !== null && nats1 !== null ? nats1 - nats0 : null)}`);
+      console.log(`  by thread, per message: replay ${split(replayThreads, summary.messages, nats1 !== null && nats2 !== null ? nats2 - nats1 : null)}`);
+    }
     table([['read model', 'applied', 'documents'], ...summary.projections.filter((p) => p.applied > 0).map((p) => [p.name, p.applied, p.documents ?? 0])]);
     console.log(`RSS before the replay ${rssBefore.toFixed(0)} MiB (catalogue built, stream filled); held documents cap ${held ?? DEFAULT_HELD_DOCUMENTS}`);
     console.log(`peak RSS: ${peakRssMiB().toFixed(0)} MiB; target >= 30,000 messages/s: ${perSecond >= 30_000 ? 'met' : 'missed'}`);

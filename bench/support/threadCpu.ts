@@ -29,3 +29,14 @@ export function threadCpuSeconds(): Map<number, number> {
 export function threadCpuSince(before: Map<number, number>, after = threadCpuSeconds()): Array<{ tid: number; seconds: number }> {
   return [...after].map(([tid, s]) => ({ tid, seconds: s - (before.get(tid) ?? 0) })).sort((a, b) => b.seconds - a.seconds);
 }
+
+/** CPU seconds a process has used (user + system, every thread), from /proc; null where there is none. */
+export function cpuSecondsOfPid(pid: number): number | null {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    // utime and stime are fields 14 and 15 of stat, counted from the state (field 3) here; clock ticks of 1/100 s.
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return null;
+  }
+}

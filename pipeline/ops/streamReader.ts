@@ -68,6 +68,13 @@ export interface ReadOptions {
   readonly filterSubject?: string;
   /** Messages handed over at once (the replay's write batch). */
   readonly batchSize: number;
+  /**
+   * Ask the server for more once this few of the messages asked for are still to come (nats.js's
+   * threshold_messages; its default is three quarters of the buffer, so a buffer of 1,000 asks for 250 at a time).
+   * Each ask is a socket write that wakes nats-server; on two loaded cores that write is where the reader is most
+   * often descheduled (bench/README.md finding 67).
+   */
+  readonly refillAt?: number;
   /** Called with each batch in stream order; the next batch is read while nothing waits on this one. */
   readonly onBatch: (batch: readonly JsMsg[], pendingAfter: number) => Promise<void>;
   readonly signal?: AbortSignal;
@@ -103,7 +110,10 @@ export async function readStream(conn: StreamConnection, stream: string, opts: R
     // ordered consumer retries its creation forever: the read hung.
     ...(opts.filterSubject ? { filterSubjects: opts.filterSubject } : {}),
   });
-  const messages = await consumer.consume({ max_messages: Math.max(opts.batchSize * 2, 1000) });
+  const messages = await consumer.consume({
+    max_messages: Math.max(opts.batchSize * 2, 1000),
+    ...(opts.refillAt !== undefined ? { threshold_messages: opts.refillAt } : {}),
+  });
   const onAbort = () => messages.stop();
   opts.signal?.addEventListener('abort', onAbort, { once: true });
   let batch: JsMsg[] = [];
