@@ -81,6 +81,7 @@ const PEOPLE: readonly EntityDef[] = [
   { id: 'anthony-albanese', kind: 'person', display: 'Anthony Albanese', aliases: ['anthony albanese', 'albanese', 'albo'], codes: ['ALBANESE'] },
   { id: 'boris-johnson', kind: 'person', display: 'Boris Johnson', aliases: ['boris johnson', 'bojo'], codes: [] },
   { id: 'mohammed-bin-salman', kind: 'person', display: 'Mohammed bin Salman', aliases: ['mohammed bin salman', 'mohammad bin salman', 'muhammad bin salman', 'MBS'], codes: ['MBS'] },
+  { id: 'vinicius-junior', kind: 'person', display: 'Vinicius Junior', aliases: ['vinicius junior', 'vinicius jr', 'vinicius jr.', 'vini jr', 'vini jr.', 'vini junior'], codes: [] },
   { id: 'lula-da-silva', kind: 'person', display: 'Luiz Inacio Lula da Silva', aliases: ['luiz inacio lula da silva', 'luiz inacio lula', 'lula da silva', 'lula'], codes: ['LULA'] },
 ];
 

@@ -366,3 +366,11 @@ test('a held policy rate sits on its level: "above 2.00%" is not "at least 2%" f
   t.is(rel('Will Nvidia release the Rubin Ultra in 2027 H1?', 'Will Nvidia release the Rubin Ultra before 2028?'), 'different');
   t.is(rel('Will Nvidia release the Rubin Ultra in 2027 H1?', 'Will Nvidia release the Rubin Ultra in the first half of 2027?', '2027-06-30'), 'identity');
 });
+
+test('other names, kept as data: the Hart Trophy is the NHL MVP, Fratelli d\'Italia is Brothers of Italy, Vini Jr is Vinícius Júnior; a parliament\'s two chambers are two votes', (t) => {
+  t.is(rel('Will Nathan MacKinnon win the 2026-27 Hart Trophy?', 'Will Nathan MacKinnon be named 2026-27 NHL MVP?', '2027-06-20'), 'identity');
+  t.is(rel('Will Nathan MacKinnon win the 2026-27 Hart Trophy?', 'Will Nathan MacKinnon win the 2026-27 Art Ross Trophy?', '2027-06-20'), 'different');
+  t.is(rel('Will Fratelli d\'Italia win the most seats in the Chamber of Deputies in 2027?', 'Will Brothers of Italy win the most seats in the Chamber of Deputies in 2027?'), 'identity');
+  t.is(rel('Will Brothers of Italy win more than 30% in the Chamber of Deputies vote in 2027?', 'Will Brothers of Italy win more than 30% in the Senate vote in 2027?'), 'different');
+  t.is(rel('Will Vinícius Júnior win the 2027 Ballon d\'Or?', 'Will Vini Jr win the 2027 Ballon d\'Or?', '2027-10-31'), 'identity');
+});

@@ -79,6 +79,8 @@ export const TITLE_PHRASES: readonly (readonly [RegExp, string])[] = [
   [/\bla ?liga\b/i, 'la-liga'],
   [/\bworld cup\b/i, 'world-cup'],
   [/\beuro \d{4}\b|\beuropean championship\b/i, 'euro'],
+  [/\bafrica cup of nations\b|\bafcon\b/i, 'afcon'],
+  [/\bcopa am[eé]rica\b/i, 'copa-america'],
   [/\bconstructors'? (?:championship|champion|title)\b/i, 'f1-constructors'],
   [/\bdrivers'? (?:championship|champion|title)\b/i, 'f1-drivers'],
   [/\bbundesliga\b/i, 'bundesliga'],
