@@ -374,3 +374,12 @@ test('other names, kept as data: the Hart Trophy is the NHL MVP, Fratelli d\'Ita
   t.is(rel('Will Brothers of Italy win more than 30% in the Chamber of Deputies vote in 2027?', 'Will Brothers of Italy win more than 30% in the Senate vote in 2027?'), 'different');
   t.is(rel('Will Vinícius Júnior win the 2027 Ballon d\'Or?', 'Will Vini Jr win the 2027 Ballon d\'Or?', '2027-10-31'), 'identity');
 });
+
+test('a Kalshi game read without its ticker closes two weeks after the game: that game is the other venue\'s, a week apart is another', (t) => {
+  const game = (kalshiEnd: string, otherEnd: string, pick = 'Lakers'): string => verifyPair(market('kalshi', 'Los Angeles L at Denver Winner?', kalshiEnd, 'Los Angeles L'), market('polymarket', 'Lakers vs. Nuggets', otherEnd, pick)).relation;
+  t.is(game('2027-02-24', '2027-02-10'), 'identity');
+  t.is(game('2027-02-24', '2027-02-10', 'Nuggets'), 'complement');
+  t.is(game('2027-02-10', '2027-02-10'), 'identity');
+  t.is(game('2027-02-24', '2027-02-17'), 'different');
+  t.is(verifyPair(market('polymarket', 'Lakers vs. Nuggets', '2027-02-24', 'Lakers'), market('azuro', 'Los Angeles Lakers - Denver Nuggets', '2027-02-10', '1')).relation, 'different');
+});

@@ -66,6 +66,18 @@ function primary(dates: readonly DateCondition[]): DateCondition | null {
 const gameDay = (p: Proposition): string | null => p.eventDay ?? p.endDate;
 
 /**
+ * Kalshi closes a game's market two weeks after the game (185 of the 197 Kalshi game markets of the mined sets
+ * close 14 days after the other venue's game day; their tickers carry the day itself). A Kalshi game read without
+ * its ticker is placed by its close, so its game may be that day or two weeks before it.
+ */
+const KALSHI_GAME_CLOSE_LAG_DAYS = 14;
+function gameDaysMeet(a: Proposition, x: string, b: Proposition, y: string, slack: number): boolean {
+  if (daysBetween(x, y) <= slack) return true;
+  const lagged = (p: Proposition): boolean => p.venue.toLowerCase() === 'kalshi' && p.game && p.eventDay === null;
+  return (lagged(a) && daysBetween(shiftDay(x, -KALSHI_GAME_CLOSE_LAG_DAYS), y) <= slack) || (lagged(b) && daysBetween(x, shiftDay(y, -KALSHI_GAME_CLOSE_LAG_DAYS)) <= slack);
+}
+
+/**
  * Settings in which the same two sides meet again: a league's season, a series of games, a round-robin
  * stage. A tournament's draw ("Cincinnati Open", "Quebec City", "UFC 324") pairs two sides once.
  */
@@ -121,7 +133,7 @@ export function compareDates(a: Proposition, b: Proposition): string[] {
     // Two days both stated in Eastern time are compared exactly (the same teams may play on consecutive days);
     // a close date may fall on the next day in UTC.
     const slack = a.eventDayEastern && b.eventDayEastern ? 0 : GAME_SLACK_DAYS;
-    return daysBetween(x, y) > slack ? [`game days differ: ${x} vs ${y}`] : [];
+    return gameDaysMeet(a, x, b, y, slack) ? [] : [`game days differ: ${x} vs ${y}`];
   }
   const da = primary(a.dates);
   const db = primary(b.dates);
@@ -187,7 +199,7 @@ export function compareDates(a: Proposition, b: Proposition): string[] {
       // A game's own day (from its ticker) over its market's close, which some venues set days after the game.
       const x = a.game ? (gameDay(a) as string) : a.endDate;
       const y = b.game ? (gameDay(b) as string) : b.endDate;
-      if (daysBetween(x, y) > GAME_SLACK_DAYS) return [`game days differ: ${x} vs ${y}`];
+      if (!gameDaysMeet(a, x, b, y, GAME_SLACK_DAYS)) return [`game days differ: ${x} vs ${y}`];
     }
     // A winning margin ("win by more than 6.5 points", a spread: the margin stage) is one game's: a market closing days later is another game's.
     if ((stagesOfText(a.text).includes('margin') || stagesOfText(b.text).includes('margin')) && gap > GAME_SLACK_DAYS) return [`game days differ: ${a.endDate} vs ${b.endDate} (a margin is one game's)`];
