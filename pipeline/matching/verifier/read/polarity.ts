@@ -28,11 +28,10 @@ export function negatedByWords(title: string): boolean {
 
 /**
  * "No" as a determiner where the question's subject starts: "No spot XRP ETF approved in 2025?", "Will there be no
- * ceasefire by June 30?"; or as the object of a doing verb: "Will Strategy make no bitcoin sales by June 30?", "Will the
- * season have no Category 5 hurricane?". Not
- * the fixed phrases that keep "no" inside a positive question ("no later than", "no change", "vote of no confidence",
- * "no more than 2", "No. 1", "no longer"), and not a count of none ("no Fed rate cuts", read as a count of zero by
- * occurrence()).
+ * ceasefire by June 30?"; or as the object of a doing verb: "Will Strategy make no bitcoin sales by June 30?", "Will
+ * the season have no Category 5 hurricane?". Not the fixed phrases that keep "no" inside a positive question ("no
+ * later than", "no change", "vote of no confidence", "no more than 2", "No. 1", "no longer"), and not a count of none
+ * ("no Fed rate cuts", read as a count of zero by occurrence()).
  */
 const NO_DETERMINER = /(?:^\s*|\b(?:there\s+(?:will\s+)?(?:be|is|are)|will\s+there\s+be|makes?|issues?|signs?|grants?|records?|scores?|have|has|sees?)\s+)no\s+(?!(?:later|change|confidence|more|fewer|less|longer|one|kings|deal|way|matter|doubt)\b)[a-z]/i;
 
