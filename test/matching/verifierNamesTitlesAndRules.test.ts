@@ -383,3 +383,9 @@ test('a Kalshi game read without its ticker closes two weeks after the game: tha
   t.is(game('2027-02-24', '2027-02-17'), 'different');
   t.is(verifyPair(market('polymarket', 'Lakers vs. Nuggets', '2027-02-24', 'Lakers'), market('azuro', 'Los Angeles Lakers - Denver Nuggets', '2027-02-10', '1')).relation, 'different');
 });
+
+test('the largest party in a parliament is the one with the most seats, not the most votes; staying above a level "every moment" through a day is staying above it', (t) => {
+  t.is(verifyPair(market('kalshi', 'Which party will win the most seats at the next German federal election?', '2029-12-31', 'SPD'), market('polymarket', 'Will the SPD be the largest party in the Bundestag after the next German federal election?', '2029-12-31')).relation, 'identity');
+  t.is(rel('Will the SPD be the largest party in the Bundestag after the 2029 federal election?', 'Will the SPD win the most votes in the 2029 German federal election?', '2029-12-31'), 'different');
+  t.is(rel('Will Ethereum dip to $2,000 by June 30, 2027?', 'Will ETH stay above $2,000 every moment through June 30, 2027?', '2027-06-30'), 'complement');
+});
