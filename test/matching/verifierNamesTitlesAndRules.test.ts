@@ -389,3 +389,9 @@ test('the largest party in a parliament is the one with the most seats, not the 
   t.is(rel('Will the SPD be the largest party in the Bundestag after the 2029 federal election?', 'Will the SPD win the most votes in the 2029 German federal election?', '2029-12-31'), 'different');
   t.is(rel('Will Ethereum dip to $2,000 by June 30, 2027?', 'Will ETH stay above $2,000 every moment through June 30, 2027?', '2027-06-30'), 'complement');
 });
+
+test('making the postseason is making the playoffs, also after a season written with an en dash; missing them is the complement', (t) => {
+  t.is(rel('Will the Seattle Mariners make the 2027 MLB postseason?', 'Will the Mariners make the 2027 MLB playoffs?', '2027-10-03'), 'identity');
+  t.is(rel('Will the Green Bay Packers make the 2027–28 NFL Playoffs?', 'Will the Packers miss the playoffs in the 2027 NFL season?', '2028-01-10'), 'complement');
+  t.is(rel('Will the Seattle Mariners make the 2027 MLB postseason?', 'Will the Mariners win the 2027 World Series?', '2027-10-31'), 'different');
+});

@@ -95,7 +95,7 @@ const STAGES: readonly (readonly [RegExp, string])[] = [
   [/\bfinalists?\b|\bshortlist(?:ed)?\b|\bnominated for\b|\b(?:oscar|academy award|emmy|grammy|golden globe|bafta|tony|sag award)s?\s+nominations?\b|\b(?:receive|get|earn|land)s?\s+(?:a|an)\s+(?:[\w'-]+\s+){0,2}nomination\b/i, 'shortlist'],
   [/\blead(?:er|ing|s)? (?:after|at the end of) (?:day|round|stage|week|lap|hole|quarter|period|the (?:first|second|third|1st|2nd|3rd))\b/i, 'interim'],
   [/\bby (?:knockout|ko|tko|submission|decision|stoppage)\b/i, 'method'],
-  [/\bmake (?:the )?(?:[\w-]+ ){0,3}playoffs?\b|\bclinch(?:es)? (?:a )?playoff\b/i, 'make-playoffs'],
+  [/\bmake (?:the )?(?:[\w'–-]+ ){0,3}(?:playoffs?|postseason)\b|\bclinch(?:es)? (?:a )?(?:playoff|postseason)\b/i, 'make-playoffs'],
   // A double or a treble is two or three trophies, not the league alone.
   [/\b(?:domestic |continental )?(?:double|treble)\b(?! chance)(?!-double)/i, 'double'],
   // "Before the presidential election" ends a window at an event, not at the date the other market names.
