@@ -5,11 +5,9 @@
  * has those words explained. A name alone is never read as the club ("Missouri" the state stays a state),
  * since nothing is explained unless the partner names the same group.
  */
-import { readLexicon } from '../lexicon/dataFile.ts';
 import { foldAccents } from '../read/phrases.ts';
 import type { Proposition } from '../types.ts';
-
-const GROUPS = readLexicon<{ groups: readonly (readonly string[])[] }>('sideAliases.json').groups;
+import { SIDE_ALIASES } from './sides.ts';
 
 const words = (text: string): string[] => foldAccents(text).toLowerCase().replace(/&/g, ' ').split(/[^a-z0-9']+/).filter((w) => w.length > 0);
 
@@ -20,7 +18,7 @@ interface AliasName {
 
 /** Every group's names by their first word, longest first, so "Paris Saint Germain" is tried before "Paris SG". */
 const BY_FIRST_WORD = new Map<string, AliasName[]>();
-GROUPS.forEach((names, group) => {
+SIDE_ALIASES.forEach((names, group) => {
   for (const name of names) {
     const w = words(name);
     const first = w[0];

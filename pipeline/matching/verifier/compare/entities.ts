@@ -170,10 +170,11 @@ export function compareEntities(a: Proposition, b: Proposition): EntityCheck {
   // "Will Brandon Johnson win the Chicago mayoral election?" against "Will Chicago elect a new mayor?": a race's
   // winner named on one side and nobody on the other asks about one candidate against the race as a whole.
   if (reasons.length === 0) {
-    const named = a.entities.some(fullName) ? a : b.entities.some(fullName) ? b : null;
-    const other = named === a ? b : a;
-    if (named && !other.entities.some(isPersonLike) && ELECTION.test(named.text) && ELECTION.test(other.text)) {
-      reasons.push(`candidate on one side only: ${named.entities.find(fullName)?.label ?? ''}`);
+    const inA = a.entities.find(fullName);
+    const person = inA ?? b.entities.find(fullName);
+    const [named, other] = inA ? [a, b] : [b, a];
+    if (person && !other.entities.some(isPersonLike) && ELECTION.test(named.text) && ELECTION.test(other.text)) {
+      reasons.push(`candidate on one side only: ${person.label}`);
     }
   }
   const pa = placesA[0];

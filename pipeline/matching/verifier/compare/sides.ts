@@ -39,7 +39,7 @@ const significant = perText((phrase: string): readonly string[] => {
 const isCode = (s: string): boolean => /^[A-Z0-9]{2,4}$/.test(s.trim());
 
 /** A team's names across venues that no word rule relates ("UNC" / "North Carolina Tar Heels", "Köln" / "Cologne"). */
-const SIDE_ALIASES = readLexicon<{ groups: readonly (readonly string[])[] }>('sideAliases.json').groups;
+export const SIDE_ALIASES = readLexicon<{ groups: readonly (readonly string[])[] }>('sideAliases.json').groups;
 const fold = perText((s: string): string => words(s).join(' '));
 const ALIAS_GROUP = new Map<string, number>(SIDE_ALIASES.flatMap((names, i) => names.map((n) => [fold(n), i] as const)));
 const aliasGroupOf = (name: string): number | undefined => ALIAS_GROUP.get(fold(name));

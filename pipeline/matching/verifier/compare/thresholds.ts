@@ -66,10 +66,11 @@ const JOBS = /\bjobs?\b|\bpayrolls?\b/i;
 /** What one side says of the scale of its levels: the same for every partner, so read once per proposition. */
 const levelTraits = perProposition((p: Proposition) => {
   const context = contextOf(p.text);
+  const magnitude = magnitudeLevel(p.text);
   return {
-    priced: (p.entities.some((e) => e.group === 'asset') && !COUNTED.test(p.text)) || context.price || magnitudeLevel(p.text),
+    priced: (p.entities.some((e) => e.group === 'asset') && !COUNTED.test(p.text)) || context.price || magnitude,
     rate: context.rate,
-    release: context.release || magnitudeLevel(p.text),
+    release: context.release || magnitude,
     policyRate: context.policyRate,
     counted: COUNTED.test(p.text) || JOBS.test(p.text),
     wholeScore: WHOLE_SCORE.test(p.text),
