@@ -395,3 +395,35 @@ test('making the postseason is making the playoffs, also after a season written 
   t.is(rel('Will the Green Bay Packers make the 2027–28 NFL Playoffs?', 'Will the Packers miss the playoffs in the 2027 NFL season?', '2028-01-10'), 'complement');
   t.is(rel('Will the Seattle Mariners make the 2027 MLB postseason?', 'Will the Mariners win the 2027 World Series?', '2027-10-31'), 'different');
 });
+
+test('a Kalshi total or player line titled "Away at Home: ..." closes two weeks after its game, like the game\'s winner; a week apart is another game', (t) => {
+  const total = (kalshiEnd: string, side = 'Over 229.5 points'): string => verifyPair(market('polymarket', 'Warriors vs. Lakers: O/U 229.5', '2027-02-04', 'Under'), market('kalshi', 'Golden State at Los Angeles L: Total Points', kalshiEnd, side)).relation;
+  t.is(total('2027-02-18'), 'complement');
+  t.is(total('2027-02-04'), 'complement');
+  t.is(total('2027-02-11'), 'different');
+  const line = (kalshiEnd: string): string => verifyPair(market('polymarket', 'Dolphins vs. Bills: Josh Allen Passing Yards O/U 249.5', '2027-10-11', 'Over'), market('kalshi', 'Miami at Buffalo: Josh Allen passing yards', kalshiEnd, '250+')).relation;
+  t.is(line('2027-10-25'), 'identity');
+  t.is(line('2027-10-18'), 'different');
+});
+
+test('the first touchdown of a game is not a touchdown at any time in it', (t) => {
+  const td = (polymarketTitle: string): string => verifyPair(market('polymarket', polymarketTitle, '2027-10-11'), market('kalshi', 'Miami at Buffalo: James Cook anytime touchdown?', '2027-10-25')).relation;
+  t.is(td('Dolphins vs. Bills: Will James Cook score a touchdown?'), 'identity');
+  t.is(td('Dolphins vs. Bills: Will James Cook score the first touchdown?'), 'different');
+});
+
+test('a club\'s short form in the alias groups picks the same side as its full name (PSG, Man City, Spurs in a Premier League game); the other pick stays the other side', (t) => {
+  const game = (title: string, pick: string, other: string, end = '2027-04-10'): string => verifyPair(market('azuro', title, end, pick), market('limitless', other, end)).relation;
+  t.is(game('Paris Saint-Germain - Olympique Marseille', '1', 'PSG to beat Marseille on Mar 13, 2027?', '2027-03-13'), 'identity');
+  t.is(game('Paris Saint-Germain - Olympique Marseille', '2', 'PSG to beat Marseille on Mar 13, 2027?', '2027-03-13'), 'different');
+  t.is(game('Manchester City - Tottenham Hotspur', '1', 'Man City beat Spurs on Apr 10, 2027?'), 'identity');
+  t.is(game('Manchester City - Tottenham Hotspur', '2', 'Man City beat Spurs on Apr 10, 2027?'), 'different');
+  t.is(game('Manchester City - Manchester United', '1', 'Man City beat Man Utd on Apr 10, 2027?'), 'identity');
+  t.is(game('Manchester City - Manchester United', '2', 'Man City beat Man Utd on Apr 10, 2027?'), 'different');
+});
+
+test('a game that can be drawn is not its competition\'s "Winner" market, even on the final\'s day', (t) => {
+  t.is(verifyPair(market('polymarket', 'Will FC Bayern München win on 2026-05-30?', '2026-05-30'), market('kalshi', 'Champions League Winner 2025-26?', '2026-05-30', 'Bayern Munich')).relation, 'different');
+  t.is(verifyPair(market('polymarket', 'Will FC Bayern München win the 2025-26 Champions League?', '2026-05-30'), market('kalshi', 'Champions League Winner 2025-26?', '2026-05-30', 'Bayern Munich')).relation, 'identity');
+  t.is(verifyPair(market('kalshi', 'Bayern Munich vs Arsenal Winner? (KXUCLGAME-27MAY29BMUARS)', '2027-05-29', 'Arsenal'), market('polymarket', 'Champions League Winner 2026-27', '2027-05-29', 'Arsenal')).relation, 'different');
+});

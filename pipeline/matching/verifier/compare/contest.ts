@@ -59,7 +59,7 @@ function namedLeague(p: Proposition): string | null {
 }
 
 /** Winning or lifting a competition ("win the 2026 Brasileirão", "lift the Champions League trophy"), not one game. */
-const COMPETITION_WIN = /\b(?:wins?|lifts?|claims?)\s+(?:the\s+)?(?:\d{4}(?:[-–]\d{2,4})?\s+)?[\w'. -]{0,40}?\b(?:cup|league|title|trophy|championship|brasileir[aã]o|liga|serie a|bundesliga|ligue 1|eredivisie|tournament|series)\b/i;
+const COMPETITION_WIN = /\b(?:wins?|lifts?|claims?)\s+(?:the\s+)?(?:\d{4}(?:[-–]\d{2,4})?\s+)?[\w'. -]{0,40}?\b(?:cup|league|title|trophy|championship|brasileir[aã]o|liga|serie a|bundesliga|ligue 1|eredivisie|tournament|series)\b|\b(?:cup|league|trophy|championship|liga|serie a|bundesliga|ligue 1|eredivisie|tournament)\s+(?:\d{4}(?:[-–]\d{2,4})?\s+)?(?:winner|champion)\b/i;
 
 const indexIn = (pick: string, sides: readonly string[]): number => sides.findIndex((s) => sameSide(pick, s));
 

@@ -71,9 +71,14 @@ const gameDay = (p: Proposition): string | null => p.eventDay ?? p.endDate;
  * its ticker is placed by its close, so its game may be that day or two weeks before it.
  */
 const KALSHI_GAME_CLOSE_LAG_DAYS = 14;
+/** Kalshi's title of one game's event before the market's own words: "Golden State at Los Angeles L: Total Points". */
+const KALSHI_GAME_EVENT = /^[^:?]{2,60}?\s(?:at|vs\.?|@)\s[^:?]{2,60}:/i;
+/** A Kalshi market on one game (its winner, a total, a player's line) read without its ticker's day. */
+const laggedKalshiGame = (p: Proposition): boolean =>
+  p.venue.toLowerCase() === 'kalshi' && p.eventDay === null && (p.game || KALSHI_GAME_EVENT.test(p.source.title));
 function gameDaysMeet(a: Proposition, x: string, b: Proposition, y: string, slack: number): boolean {
   if (daysBetween(x, y) <= slack) return true;
-  const lagged = (p: Proposition): boolean => p.venue.toLowerCase() === 'kalshi' && p.game && p.eventDay === null;
+  const lagged = laggedKalshiGame;
   return (lagged(a) && daysBetween(shiftDay(x, -KALSHI_GAME_CLOSE_LAG_DAYS), y) <= slack) || (lagged(b) && daysBetween(x, shiftDay(y, -KALSHI_GAME_CLOSE_LAG_DAYS)) <= slack);
 }
 
@@ -202,9 +207,10 @@ export function compareDates(a: Proposition, b: Proposition): string[] {
       if (!gameDaysMeet(a, x, b, y, GAME_SLACK_DAYS)) return [`game days differ: ${x} vs ${y}`];
     }
     // A winning margin ("win by more than 6.5 points", a spread: the margin stage) is one game's: a market closing days later is another game's.
-    if ((stagesOfText(a.text).includes('margin') || stagesOfText(b.text).includes('margin')) && gap > GAME_SLACK_DAYS) return [`game days differ: ${a.endDate} vs ${b.endDate} (a margin is one game's)`];
+    const oneGame = gameDaysMeet(a, a.endDate, b, b.endDate, GAME_SLACK_DAYS);
+    if ((stagesOfText(a.text).includes('margin') || stagesOfText(b.text).includes('margin')) && !oneGame) return [`game days differ: ${a.endDate} vs ${b.endDate} (a margin is one game's)`];
     // So is a player's line ("30+ points", "Points O/U 29.5"): the same player has a line in every game.
-    if ((playerLine(a) || playerLine(b)) && gap > GAME_SLACK_DAYS) return [`game days differ: ${a.endDate} vs ${b.endDate} (a player's line is one game's)`];
+    if ((playerLine(a) || playerLine(b)) && !oneGame) return [`game days differ: ${a.endDate} vs ${b.endDate} (a player's line is one game's)`];
     // Two markets on one scheduled race close when each venue settles it, up to a year apart; a deadline market closes at its deadline.
     const slack = scheduled(a) && scheduled(b) ? SCHEDULED_SLACK_DAYS : UNDATED_SLACK_DAYS;
     if (gap > slack) return [`end dates differ by ${gap} days: ${a.endDate} vs ${b.endDate}`];

@@ -111,7 +111,11 @@ function selectedAgree(a: Proposition, b: Proposition): boolean {
     const ey = b.entities.find((e) => e.key === y) ?? a.entities.find((e) => e.key === y);
     return Boolean(ex && ey && (cityMatches(ex, ey) || cityMatches(ey, ex) || teamsMeet(ex, ey) || isClubCodeOf(ex, ey) || isClubCodeOf(ey, ex)));
   };
-  return a.selected.some((x) => b.selected.some((y) => equal(x, y)));
+  // A game's pick is read whole ("Paris Saint-Germain") where its entities split it ("paris", "Saint-Germain"):
+  // two names of one club in the alias groups ("PSG") are one side.
+  const names = (p: Proposition): string[] => (p.pick ? [p.pick] : p.selected.map((k) => p.entities.find((e) => e.key === k)?.label ?? ''));
+  const aliased = (): boolean => names(a).some((x) => names(b).some((y) => x !== '' && y !== '' && sameAliasGroup(x, y)));
+  return a.selected.some((x) => b.selected.some((y) => equal(x, y))) || aliased();
 }
 
 const UP_OR_DOWN = /\bup or down\b/i;
@@ -154,7 +158,11 @@ export function compareEntities(a: Proposition, b: Proposition): EntityCheck {
   const y = actorsB[0];
   const placesA = onlyA.filter((e) => e.group === 'place');
   const placesB = onlyB.filter((e) => e.group === 'place');
-  if (x && y && reasons.length === 0 && !sameAliasGroup(x.label, y.label)) {
+  // "Spurs" alone is read as San Antonio's; where the other names Tottenham Hotspur it is the club of the alias groups.
+  const byNickname = (p: Proposition, e: PropEntity, other: PropEntity): boolean =>
+    e.group === 'team' && Boolean(e.nickname) && !(e.city && p.text.toLowerCase().includes(e.city)) && sameAliasGroup(e.nickname ?? '', other.label);
+  const oneClub = (e: PropEntity, f: PropEntity): boolean => sameAliasGroup(e.label, f.label) || byNickname(a, e, f) || byNickname(b, f, e);
+  if (x && y && reasons.length === 0 && !oneClub(x, y)) {
     const what = isPersonLike(x) && isPersonLike(y) ? 'candidate' : x.group === 'team' && y.group === 'team' ? 'team' : x.group === 'asset' && y.group === 'asset' ? 'asset' : 'subject';
     reasons.push(`${what} differs: ${x.label} vs ${y.label}`);
   } else if (((x && !y && placesB[0]) || (y && !x && placesA[0])) && !sameAliasGroup((x ?? y)?.label ?? '', (x ? placesB[0] : placesA[0])?.label ?? '')) {
