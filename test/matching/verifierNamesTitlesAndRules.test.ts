@@ -265,12 +265,14 @@ test('the monthly payrolls figure however worded: jobs numbers, jobs added, the 
   t.is(rel('Will December 2026 payrolls come in at 150K or below?', 'Will the US add more than 150k jobs in December 2026?', '2027-01-08'), 'complement');
 });
 
-test('a two-legged tie asked who goes through ("· To Advance", "— To Qualify") is the tie its round names on the other venue; picks whose names do not meet are not linked', (t) => {
+test('a two-legged tie asked who goes through ("· To Advance", "— To Qualify") is the tie its round names on the other venue; a club\'s other name in the alias groups is the same side, another club is not', (t) => {
   const tie = (a: string, pa: string, b: string, pb = 'Yes'): string => verifyPair(market('azuro', a, '2027-03-17', pa), market('polymarket', b, '2027-03-17', pb)).relation;
   t.is(tie('Manchester City vs Real Madrid · To Advance', 'Manchester City', 'Champions League Round of 16: Will Manchester City advance vs Real Madrid?'), 'identity');
   t.is(tie('Manchester City vs Real Madrid — To Qualify', 'Real Madrid', 'Champions League Round of 16: Will Manchester City advance vs Real Madrid?'), 'complement');
   t.is(tie('Manchester City vs Real Madrid — To Qualify', 'Real Madrid', 'Manchester City vs Real Madrid Winner?', 'Real Madrid'), 'different');
-  t.is(tie('Champions League Round of 16: PSG vs. Bayern - Who advances?', 'PSG', 'Will Bayern Munich advance past PSG in the Champions League Round of 16?'), 'different');
+  // Bayern and Bayern Munich are one club of the alias groups: PSG going through is Bayern not going through.
+  t.is(tie('Champions League Round of 16: PSG vs. Bayern - Who advances?', 'PSG', 'Will Bayern Munich advance past PSG in the Champions League Round of 16?'), 'complement');
+  t.is(tie('Champions League Round of 16: PSG vs. Bayern - Who advances?', 'PSG', 'Will Bayer Leverkusen advance past PSG in the Champions League Round of 16?'), 'different');
 });
 
 test('a match\'s total of maps or sets is read once, so going to a third map is the complement of under 2.5 maps', (t) => {
@@ -426,4 +428,36 @@ test('a game that can be drawn is not its competition\'s "Winner" market, even o
   t.is(verifyPair(market('polymarket', 'Will FC Bayern München win on 2026-05-30?', '2026-05-30'), market('kalshi', 'Champions League Winner 2025-26?', '2026-05-30', 'Bayern Munich')).relation, 'different');
   t.is(verifyPair(market('polymarket', 'Will FC Bayern München win the 2025-26 Champions League?', '2026-05-30'), market('kalshi', 'Champions League Winner 2025-26?', '2026-05-30', 'Bayern Munich')).relation, 'identity');
   t.is(verifyPair(market('kalshi', 'Bayern Munich vs Arsenal Winner? (KXUCLGAME-27MAY29BMUARS)', '2027-05-29', 'Arsenal'), market('polymarket', 'Champions League Winner 2026-27', '2027-05-29', 'Arsenal')).relation, 'different');
+});
+
+test('a side named after the colon is the pick ("UConn vs Villanova: Villanova win?"), and a one-team question against the other side of a game without draws is its No', (t) => {
+  const thunder = (pick: string): string => verifyPair(market('limitless', 'Will the Thunder win Game 7 of the 2027 NBA Finals?', '2027-06-20'), market('azuro', 'Oklahoma City Thunder - Boston Celtics', '2027-06-20', pick)).relation;
+  t.is(thunder('1'), 'identity');
+  t.is(thunder('2'), 'complement');
+  const lions = (pick: string): string => verifyPair(market('limitless', 'Lions vs Packers on Thanksgiving: Lions win?', '2027-11-25'), market('azuro', 'Detroit Lions - Green Bay Packers', '2027-11-25', pick)).relation;
+  t.is(lions('1'), 'identity');
+  t.not(lions('2'), 'identity');
+});
+
+test('a women\'s club by its suffix (WFC) is not the men\'s side; two esports disciplines stay two games when one is named in brackets', (t) => {
+  t.is(verifyPair(market('polymarket', 'Will Arsenal WFC win on 2027-01-17?', '2027-01-17'), market('kalshi', 'Arsenal vs Chelsea Winner?', '2027-01-31', 'Arsenal')).relation, 'different');
+  const liquid = (setting: string): string => verifyPair(market('polymarket', `${setting}: Team Liquid vs Fnatic (BO3)`, '2027-03-14', 'Team Liquid'), market('azuro', 'Team Liquid - Fnatic (CS2, ESL Pro League)', '2027-03-14', '1')).relation;
+  t.is(liquid('Valorant'), 'different');
+  t.is(liquid('Counter-Strike'), 'identity');
+});
+
+test('who acts on whom: the title\'s order holds when the label restates it, and expelling an ambassador is directed', (t) => {
+  t.is(verifyPair(market('polymarket', 'Will India strike Pakistan in 2027?', '2027-12-31'), market('predictit', 'Will Pakistan launch a military strike on India in 2027?', '2027-12-31', 'Pakistan strikes India')).relation, 'different');
+  t.is(rel('Will Poland expel Russia\'s ambassador in 2027?', 'Will Russia expel the Polish ambassador in 2027?'), 'different');
+  t.is(rel('Will Poland expel Russia\'s ambassador in 2027?', 'Will Poland expel the Russian ambassador in 2027?'), 'identity');
+});
+
+test('announcing an IPO, a summit or an album is not holding it; a referendum on leaving is not leaving; a general mobilisation is not a partial one', (t) => {
+  t.is(rel('Will OpenAI announce an IPO before 2028?', 'Will OpenAI IPO before Jan 1, 2028?'), 'different');
+  t.is(rel('Trump x Putin summit announced by December 31?', 'Will Trump and Putin hold a summit before Jan 1, 2028?'), 'different');
+  t.is(rel('Will Apple announce a foldable iPhone before 2028?', 'Apple unveils a foldable iPhone before 2028?'), 'identity');
+  t.is(rel('Hungary referendum on leaving the EU by December 31, 2027?', 'Will Hungary leave the European Union before 2028?'), 'different');
+  t.is(rel('Greenland independence referendum held in 2027?', 'Will Greenland vote for independence in 2027?'), 'different');
+  t.is(rel('Russia declares general mobilization in 2027?', 'Will Russia announce a new partial mobilization during 2027?'), 'different');
+  t.is(rel('Russia declares general mobilization in 2027?', 'Will Russia declare a full mobilization in 2027?'), 'identity');
 });

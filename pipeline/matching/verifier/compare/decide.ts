@@ -11,6 +11,8 @@
 import { anchoredTo } from './anchor.ts';
 import { compareBareTicker } from './bareTicker.ts';
 import { compareProgress } from './progress.ts';
+import { compareAnnouncement } from './announcement.ts';
+import { compareReferendum } from './referendum.ts';
 import { openQuestionAlone, resolvedCode, unresolvedCode } from './personCode.ts';
 import { compareOrdinals, compareRanks } from './positions.ts';
 import { compareClocks, compareDates, compareYears, placedBySetting } from './dates.ts';
@@ -214,6 +216,8 @@ const WHEN_AND_HOW_MUCH: readonly Check[] = [
   compareOffices,
   compareTitles,
   compareProgress,
+  compareAnnouncement,
+  compareReferendum,
   compareStages,
   compareSeatGoal,
   compareComparison,

@@ -229,7 +229,7 @@ export function compareEntities(a: Proposition, b: Proposition): EntityCheck {
   let sideFlip = false;
   /** Every side `p` picks is named in `q`. */
   const inOther = (p: Proposition, q: Proposition, covered: ReadonlySet<string>): boolean =>
-    p.selected.every((k) => { const e = p.entities.find((z) => z.key === k); return !e || mentions(q, e, covered); });
+    p.selected.every((k) => { const e = p.entities.find((z) => z.key === k); return !e || mentions(q, e, covered) || q.entities.some((f) => sameAliasGroup(e.label, f.label)); });
   // "Up or Down" answered Up against the same market answered Down: every close is one or the other.
   const upDown = (p: Proposition): string | null => (UP_OR_DOWN.test(p.source.title) && p.selected.length === 1 && /^side:(?:up|down)$/.test(p.selected[0] ?? '') ? (p.selected[0] ?? null) : null);
   const [ua, ub] = [upDown(a), upDown(b)];
@@ -260,9 +260,13 @@ export function compareEntities(a: Proposition, b: Proposition): EntityCheck {
       reasons.push(`a side is picked on one market only: ${picker.selected.join(',')}`);
     }
     // "Cornyn vs. Paxton: John Cornyn" against "Will Ken Paxton win the runoff?": the other market's subject is the other side.
-    const otherSide = open.versus.length === 0 ? open.entities.find((e) => isPersonLike(e) && picker.versus.includes(e.key) && !picker.selected.includes(e.key)) : undefined;
+    // "Will the Thunder win Game 7?" against Thunder - Celtics answered Celtics: a game without draws makes it the No.
+    const otherSide = open.versus.length === 0 ? open.entities.find((e) => (isPersonLike(e) || e.group === 'team') && picker.versus.includes(e.key) && !picker.selected.includes(e.key)) : undefined;
     const pickAlso = open.entities.some((e) => picker.selected.includes(e.key));
-    if (otherSide && !pickAlso && reasons.length === 0) reasons.push(`selected side differs: ${picker.selected.join(',')} vs ${otherSide.label}`);
+    if (otherSide && !pickAlso && reasons.length === 0) {
+      if (otherSide.group === 'team' && picker.game && picker.draws === 'no' && picker.versus.length === 2) sideFlip = true;
+      else reasons.push(`selected side differs: ${picker.selected.join(',')} vs ${otherSide.label}`);
+    }
   }
   return { reasons, sideFlip, matched, total };
 }

@@ -29,7 +29,9 @@ export function settingOnly(p: Proposition, e: PropEntity): boolean {
 
 /** Two games whose settings name two disciplines ("CS2: G2 vs FaZe" / "Valorant: G2 vs FaZe"). */
 export function disciplineConflict(a: Proposition, b: Proposition): string | null {
-  const x = disciplineOf(a.setting);
-  const y = disciplineOf(b.setting);
+  // Azuro names it in brackets after the pairing: "Team Liquid - Fnatic (CS2, ESL Pro League)".
+  const bracketed = (p: Proposition): string | null => [...p.source.title.matchAll(/\(([^)]{2,80})\)/g)].map((m) => m[1]).join(' ') || null;
+  const x = disciplineOf(a.setting) ?? disciplineOf(bracketed(a));
+  const y = disciplineOf(b.setting) ?? disciplineOf(bracketed(b));
   return x && y && x !== y ? `discipline differs: ${x} vs ${y}` : null;
 }

@@ -11,7 +11,11 @@ const STAGE_NOUN = String.raw`(?:(?:[a-z0-9'’.-]+\s+){0,5}?(?:finals?|semi-?fi
 const PROGRESS = new RegExp(String.raw`\b(?:reach(?:es)?|make(?:s)?|advance(?:s)? to|qualif(?:y|ies) for|get(?:s)? to|appear(?:s)? in|play(?:s)? in|be in)\s+(?:the\s+)?${STAGE_NOUN}`, 'i');
 const WINS = /\bwin(?:s|ner|ners)?\b|\bchampions?\b|\btitle\b/i;
 const GAME_OF_SERIES = /\bgame\s+[1-7]\b/i;
-const WOMEN = /\bwomen(?:'s|’s|s)?\b/i;
+/**
+ * A women's side, also by a club's women's suffix ("Arsenal WFC", "Barcelona Femení", "Lyon Féminin"). Not
+ * Polymarket's "(W)": Kalshi titles its women's college games without a mark ("Indiana at Purdue Winner?").
+ */
+const WOMEN = /\bwomen(?:'s|’s|s)?\b|\bw\.?f\.?c\b|\bladies\b|\bfemen[ií]n?o?\b|\bf[ée]minin[e]?\b|\bfrauen\b/i;
 
 const DOUBLES = /\bdoubles\b|\bmixed\b|\S\s*\/\s*\S/i;
 

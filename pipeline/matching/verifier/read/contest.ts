@@ -144,7 +144,8 @@ function selectedSide(title: string, label: string | null, entities: readonly Pr
   }
   const beats = PICKS_FIRST.exec(title);
   // "Alcaraz vs Sinner: will Alcaraz win?": after the pairing, the question names its pick (first mentions do not).
-  const willWin = beats || !VERSUS.test(title) ? null : /\bwill\s+(?:the\s+)?([^?,:;]{1,60}?)\s+win\b/i.exec(title);
+  // So does a short one after the colon: "UConn vs Villanova: Villanova win?", "...: Celtics to win?".
+  const willWin = beats || !VERSUS.test(title) ? null : /\bwill\s+(?:the\s+)?([^?,:;]{1,60}?)\s+win\b/i.exec(title) ?? /:\s*(?:the\s+)?([^?,:;]{1,60}?)\s+(?:to\s+)?wins?\s*\??\s*$/i.exec(title);
   if (willWin?.[1]) {
     const named = labelEntities(willWin[1]).filter((e) => e.group !== 'party' && entities.some((x) => x.key === e.key));
     if (named.length === 1 && named[0]) return [named[0].key];

@@ -206,6 +206,15 @@ function handicapSide(title: string, label: string | null): { text: string; nega
 
 const OVER_UNDER_LABEL = /^(over|under)(?:\s*\(?\s*(\d[\d,]*(?:\.\d+)?)\s*\)?)?(?:\s+(?:goals?|points?|runs?|games?|maps?|rounds?|sets?|corners?|cards?|kills?)(?:\s+scored)?)?$/i;
 
+/**
+ * Who acts on whom, read in the title when it says so: a label that restates the question ("Will Pakistan launch a
+ * strike on India?" answered "Pakistan strikes India") would put both names on one side.
+ */
+function orderedInTitle(masked: string, text: string): [string[], string[]] | null {
+  const cut = masked.lastIndexOf(' — ');
+  return cut > 0 ? orderedSides(masked.slice(0, cut), text.slice(0, cut), contentWords) : null;
+}
+
 /** Title and label as one question: the label fills a blank, becomes the side of an O/U line, or follows the title. */
 function questionText(title: string, label: string | null): string {
   if (!label) return title;
@@ -402,7 +411,7 @@ export function extractProposition(input: MarketRef, codeName: string | null = n
     widened: widenedSubject(title),
     words: words.filter((w) => !STAY_WORDS.has(w) && !LEAVE_WORDS.has(w)),
     selected: contest.selected,
-    ordered: orderedSides(masked, text, contentWords),
+    ordered: orderedInTitle(masked, text) ?? orderedSides(masked, text, contentWords),
     agentless: agentlessPassive(masked),
     conjunction: /\bboth\b.+\band\b/i.test(title),
     endDate,

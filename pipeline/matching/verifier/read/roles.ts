@@ -17,7 +17,7 @@ const DIRECTED: readonly RegExp[] = [
   /^(.*?)\b(beats?|defeats?)\b(.*)$/i,
   /^(.*?)\b(strikes?(?! down)|strike on|attacks?|attack on|invades?|invasion of|bombs?|sanctions?|blockades?|airstrikes? (?:on|against)|declares? war on|captures?|annex(?:es)?)\b(.*)$/i,
   // One party acts on another: suing, buying, firing, pardoning, endorsing, fining, taxing, overtaking.
-  /^(.*?)\b(sue[sd]?|suing|acquir(?:e[sd]?|ing)|buys?|bought|takes? over|took over|fire[sd]?|firing|pardon(?:s|ed|ing)?|endors(?:e[sd]?|ing)|fine[sd]?|fining|(?:tariffs?|duties|levies) on|overtak(?:e[sn]?|ing)|overtook|surpass(?:es|ed|ing)?|flip(?:s|ped|ping)?|indict(?:s|ed|ing)?|arrest(?:s|ed|ing)?|extradit(?:e[sd]?|ing))\b(.*)$/i,
+  /^(.*?)\b(sue[sd]?|suing|acquir(?:e[sd]?|ing)|buys?|bought|takes? over|took over|fire[sd]?|firing|pardon(?:s|ed|ing)?|endors(?:e[sd]?|ing)|fine[sd]?|fining|(?:tariffs?|duties|levies) on|overtak(?:e[sn]?|ing)|overtook|surpass(?:es|ed|ing)?|flip(?:s|ped|ping)?|indict(?:s|ed|ing)?|arrest(?:s|ed|ing)?|extradit(?:e[sd]?|ing)|expel(?:s|led|ling)?|recogni[sz](?:e[sd]?|ing)|visit(?:s|ed|ing)?|invit(?:e[sd]?|ing)|summon(?:s|ed|ing)?)\b(.*)$/i,
   // A comparison of two parties: "Labour wins more seats than Reform", "Reform at least as many as Labour", "A outperforms B".
   /^(.*?)\b((?:more|fewer|less|higher|lower|greater|better|worse|larger|smaller|bigger)\b[^?]{0,40}?\bthan|as (?:many|much|high|low|well)\b[^?]{0,40}?\bas|ahead of|outperform(?:s|ed)?|outpoll(?:s|ed)?|outscor(?:es?|ed)|outsell(?:s)?|outsold|finish(?:es)? (?:above|below|behind))\b(.*)$/i,
 ];
