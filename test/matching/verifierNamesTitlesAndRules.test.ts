@@ -461,3 +461,20 @@ test('announcing an IPO, a summit or an album is not holding it; a referendum on
   t.is(rel('Russia declares general mobilization in 2027?', 'Will Russia announce a new partial mobilization during 2027?'), 'different');
   t.is(rel('Russia declares general mobilization in 2027?', 'Will Russia declare a full mobilization in 2027?'), 'identity');
 });
+
+test('other words for one act: tying the knot is getting married, made publicly available or put on sale is released, going public is an IPO, divesting is selling; a beta is not general availability', (t) => {
+  t.is(rel('Will Zendaya & Tom Holland tie the knot by the end of 2027?', 'Will Zendaya and Tom Holland get married before 2028?'), 'identity');
+  t.is(rel('GPT-6 publicly available by end of 2027?', 'Will OpenAI release GPT-6 before Jan 1, 2028?'), 'identity');
+  t.is(rel('Will a foldable iPhone go on sale to the public by December 31, 2027?', 'Will Apple release a foldable iPhone before Jan 1, 2028?'), 'identity');
+  t.is(rel('Will Anthropic go public by Dec 31, 2027?', 'Will Anthropic IPO before 2028?'), 'identity');
+  t.is(rel('Will Google be court-ordered to sell AdX by Dec 31, 2027?', 'Will a court order Google to divest AdX before Jan 1, 2028?'), 'identity');
+  t.is(rel('Will GPT-6 be released in beta by June 30, 2027?', 'Will GPT-6 be generally available before Jul 1, 2027?', '2027-06-30'), 'different');
+});
+
+test('award and nickname short forms: AOTY, SOTY, BNA and TIME POY name their awards; Tay Tay is Taylor Swift and RiRi is Rihanna', (t) => {
+  t.is(verifyPair(market('manifold', 'Will Tay Tay\'s The Life of a Showgirl win AOTY at the 2027 Grammys?', '2027-02-08'), market('kalshi', 'Grammy for Album of the Year?', '2027-02-08', 'The Life of a Showgirl')).relation, 'identity');
+  t.is(verifyPair(market('manifold', 'Will Tay Tay\'s The Life of a Showgirl win SOTY at the 2027 Grammys?', '2027-02-08'), market('kalshi', 'Grammy for Album of the Year?', '2027-02-08', 'The Life of a Showgirl')).relation, 'different');
+  t.is(verifyPair(market('drift', 'SOMBR-BNA-GRAMMYS-2027-BET', '2027-02-08'), market('kalshi', 'Grammy for Best New Artist?', '2027-02-08', 'Sombr')).relation, 'identity');
+  t.is(rel('Will Tay Tay host SNL by the end of 2027?', 'Will Taylor Swift host Saturday Night Live before Jan 1, 2028?'), 'identity');
+  t.is(rel('Will RiRi release a new studio album by the end of 2027?', 'Will Rihanna release a new studio album before Jan 1, 2028?'), 'identity');
+});

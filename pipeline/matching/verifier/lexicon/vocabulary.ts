@@ -71,7 +71,7 @@ export const SYNONYMS: Readonly<Record<string, string>> = {
   invaded: 'invade', invading: 'invade', blockades: 'blockade', visiting: 'visit',
   purchased: 'purchase', acquired: 'acquire', collapses: 'collapse', collapsed: 'collapse', falls: 'fall',
   confirmed: 'confirm', confirms: 'confirm', confirmation: 'confirm',
-  sells: 'sell', selling: 'sell', sold: 'sell', merges: 'merge', merged: 'merge', merger: 'merge',
+  sells: 'sell', selling: 'sell', sold: 'sell', divest: 'sell', divests: 'sell', divested: 'sell', divestiture: 'sell', merges: 'merge', merged: 'merge', merger: 'merge',
   dips: 'dip', dropping: 'dip', drops: 'dip', drop: 'dip', plunge: 'dip',
   reaching: 'hit', surpass: 'hit', surpasses: 'hit', exceed: 'hit', exceeds: 'hit', tops: 'hit',
   invades: 'invade', invasion: 'invade', strikes: 'strike', attacks: 'strike', attack: 'strike',

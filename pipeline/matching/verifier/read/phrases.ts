@@ -151,17 +151,17 @@ export const AWARD_PHRASES: readonly (readonly [RegExp, string])[] = [
   [/\bbest animated\b|\banimated feature\b/i, 'best-animated'],
   // The Academy renamed Best Foreign Language Film to Best International Feature Film in 2020.
   [/\bbest international\b|\binternational feature\b|\bbest foreign language film\b/i, 'best-international'],
-  [/\balbum of the year\b/i, 'album-of-year'],
+  [/\balbum of the year\b|\baoty\b/i, 'album-of-year'],
   [/\brecord of the year\b/i, 'record-of-year'],
-  [/\bsong of the year\b/i, 'song-of-year'],
-  [/\bbest new artist\b/i, 'best-new-artist'],
+  [/\bsong of the year\b|\bsoty\b/i, 'song-of-year'],
+  [/\bbest new artist\b|\bbna\b/i, 'best-new-artist'],
   [/\bgame of the year\b|\bgoty\b/i, 'game-of-year'],
   [/\boutstanding drama\b|\bbest drama series\b|\bbest (?:television|tv) series\s*[-–—:]\s*drama\b/i, 'drama-series'],
   [/\boutstanding comedy\b|\bbest comedy series\b/i, 'comedy-series'],
   [/\boutstanding limited\b/i, 'limited-series'],
   [/\bpeace prize\b|\bnobel peace\b/i, 'nobel-peace'],
   [/\bnobel (?:prize )?(?:in )?(?:physics|chemistry|medicine|literature|economics)\b/i, 'nobel-other'],
-  [/\bperson of the year\b/i, 'person-of-year'],
+  [/\bperson of the year\b|\btime(?:'s|’s)?\s+poy\b/i, 'person-of-year'],
 ];
 
 /** Rookie of the year with no side named: a different award from either named one. */
