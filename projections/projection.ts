@@ -39,6 +39,12 @@ export interface Projection<E, D extends Doc, M = E> {
   keyOf(event: E): string;
   /** `seq` is the event's stream sequence, for read models that version by it (it is the same on replay). */
   evolve(doc: D | null, event: E, seq: number): D | null;
+  /**
+   * `evolve` for a caller that owns `doc` and never uses it again (a full rebuild's held document, which it replaces
+   * by the result): it may reuse `doc`'s parts in place instead of copying them. Same result, key for key and byte for
+   * byte. Absent: `evolve`.
+   */
+  evolveOwned?(doc: D | null, event: E, seq: number): D | null;
 }
 
 /**

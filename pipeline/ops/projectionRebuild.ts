@@ -111,7 +111,9 @@ export class ProjectionRebuild {
         continue;
       }
       const input = current ? current.input : null;
-      const next = p.evolve(input, event, seq);
+      // The held document is this rebuild's own when it is its own next input (no _metadata: one evolve returned, not
+      // one read back from the store) and it is replaced by what evolve returns: evolveOwned may reuse its parts.
+      const next = p.evolveOwned && current && input === current.next ? p.evolveOwned(input, event, seq) : p.evolve(input, event, seq);
       if (next === null) {
         if (current) this.docs.set(key, null);
       } else if (next !== input) {

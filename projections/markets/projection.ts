@@ -102,9 +102,13 @@ const eventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('market_delisted'), market_id: z.string(), venue: z.enum(VENUE_SLUGS), item_id: z.string(), at: z.string() }),
 ]);
 
-/** Applies any MARKETS event: a snapshot, or the venue no longer listing the market. */
-export function evolveMarketEvent(doc: MarketDoc | null, event: MarketEvent, seq = 0): MarketDoc | null {
-  if (event.type === 'market_normalized') return evolveMarket(doc, event, seq);
+/**
+ * Applies any MARKETS event: a snapshot, or the venue no longer listing the market. `owned`: the caller owns `doc`
+ * and replaces it by the result (a full rebuild's held document), so its sort log and outcomes may be updated in
+ * place (see evolveMarket).
+ */
+export function evolveMarketEvent(doc: MarketDoc | null, event: MarketEvent, seq = 0, owned = false): MarketDoc | null {
+  if (event.type === 'market_normalized') return evolveMarket(doc, event, seq, owned);
   if (!doc || event.at < doc.updated_at) return doc;
   return { ...doc, status: doc.status === 'open' ? 'closed' : doc.status, delisted_at: event.at, updated_at: event.at };
 }
@@ -112,8 +116,15 @@ export function evolveMarketEvent(doc: MarketDoc | null, event: MarketEvent, seq
 /**
  * `seq` is the event's stream sequence (applyEvent passes it): it versions the sort keys for stable cursors.
  * Window volumes come from the snapshot's own fetch time, never the wall clock.
+ *
+ * `owned`: the caller owns `doc` and never uses it again (a full rebuild replaces its held document by the result).
+ * Then the sort log grows or shifts in its own array and outcomes whose only change is their numbers (prices, bids,
+ * asks) keep their objects with the new numbers written in (ownedOutcomes): the same document, byte for byte, but a
+ * version no longer copies up to 19 log entries and makes no outcome objects of its own. A rebuild holds every
+ * version until its market's next snapshot, thousands of messages later, so those copies were each copied again by
+ * the collector into the survivor space and then promoted.
  */
-export function evolveMarket(doc: MarketDoc | null, event: MarketNormalized, seq = 0): MarketDoc {
+export function evolveMarket(doc: MarketDoc | null, event: MarketNormalized, seq = 0, owned = false): MarketDoc {
   // Workers publish in parallel, so under a backlog an older snapshot can land after a newer one.
   if (doc && event.source.fetched_at < doc.updated_at) return doc;
   const m = event.market;
@@ -131,7 +142,7 @@ export function evolveMarket(doc: MarketDoc | null, event: MarketNormalized, seq
     newest: newestKey(m.created_at),
     ending_soon: m.end_time ? parseDate(m.end_time) : NO_END,
   };
-  const versioning = nextVersioning(doc, sort, seq);
+  const versioning = nextVersioning(doc, sort, seq, owned);
   const pw = doc?.volume_windows;
   // Values equal to the previous document's are taken from it (sameWindow, the sort keys, `_seq`, and
   // shareUnchanged below): the same document, but less of each version is new (see shareUnchanged).
@@ -159,7 +170,7 @@ export function evolveMarket(doc: MarketDoc | null, event: MarketNormalized, seq
   };
   // The keys of `{ ...m, _id, ..., ...versioning, _vol, _search }` in that order, built without spread syntax:
   // V8 compiles a literal that spreads the market and then adds keys to a slow path (~10x the cost here).
-  if (hasMarketKeys(m)) return marketDoc(m, added, doc) as MarketDoc;
+  if (hasMarketKeys(m)) return marketDoc(m, added, doc, owned && doc ? ownedOutcomes(doc.outcomes, m.outcomes) : undefined) as MarketDoc;
   const next = Object.assign({} as Record<string, unknown>, m, added);
   if (doc) shareUnchanged(next, m, doc);
   return next as MarketDoc;
@@ -216,14 +227,15 @@ function quotedAt(d: MarketDoc, m: NormalizedMarket, a: AddedKeys): string {
  * each market field already the previous document's value where shareUnchanged would put it back (named loads and
  * one store per key, rather than a keyed load of each object and a second store per shared key).
  */
-function marketDoc(m: NormalizedMarket, a: AddedKeys, doc: MarketDoc | null): Record<string, unknown> {
+function marketDoc(m: NormalizedMarket, a: AddedKeys, doc: MarketDoc | null, sharedOutcomes: NormalizedMarket['outcomes'] | undefined): Record<string, unknown> {
   const d = doc ?? NO_DOC;
+  const outcomes = sharedOutcomes ?? kept(d.outcomes, m.outcomes);
   if (Object.hasOwn(m, 'book_ref')) {
     return {
       id: kept(d.id, m.id), platform_slug: kept(d.platform_slug, m.platform_slug), platform_market_id: kept(d.platform_market_id, m.platform_market_id),
       title: kept(d.title, m.title), slug: kept(d.slug, m.slug), description: kept(d.description, m.description), url: kept(d.url, m.url),
       category: kept(d.category, m.category), status: kept(d.status, m.status), end_time: kept(d.end_time, m.end_time),
-      created_at: kept(d.created_at, m.created_at), outcomes: kept(d.outcomes, m.outcomes), group: kept(d.group, m.group),
+      created_at: kept(d.created_at, m.created_at), outcomes, group: kept(d.group, m.group),
       volume24h: kept(d.volume24h, m.volume24h), volume_total: kept(d.volume_total, m.volume_total), liquidity: kept(d.liquidity, m.liquidity),
       currency: kept(d.currency, m.currency), play_money: kept(d.play_money, m.play_money), fee: kept(d.fee, m.fee), quoted_at: quotedAt(d, m, a),
       book_ref: kept(d.book_ref, m.book_ref),
@@ -236,7 +248,7 @@ function marketDoc(m: NormalizedMarket, a: AddedKeys, doc: MarketDoc | null): Re
     id: kept(d.id, m.id), platform_slug: kept(d.platform_slug, m.platform_slug), platform_market_id: kept(d.platform_market_id, m.platform_market_id),
     title: kept(d.title, m.title), slug: kept(d.slug, m.slug), description: kept(d.description, m.description), url: kept(d.url, m.url),
     category: kept(d.category, m.category), status: kept(d.status, m.status), end_time: kept(d.end_time, m.end_time),
-    created_at: kept(d.created_at, m.created_at), outcomes: kept(d.outcomes, m.outcomes), group: kept(d.group, m.group),
+    created_at: kept(d.created_at, m.created_at), outcomes, group: kept(d.group, m.group),
     volume24h: kept(d.volume24h, m.volume24h), volume_total: kept(d.volume_total, m.volume_total), liquidity: kept(d.liquidity, m.liquidity),
     currency: kept(d.currency, m.currency), play_money: kept(d.play_money, m.play_money), fee: kept(d.fee, m.fee), quoted_at: quotedAt(d, m, a),
     _id: a._id, platform_id: a.platform_id, platform_name: a.platform_name, first_seen_at: a.first_seen_at,
@@ -244,6 +256,64 @@ function marketDoc(m: NormalizedMarket, a: AddedKeys, doc: MarketDoc | null): Re
     _seq: a._seq, _sort_log: a._sort_log, _vol: a._vol, _search: a._search,
   };
 }
+
+/**
+ * Outcomes this module copied for a document its caller owns (ownedOutcomes), under a symbol key of the array: JSON,
+ * BSON, for-in and structured clones do not see it. Only these are ever changed in place: the outcomes of an event
+ * may still be read by another read model of the same rebuild (the events of a slice go to one read model after
+ * another), so the first owned version copies them once.
+ */
+const OWN_OUTCOMES: unique symbol = Symbol('outcomes owned by a rebuild-held market document');
+
+/**
+ * The outcomes of an owned document's next version (evolveMarket's `owned`): the held ones with `now`'s numbers
+ * written into them when they are this module's own copy and differ from `now` only in numbers (or null in place of a
+ * number, and back): the same length, each outcome with the same keys in the same order and every other value of the
+ * same JSON. Otherwise the held ones when their JSON is `now`'s (as `kept`), else a copy of `now` of our own, so that
+ * the next version can write into it. Checked first, written only when every outcome passes.
+ */
+function ownedOutcomes(before: NormalizedMarket['outcomes'], now: NormalizedMarket['outcomes']): NormalizedMarket['outcomes'] {
+  if (before === now) return now;
+  if (Array.isArray(before) && (before as { [OWN_OUTCOMES]?: true })[OWN_OUTCOMES] === true && numbersOnlyMoved(before, now)) {
+    for (let i = 0; i < now.length; i++) {
+      const a = before[i] as unknown as Record<string, unknown>;
+      const b = now[i] as unknown as Record<string, unknown>;
+      for (const k in b) {
+        const y = b[k];
+        if (numberOrNull(y) && a[k] !== y) a[k] = y;
+      }
+    }
+    return before;
+  }
+  if (before !== undefined && sameJson(before, now)) return before;
+  if (!Array.isArray(now)) return now;
+  const own = new Array<NormalizedMarket['outcomes'][number]>(now.length);
+  for (let i = 0; i < now.length; i++) {
+    const o = now[i] as NormalizedMarket['outcomes'][number];
+    own[i] = typeof o === 'object' && o !== null && !Array.isArray(o) ? { ...o } : o;
+  }
+  (own as unknown as { [OWN_OUTCOMES]: true })[OWN_OUTCOMES] = true;
+  return own;
+}
+
+/** The same length, each outcome with the same keys in the same order, every value not a number or null of the same JSON. */
+function numbersOnlyMoved(before: NormalizedMarket['outcomes'], now: NormalizedMarket['outcomes']): boolean {
+  if (!Array.isArray(now) || before.length !== now.length) return false;
+  for (let i = 0; i < now.length; i++) {
+    const a = before[i] as unknown as Record<string, unknown>;
+    const b = now[i] as unknown as Record<string, unknown>;
+    if (typeof a !== 'object' || a === null || typeof b !== 'object' || b === null || Array.isArray(b) || !sameKeys(a, b)) return false;
+    for (const k in b) {
+      const x = a[k];
+      const y = b[k];
+      if (!(numberOrNull(x) && numberOrNull(y)) && !sameJson(x, y)) return false;
+    }
+  }
+  return true;
+}
+
+/** A finite number or null: its JSON is its value's, so writing one in place changes nothing else. */
+const numberOrNull = (v: unknown): boolean => v === null || (typeof v === 'number' && Number.isFinite(v));
 
 /**
  * Puts the previous document's value in place of each market field whose JSON is the same (most of a market does
@@ -363,4 +433,5 @@ export const marketsProjection: Projection<MarketEvent, MarketDoc> = {
   canHandle: () => true,
   keyOf: (event) => (event.type === 'market_normalized' ? event.market.id : event.market_id),
   evolve: evolveMarketEvent,
+  evolveOwned: (doc, event, seq) => evolveMarketEvent(doc, event, seq, true),
 };

@@ -49,7 +49,11 @@ interface Versioned extends Partial<SortVersioning> {
   readonly _sort: MarketSortKeys;
 }
 
-export function nextVersioning(prev: Versioned | null, next: MarketSortKeys, seq: number): SortVersioning {
+/**
+ * `owned`: the caller owns `prev` and replaces it by the result (evolveMarket's `owned`), so a changed log is grown or
+ * shifted in its own array rather than copied: the result's log is then the very array `prev` held.
+ */
+export function nextVersioning(prev: Versioned | null, next: MarketSortKeys, seq: number, owned = false): SortVersioning {
   if (!prev) return { _created_seq: seq, _seq: { a: seq }, _sort_log: [] };
   // Documents written before versioning existed read as created at sequence 0 with no history.
   const created = prev._created_seq ?? 0;
@@ -69,6 +73,7 @@ export function nextVersioning(prev: Versioned | null, next: MarketSortKeys, seq
     p.volume_all === next.volume_all ? null : p.volume_all,
     p.liquidity === next.liquidity ? null : p.liquidity,
   ];
+  if (owned && Array.isArray(oldLog)) return { _created_seq: created, _seq: { a: seq }, _sort_log: appendInPlace(oldLog as SortLogEntry[], entry) };
   // Allocated at its final length: grown by push, a log of 18-20 entries had a backing store of 43 slots (V8 grows
   // by half plus 16) and left one of 17 behind, and a rebuild holds (and at full size promotes) every version's log.
   const from = Math.max(0, oldLog.length + 1 - SORT_LOG_MAX);
@@ -77,6 +82,24 @@ export function nextVersioning(prev: Versioned | null, next: MarketSortKeys, seq
   for (let i = 0; i < kept; i++) log[i] = oldLog[from + i] as SortLogEntry;
   log[kept] = entry;
   return { _created_seq: created, _seq: { a: seq }, _sort_log: log };
+}
+
+/**
+ * `log` with `entry` appended and only its last SORT_LOG_MAX entries kept, in the same array. Growing by push leaves
+ * spare slots (17, then 43 for a log of 18-20), which a rebuild's held document carries; that is cheaper than a new
+ * array of up to 20 entries per version, each copied by the collector.
+ */
+function appendInPlace(log: SortLogEntry[], entry: SortLogEntry): SortLogEntry[] {
+  const from = Math.max(0, log.length + 1 - SORT_LOG_MAX);
+  if (from === 0) {
+    log.push(entry);
+    return log;
+  }
+  const kept = log.length - from;
+  for (let i = 0; i < kept; i++) log[i] = log[from + i] as SortLogEntry;
+  log[kept] = entry;
+  log.length = kept + 1;
+  return log;
 }
 
 /** The key's value as of stream sequence `asOf`; null when the market did not exist yet. */
