@@ -117,7 +117,7 @@ function composeQuestion(t: readonly SymToken[]): string | null {
 }
 
 function generic(t: readonly SymToken[]): string {
-  const words = t.map((x) => (x.kind === 'entity' || x.kind === 'unknown' ? x.display : x.kind === 'word' ? x.word.toLowerCase() : x.text));
+  const words = t.map((x) => (x.kind === 'entity' || x.kind === 'unknown' || x.kind === 'place' ? x.display : x.kind === 'word' ? x.word.toLowerCase() : x.text));
   return `Will ${words.join(' ')} resolve Yes?`;
 }
 

@@ -136,7 +136,31 @@ export function classifyTokens(parts: readonly string[]): SymToken[] {
   return twoDigitYears(classifyParts(parts));
 }
 
+/**
+ * Countries by their ISO 3166 alpha-3 codes ("RUS-UKR-CEASEFIRE-2027-BET"), and North Korea's DPRK. A few are also
+ * F1 drivers' codes (RUS is George Russell): a symbol about a race (F1, GP, a Grand Prix) keeps the driver.
+ */
+const COUNTRY_CODES: Readonly<Record<string, string>> = {
+  RUS: 'Russia', UKR: 'Ukraine', USA: 'United States', CHN: 'China', ISR: 'Israel', IRN: 'Iran', PRK: 'North Korea', DPRK: 'North Korea',
+  KOR: 'South Korea', IND: 'India', PAK: 'Pakistan', GBR: 'United Kingdom', FRA: 'France', DEU: 'Germany', TWN: 'Taiwan',
+  SAU: 'Saudi Arabia', VEN: 'Venezuela', BRA: 'Brazil', MEX: 'Mexico', CAN: 'Canada', JPN: 'Japan', TUR: 'Turkey', SYR: 'Syria',
+  LBN: 'Lebanon', EGY: 'Egypt', PSE: 'Palestine', BLR: 'Belarus', POL: 'Poland', ARG: 'Argentina', COL: 'Colombia',
+};
+
+function asCountries(tokens: SymToken[]): SymToken[] {
+  const racing = tokens.some((x) => x.kind === 'grandprix' || (x.kind === 'word' && (x.word === 'F1' || x.word === 'GP')));
+  if (racing) return tokens;
+  return tokens.map((x) => {
+    const country = COUNTRY_CODES[x.text];
+    return country && (x.kind === 'unknown' || (x.kind === 'entity' && x.entityKind === 'person')) ? { kind: 'place', display: country, text: x.text } : x;
+  });
+}
+
 function classifyParts(parts: readonly string[]): SymToken[] {
+  return asCountries(classifyEach(parts));
+}
+
+function classifyEach(parts: readonly string[]): SymToken[] {
   const out: SymToken[] = [];
   for (const text of parts.flatMap(splitCompound)) {
     const tok = classifyOne(text, out[out.length - 1]);

@@ -478,3 +478,11 @@ test('award and nickname short forms: AOTY, SOTY, BNA and TIME POY name their aw
   t.is(rel('Will Tay Tay host SNL by the end of 2027?', 'Will Taylor Swift host Saturday Night Live before Jan 1, 2028?'), 'identity');
   t.is(rel('Will RiRi release a new studio album by the end of 2027?', 'Will Rihanna release a new studio album before Jan 1, 2028?'), 'identity');
 });
+
+test('a Drift symbol\'s three-letter country codes are countries (RUS is Russia outside a race, George Russell in one); a count over a named year is read once, so 7 or fewer is the No of more than 7', (t) => {
+  t.is(verifyPair(market('drift', 'RUS-UKR-CEASEFIRE-2027-BET', '2027-12-31'), market('kalshi', 'Will Russia and Ukraine agree to a ceasefire in 2027?', '2027-12-31')).relation, 'identity');
+  t.is(verifyPair(market('drift', 'RUS-UKR-CEASEFIRE-2027-BET', '2027-12-31'), market('kalshi', 'Will Russia and Ukraine agree to a ceasefire in 2027?', '2027-12-31', 'No')).relation, 'complement');
+  t.is(verifyPair(market('drift', 'RUS-WIN-MONACO-GP-2027-BET', '2027-06-06'), market('polymarket', 'Will George Russell win the 2027 Monaco Grand Prix?', '2027-06-06')).relation, 'identity');
+  t.is(verifyPair(market('polymarket', 'Will there be more than 7 Atlantic hurricanes in 2026?', '2026-11-30'), market('limitless', '7 or fewer Atlantic hurricanes in the 2026 season?', '2026-11-30')).relation, 'complement');
+  t.is(verifyPair(market('polymarket', 'Will there be more than 7 Atlantic hurricanes in 2026?', '2026-11-30'), market('limitless', '6 or fewer Atlantic hurricanes in the 2026 season?', '2026-11-30')).relation, 'different');
+});

@@ -174,7 +174,8 @@ function readOnce(p: Proposition): boolean {
   if (YEAR_END.test(p.text) && p.dates.every((d) => d.sense === 'in' || d.sense === 'on')) return true;
   if (p.dates.length === 0) {
     // Inline, not a named local function: tsx (esbuild keepNames) names each one again at every call.
-    return p.numbers.length > 0 && p.numbers.every((n: NumericCondition) => n.unit === 'count' || (n.unit === 'points' && TWO_SIDES.test(p.text))) && COUNTED_RESULT.test(p.text);
+    // A count over a named year ("the 2027 Atlantic season produce 7 or fewer hurricanes") is settled when it ends.
+    return p.numbers.length > 0 && p.numbers.every((n: NumericCondition) => n.unit === 'count' || (n.unit === 'points' && TWO_SIDES.test(p.text))) && (COUNTED_RESULT.test(p.text) || (p.years.length === 1 && p.numbers.every((n: NumericCondition) => n.unit === 'count')));
   }
   if (p.dates.every((d) => d.sense === 'on')) return true;
   // One release of a statistic for a month or a quarter is read once.
