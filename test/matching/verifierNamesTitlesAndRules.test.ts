@@ -486,3 +486,10 @@ test('a Drift symbol\'s three-letter country codes are countries (RUS is Russia 
   t.is(verifyPair(market('polymarket', 'Will there be more than 7 Atlantic hurricanes in 2026?', '2026-11-30'), market('limitless', '7 or fewer Atlantic hurricanes in the 2026 season?', '2026-11-30')).relation, 'complement');
   t.is(verifyPair(market('polymarket', 'Will there be more than 7 Atlantic hurricanes in 2026?', '2026-11-30'), market('limitless', '6 or fewer Atlantic hurricanes in the 2026 season?', '2026-11-30')).relation, 'different');
 });
+
+test('a question naming both sides of a game and only a year is placed by its close: the final is not a group game days earlier; "(result doesn\'t matter)" is an aside, not a negation', (t) => {
+  const atp = (end: string): string => verifyPair(market('manifold', 'Will Sinner beat Zverev in the final of the 2027 ATP Finals?', '2027-11-21'), market('polymarket', 'ATP Finals: Jannik Sinner vs Alexander Zverev', end, 'Sinner')).relation;
+  t.is(atp('2027-11-16'), 'different');
+  t.is(atp('2027-11-21'), 'identity');
+  t.is(verifyPair(market('polymarket', 'Greenland independence referendum held in 2027?', '2027-12-31'), market('manifold', 'Will Greenland hold an independence referendum at any point in 2027? (result doesn\'t matter)', '2027-12-31')).relation, 'identity');
+});

@@ -62,6 +62,12 @@ function primary(dates: readonly DateCondition[]): DateCondition | null {
   return best;
 }
 
+/** Both of the game's sides are named by the other market ("Will Sinner beat Zverev ...?"): it is about one of their games. */
+function namesBothSides(p: Proposition, game: Proposition): boolean {
+  if (game.versus.length < 2) return false;
+  return game.versus.filter((k) => p.entities.some((e) => e.key === k)).length >= 2;
+}
+
 /** The day a game is played: the day it states, else its market's end date. */
 const gameDay = (p: Proposition): string | null => p.eventDay ?? p.endDate;
 
@@ -177,6 +183,13 @@ export function compareDates(a: Proposition, b: Proposition): string[] {
   // play on consecutive days, so the two days must agree exactly.
   if (stated && stated.sense === 'on' && stated.granularity === 'day' && other.game && other.eventDay && other.eventDayEastern) {
     return stated.end === other.eventDay ? [] : [`game days differ: ${stated.text} (${stated.end}) vs ${other.eventDay}`];
+  }
+  // A market naming both sides of a game and at most a year ("beat Zverev in the final of the 2027 ATP Finals") is
+  // placed by its close: a group game and the final of one tournament are days apart.
+  const [g, q] = a.game && !b.game ? [a, b] : b.game && !a.game ? [b, a] : [null, null];
+  const day = g ? gameDay(g) : null;
+  if (g && q && day && q.endDate && q.dates.every((d) => d.granularity === 'year') && namesBothSides(q, g) && !gameDaysMeet(q, q.endDate, g, day, GAME_SLACK_DAYS)) {
+    return [`game days differ: ${q.endDate} vs ${day}`];
   }
   if (stated && other.endDate) {
     const gap = daysBetween(stated.end, other.endDate);
