@@ -493,3 +493,18 @@ test('a question naming both sides of a game and only a year is placed by its cl
   t.is(atp('2027-11-21'), 'identity');
   t.is(verifyPair(market('polymarket', 'Greenland independence referendum held in 2027?', '2027-12-31'), market('manifold', 'Will Greenland hold an independence referendum at any point in 2027? (result doesn\'t matter)', '2027-12-31')).relation, 'identity');
 });
+
+test('sports names of one thing: AFCON is the Africa Cup of Nations, the green jacket is the Masters, qualifying on pole is taking pole (not winning the race), signing for a club is joining it', (t) => {
+  t.is(verifyPair(market('kalshi', 'Who will win the 2027 Africa Cup of Nations?', '2027-07-31', 'Morocco'), market('limitless', 'Morocco win AFCON 2027?', '2027-07-31')).relation, 'identity');
+  t.is(rel('Will Rory McIlroy win the green jacket at Augusta National in April 2027?', 'Will Rory McIlroy win the 2027 Masters?', '2027-04-11'), 'identity');
+  t.is(rel('Will Rory McIlroy win the green jacket at Augusta National in April 2027?', 'Will Rory McIlroy win the 2027 PGA Championship?', '2027-05-23'), 'different');
+  const pole = (kalshiTitle: string): string => verifyPair(market('predictfun', 'Will George Russell take pole position for the 2027 British Grand Prix?', '2027-07-03'), market('kalshi', kalshiTitle, '2027-07-04', 'George Russell')).relation;
+  t.is(pole('Who will qualify on pole at the 2027 British GP?'), 'identity');
+  t.is(pole('Who will win the 2027 British GP?'), 'different');
+  t.is(rel('Will Vinícius Júnior join a Saudi Pro League club before September 1, 2027?', 'Will Vini Jr sign for a Saudi Pro League team by Aug 31, 2027?', '2027-08-31'), 'identity');
+});
+
+test('a club\'s manager is a post held on a day: still the manager at the start of 2028 is the No of leaving before it', (t) => {
+  t.is(verifyPair(market('polymarket', 'Will Pep Guardiola leave Manchester City before January 1, 2028?', '2027-12-31'), market('manifold', 'Will Pep Guardiola still be the Man City manager at the start of 2028?', '2028-01-01')).relation, 'complement');
+  t.is(verifyPair(market('kalshi', 'Will Mikel Arteta leave Arsenal by Jun 30, 2027?', '2027-06-30'), market('manifold', 'Arteta still Arsenal manager through June 30, 2027?', '2027-06-30')).relation, 'complement');
+});

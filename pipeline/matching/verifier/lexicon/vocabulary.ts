@@ -115,6 +115,8 @@ export const OFFICE_PHRASES: readonly (readonly [RegExp, string])[] = [
   [/\battorney general\b/i, 'attorney-general'],
   // A company's chief executive and its board are two posts: leaving one is not leaving the other.
   [/\bceo\b|\bchief executive\b/i, 'ceo'],
+  // A club's manager or head coach: "still be the Man City manager" holds the post "leave Manchester City" gives up.
+  [/\b(?:manager|head coach)\b/i, 'manager'],
   // A company's chairman chairs its board ("step down as Meta chairman"): not its CEO, and never the Fed's chair.
   [/\bboard of directors\b|\b(?:company's|[a-z]+'s) board\b|\bchair(?:man|woman)? of the board\b|(?<!\bfed(?:eral reserve)? )\bchair(?:man|woman)\b(?! of the (?:federal reserve|fed|joint chiefs|sec|fdic|house|senate))/i, 'board'],
 ];

@@ -32,13 +32,13 @@ export function rewritePhrases(text: string): string {
  * Speaker on 2/1/2027": holding a role on a day, or through one, is a stay, like "remain"; "is no longer Chancellor on
  * 31 Dec 2027" is the same stay negated.
  */
-const HOLDS_ROLE = /\b(?:be|is|hold the (?:office|post|position) of|serve as) (?:no longer |not |still )?(?:the )?(?:[A-Z][\w.'-]* )*(?:president|prime minister|pm|chair(?:man)?|secretary|ceo|governor|speaker|leader|chancellor|bundeskanzler|mayor|attorney general|director|justice)\b/i;
+const HOLDS_ROLE = /\b(?:be|is|hold the (?:office|post|position) of|serve as) (?:no longer |not |still )?(?:the )?(?:[A-Z][\w.'-]* )*(?:president|prime minister|pm|chair(?:man)?|secretary|ceo|governor|speaker|leader|chancellor|bundeskanzler|mayor|attorney general|director|justice|manager|head coach)\b/i;
 
 /** Kalshi's bare form, a name then the office: "Orbán Prime Minister of Hungary on June 30, 2026?", "VDL not Commission President on 1 Jan 2028". */
 const NAMED_ROLE = /^(?:\p{Lu}[\p{L}.'’-]*\s){1,3}(?:still\s|not\s|no longer\s)?(?:the\s)?(?:\p{Lu}[\p{L}]*\s)?(?:[Pp]resident|[Pp]rime [Mm]inister|PM|[Cc]hair(?:man)?|CEO|[Gg]overnor|[Ss]peaker|[Cc]hancellor|[Mm]ayor|[Ss]ecretary)\b/u;
 
 export function holdsRoleOnDay(title: string): boolean {
-  return (HOLDS_ROLE.test(title) || NAMED_ROLE.test(title)) && /\b(?:on|through|thru|at the end of|as of)\b/i.test(title);
+  return (HOLDS_ROLE.test(title) || NAMED_ROLE.test(title)) && /\b(?:on|through|thru|at the (?:end|start) of|as of)\b/i.test(title);
 }
 
 /** Accents dropped so "Iván" meets "Ivan" and names key the same on every venue. */
