@@ -508,3 +508,12 @@ test('a club\'s manager is a post held on a day: still the manager at the start 
   t.is(verifyPair(market('polymarket', 'Will Pep Guardiola leave Manchester City before January 1, 2028?', '2027-12-31'), market('manifold', 'Will Pep Guardiola still be the Man City manager at the start of 2028?', '2028-01-01')).relation, 'complement');
   t.is(verifyPair(market('kalshi', 'Will Mikel Arteta leave Arsenal by Jun 30, 2027?', '2027-06-30'), market('manifold', 'Arteta still Arsenal manager through June 30, 2027?', '2027-06-30')).relation, 'complement');
 });
+
+test('world-event wordings of one thing: regaining control is retaking, face to face and physically present are in person, a global health emergency is a PHEIC, wild poliovirus is no hockey team', (t) => {
+  t.is(rel('Ukraine retakes Pokrovsk by June 30, 2027?', 'Will Ukraine regain control of Pokrovsk before Jul 1, 2027?', '2027-06-30'), 'identity');
+  t.is(rel('Russia captures Pokrovsk by June 30, 2027?', 'Will Ukraine regain control of Pokrovsk before Jul 1, 2027?', '2027-06-30'), 'different');
+  t.is(rel('Will Putin attend the 2027 G20 summit in person?', 'Will Vladimir Putin be physically present at the 2027 G20 leaders\' summit?'), 'identity');
+  t.is(rel('Will Putin and Zelenskyy meet in person before 2028?', 'Will Vladimir Putin meet Volodymyr Zelenskyy face-to-face by December 31, 2027?'), 'identity');
+  t.is(rel('Will WHO declare mpox a PHEIC in 2027?', 'WHO declares mpox a global health emergency again in 2027?'), 'identity');
+  t.is(verifyPair(market('kalshi', 'Wild poliovirus cases in Pakistan in 2027?', '2028-01-31', 'Above 20'), market('manifold', 'Will Pakistan report more than 20 wild polio (WPV1) cases in 2027?', '2028-01-31')).relation, 'identity');
+});
