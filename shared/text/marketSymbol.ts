@@ -128,7 +128,17 @@ function generic(t: readonly SymToken[]): string {
 export function symbolToQuestion(symbol: string): string | null {
   const s = symbol.trim().toUpperCase();
   if (s !== symbol.trim() || !SYMBOL_SHAPE.test(s)) return null;
-  const raw = s.split('-');
+  // "BY-EOY27", "EOY-2027": by the end of that year, which a year's "in 2027" also reads as (a whole year ends when its
+  // last day does), so EOY gives its year and a year after it stands alone. Not beside a level ("BTC-100K-EOY-2027"
+  // is the year-end price, not a touch during the year): kept as it is written.
+  const level = s.split('-').some((part) => /^\d+(?:\.\d+)?[KMBT]?$/.test(part) && !/^20\d\d$/.test(part));
+  const raw = s.split('-').flatMap((part, i, all) => {
+    if (level) return [part];
+    const eoy = /^EOY(\d{2}|\d{4})?$/.exec(part);
+    if (!eoy) return [part];
+    if (eoy[1]) return [eoy[1].length === 2 ? `20${eoy[1]}` : eoy[1]];
+    return /^20\d\d$/.test(all[i + 1] ?? '') ? [] : [part];
+  }).filter((part, i, all) => !(part === 'BY' && /^20\d\d$/.test(all[i + 1] ?? '')));
   const last = raw[raw.length - 1] ?? '';
   if (NON_PREDICTION_SUFFIX.has(last)) return null;
   const isBet = last === 'BET';

@@ -517,3 +517,9 @@ test('world-event wordings of one thing: regaining control is retaking, face to 
   t.is(rel('Will WHO declare mpox a PHEIC in 2027?', 'WHO declares mpox a global health emergency again in 2027?'), 'identity');
   t.is(verifyPair(market('kalshi', 'Wild poliovirus cases in Pakistan in 2027?', '2028-01-31', 'Above 20'), market('manifold', 'Will Pakistan report more than 20 wild polio (WPV1) cases in 2027?', '2028-01-31')).relation, 'identity');
 });
+
+test('a Drift symbol\'s EOY27 is the end of 2027: by then, as "before 2028" reads; beside a level it stays a year-end reading, not a touch', (t) => {
+  t.is(verifyPair(market('drift', 'OPENAI-IPO-BY-EOY27-BET', '2027-12-31'), market('kalshi', 'Will OpenAI IPO before Jan 1, 2028?', '2028-01-01')).relation, 'identity');
+  t.is(verifyPair(market('drift', 'OPENAI-IPO-BY-EOY27-BET', '2027-12-31'), market('kalshi', 'Will OpenAI IPO before Jul 1, 2027?', '2027-07-01')).relation, 'different');
+  t.not(verifyPair(market('drift', 'BTC-100K-EOY-2027-BET', '2027-12-31'), market('polymarket', 'Will Bitcoin reach $100,000 in 2027?', '2027-12-31')).relation, 'identity');
+});
