@@ -477,6 +477,7 @@ test('award and nickname short forms: AOTY, SOTY, BNA and TIME POY name their aw
   t.is(verifyPair(market('drift', 'SOMBR-BNA-GRAMMYS-2027-BET', '2027-02-08'), market('kalshi', 'Grammy for Best New Artist?', '2027-02-08', 'Sombr')).relation, 'identity');
   t.is(rel('Will Tay Tay host SNL by the end of 2027?', 'Will Taylor Swift host Saturday Night Live before Jan 1, 2028?'), 'identity');
   t.is(rel('Will RiRi release a new studio album by the end of 2027?', 'Will Rihanna release a new studio album before Jan 1, 2028?'), 'identity');
+  t.is(verifyPair(market('predictit', 'Who will be TIME\'s 2027 Person of the Year?', '2027-12-09', 'Donald Trump'), market('limitless', 'Trump TIME POY 2027?', '2027-12-09')).relation, 'identity');
 });
 
 test('a Drift symbol\'s three-letter country codes are countries (RUS is Russia outside a race, George Russell in one); a count over a named year is read once, so 7 or fewer is the No of more than 7', (t) => {
