@@ -132,13 +132,16 @@ export function symbolToQuestion(symbol: string): string | null {
   // last day does), so EOY gives its year and a year after it stands alone. Not beside a level ("BTC-100K-EOY-2027"
   // is the year-end price, not a touch during the year): kept as it is written.
   const level = s.split('-').some((part) => /^\d+(?:\.\d+)?[KMBT]?$/.test(part) && !/^20\d\d$/.test(part));
+  const EOY = /^EOY(\d{2}|\d{4})?$/;
   const raw = s.split('-').flatMap((part, i, all) => {
     if (level) return [part];
-    const eoy = /^EOY(\d{2}|\d{4})?$/.exec(part);
+    // "BY" before an EOY is said by the year that replaces it.
+    if (part === 'BY' && EOY.test(all[i + 1] ?? '')) return [];
+    const eoy = EOY.exec(part);
     if (!eoy) return [part];
     if (eoy[1]) return [eoy[1].length === 2 ? `20${eoy[1]}` : eoy[1]];
     return /^20\d\d$/.test(all[i + 1] ?? '') ? [] : [part];
-  }).filter((part, i, all) => !(part === 'BY' && /^20\d\d$/.test(all[i + 1] ?? '')));
+  });
   const last = raw[raw.length - 1] ?? '';
   if (NON_PREDICTION_SUFFIX.has(last)) return null;
   const isBet = last === 'BET';

@@ -84,8 +84,7 @@ const laggedKalshiGame = (p: Proposition): boolean =>
   p.venue.toLowerCase() === 'kalshi' && p.eventDay === null && (p.game || KALSHI_GAME_EVENT.test(p.source.title));
 function gameDaysMeet(a: Proposition, x: string, b: Proposition, y: string, slack: number): boolean {
   if (daysBetween(x, y) <= slack) return true;
-  const lagged = laggedKalshiGame;
-  return (lagged(a) && daysBetween(shiftDay(x, -KALSHI_GAME_CLOSE_LAG_DAYS), y) <= slack) || (lagged(b) && daysBetween(x, shiftDay(y, -KALSHI_GAME_CLOSE_LAG_DAYS)) <= slack);
+  return (laggedKalshiGame(a) && daysBetween(shiftDay(x, -KALSHI_GAME_CLOSE_LAG_DAYS), y) <= slack) || (laggedKalshiGame(b) && daysBetween(x, shiftDay(y, -KALSHI_GAME_CLOSE_LAG_DAYS)) <= slack);
 }
 
 /**
