@@ -524,3 +524,11 @@ test('a Drift symbol\'s EOY27 is the end of 2027: by then, as "before 2028" read
   t.is(verifyPair(market('drift', 'OPENAI-IPO-BY-EOY27-BET', '2027-12-31'), market('kalshi', 'Will OpenAI IPO before Jul 1, 2027?', '2027-07-01')).relation, 'different');
   t.not(verifyPair(market('drift', 'BTC-100K-EOY-2027-BET', '2027-12-31'), market('polymarket', 'Will Bitcoin reach $100,000 in 2027?', '2027-12-31')).relation, 'identity');
 });
+
+test('short forms of world events: UNSC is the UN Security Council, the DPRK is North Korea, a "Trump-Putin meeting" is Trump and Putin meeting', (t) => {
+  t.is(verifyPair(market('kalshi', 'Will the US veto a UN Security Council resolution in 2027?', '2027-12-31'), market('predictit', 'Will the United States use its UNSC veto in 2027?', '2027-12-31', 'U.S. veto in 2027')).relation, 'identity');
+  t.is(rel('North Korea nuclear test in 2027?', 'Will the DPRK conduct a nuclear test in 2027?'), 'identity');
+  t.is(rel('South Korea nuclear test in 2027?', 'Will the DPRK conduct a nuclear test in 2027?'), 'different');
+  t.is(verifyPair(market('kalshi', 'Will Trump and Putin meet in person before Jan 1, 2028?', '2027-12-31'), market('predictit', 'Will Trump and Putin meet in person by Dec. 31, 2027?', '2027-12-31', 'Trump-Putin meeting by Dec. 31')).relation, 'identity');
+  t.is(verifyPair(market('kalshi', 'Will Trump and Xi meet in person before Jan 1, 2028?', '2027-12-31'), market('predictit', 'Will Trump and Putin meet in person by Dec. 31, 2027?', '2027-12-31', 'Trump-Putin meeting by Dec. 31')).relation, 'different');
+});
