@@ -121,6 +121,26 @@ function generic(t: readonly SymToken[]): string {
   return `Will ${words.join(' ')} resolve Yes?`;
 }
 
+const EOY = /^EOY(\d{2}|\d{4})?$/;
+const LEVEL_PART = /^\d+(?:\.\d+)?[KMBT]?$/;
+
+/**
+ * "BY-EOY27", "EOY-2027": by the end of that year, which a year's "in 2027" also reads as (a whole year ends when its
+ * last day does), so EOY gives its year, a year after it stands alone, and a "BY" before it is said by that year. Not
+ * beside a level ("BTC-100K-EOY-2027" is the year-end price, not a touch during the year): kept as it is written.
+ */
+function withYearEnds(parts: readonly string[]): readonly string[] {
+  if (parts.some((part) => LEVEL_PART.test(part) && !/^20\d\d$/.test(part))) return parts;
+  return parts.flatMap((part, i) => {
+    const next = parts[i + 1] ?? '';
+    if (part === 'BY' && EOY.test(next)) return [];
+    const eoy = EOY.exec(part);
+    if (!eoy) return [part];
+    if (eoy[1]) return [eoy[1].length === 2 ? `20${eoy[1]}` : eoy[1]];
+    return /^20\d\d$/.test(next) ? [] : [part];
+  });
+}
+
 /**
  * A readable question for a prediction-market symbol, or null when the input is not one
  * (free text, a perp like BTC-PERP, an empty string).
@@ -128,20 +148,7 @@ function generic(t: readonly SymToken[]): string {
 export function symbolToQuestion(symbol: string): string | null {
   const s = symbol.trim().toUpperCase();
   if (s !== symbol.trim() || !SYMBOL_SHAPE.test(s)) return null;
-  // "BY-EOY27", "EOY-2027": by the end of that year, which a year's "in 2027" also reads as (a whole year ends when its
-  // last day does), so EOY gives its year and a year after it stands alone. Not beside a level ("BTC-100K-EOY-2027"
-  // is the year-end price, not a touch during the year): kept as it is written.
-  const level = s.split('-').some((part) => /^\d+(?:\.\d+)?[KMBT]?$/.test(part) && !/^20\d\d$/.test(part));
-  const EOY = /^EOY(\d{2}|\d{4})?$/;
-  const raw = s.split('-').flatMap((part, i, all) => {
-    if (level) return [part];
-    // "BY" before an EOY is said by the year that replaces it.
-    if (part === 'BY' && EOY.test(all[i + 1] ?? '')) return [];
-    const eoy = EOY.exec(part);
-    if (!eoy) return [part];
-    if (eoy[1]) return [eoy[1].length === 2 ? `20${eoy[1]}` : eoy[1]];
-    return /^20\d\d$/.test(all[i + 1] ?? '') ? [] : [part];
-  });
+  const raw = withYearEnds(s.split('-'));
   const last = raw[raw.length - 1] ?? '';
   if (NON_PREDICTION_SUFFIX.has(last)) return null;
   const isBet = last === 'BET';
