@@ -309,7 +309,7 @@ function decide(first: Proposition, second: Proposition, point: OperatingPoint, 
   let confidence = 0.55 + 0.4 * score;
   // A game's day was compared above, from whichever of title, ticker or end date states it.
   if (!contest.applies && a.dates.length + b.dates.length > 0 && (a.dates.length === 0 || b.dates.length === 0)) {
-    confidence -= 0.08;
+    confidence -= a.years.length > 0 && b.years.length > 0 ? 0.04 : 0.08;
     support.push('date stated on one side only');
   }
   if (contest.applies && (placedBySetting(a) || placedBySetting(b))) {

@@ -101,6 +101,8 @@ const NOT_PLURAL = new Set(['this', 'his', 'hers', 'its', 'was', 'has', 'does', 
  */
 const WORD_BEFORE_PLURAL = new RegExp(String.raw`(?<!\bat least\s+)\b(${COUNT_WORD})\b(?=\s+(?:[a-z-]+\s+){0,2}?([a-z]{3,}s)\b)(?!\s+of\b)`, 'g');
 // "At least one" stays words: it is the event happening at all (polarity.ts), not a count to compare.
+/** A number word before an open bound ("five or more Oscars", "three or fewer"): the count the bound is on. */
+const WORD_BEFORE_BOUND = new RegExp(String.raw`\b(${COUNT_WORD})(?=\s+or\s+(?:more|fewer|less|above|higher|greater|below|lower)\b)`, 'g');
 const WORD_AFTER_COMPARISON = new RegExp(String.raw`\b(?:(at least)\s+(?!one\b)|(at most|exactly|precisely|more than|fewer than|less than|over|under|only|just)\s+)(${COUNT_WORD})\b(?!\s+of\b)`, 'g');
 
 /** "$100.000" and "1.234.567": thousands written with dots (European style) become commas. */
@@ -128,9 +130,20 @@ export function pointsAsBps(text: string): string {
     .replace(/(?<![\d.])(\d*\.\d+|\d+)\s*(?:percentage[- ]points?|pp|ppts?)\b/gi, (_m, n: string) => `${Math.round(Number(n) * 100)} bps`);
 }
 
+/** A unit declared once in brackets ("Opening Weekend ($M)", "Revenue (in $bn)"): the scale of the bare lines after a direction. */
+const DECLARED_SCALE = /\s*\((?:in\s+)?\$\s?(k|m|mm|b|bn)\)/;
+const BARE_LINE = /\b(over|under|above|below|at least|more than|less than|fewer than)\s+(\d[\d,]*(?:\.\d+)?)(?![\d.,]*\s?(?:k|m|mm|b|bn|t|thousand|million|billion|trillion|%)\b)/g;
+
+function declaredScale(text: string): string {
+  const declared = DECLARED_SCALE.exec(text);
+  if (!declared?.[1]) return text;
+  const mult = declared[1] === 'mm' ? 'm' : declared[1];
+  return text.replace(DECLARED_SCALE, '').replace(BARE_LINE, (_m, dir: string, n: string) => `${dir} $${n}${mult}`);
+}
+
 /** What the number reader sees: units unglued, degree signs dropped, counts in digits, conversions in brackets dropped. */
 export function prepareNumbers(text: string): string {
-  return localeThousands(text.toLowerCase())
+  return declaredScale(localeThousands(text.toLowerCase()))
     // "25bps" is "25 bps": the unit glued to the number would otherwise read as a word.
     .replace(/(\d)(bps|bp|basis point)/g, '$1 $2')
     // "zero or negative job growth": at most zero.
@@ -152,6 +165,7 @@ export function prepareNumbers(text: string): string {
     .replace(/\btop-(\d)/g, 'top $1')
     .replace(/\bonce\b/g, '1 time').replace(/\btwice\b/g, '2 times').replace(/\bthrice\b/g, '3 times')
     .replace(WORD_COUNT, (w: string) => NUMBER_WORDS[w] ?? w)
+    .replace(WORD_BEFORE_BOUND, (w: string) => NUMBER_WORDS[w] ?? w)
     .replace(WORD_AFTER_COMPARISON, (_m, least: string | undefined, cmp: string | undefined, w: string) => `${least ?? cmp} ${NUMBER_WORDS[w] ?? w}`)
     .replace(WORD_BEFORE_PLURAL, (w: string, _n: string, plural: string) => (NOT_PLURAL.has(plural) ? w : (NUMBER_WORDS[w] ?? w)));
 }

@@ -225,7 +225,8 @@ function questionText(title: string, label: string | null): string {
   if (side && overUnder && (!side[2] || side[2] === overUnder[1])) return title.replace(overUnder[0], `${(side[1] ?? '').toLowerCase()} ${overUnder[1] ?? ''}`);
   // "MicroStrategy sells any Bitcoin by ___?" + "June 30, 2026": the label fills the blank.
   const blank = /_{2,}|\.{3}|…/;
-  return blank.test(title) ? title.replace(blank, label) : `${title} — ${label}`;
+  // "by...?" has no space before its blank: the label is a word of its own.
+  return blank.test(title) ? title.replace(blank, ` ${label} `).replace(/\s{2,}/g, ' ').replace(/\s+([?.!,])/g, '$1') : `${title} — ${label}`;
 }
 
 /**

@@ -1,0 +1,37 @@
+/**
+ * Counts written in words, a unit a title declares once for its bare lines, a blank filled by its label, and
+ * a day stated on one side of a pair whose years agree. Labels by reading each pair.
+ */
+import test from 'ava';
+import { verifyPair } from '../../pipeline/matching/verifier/index.ts';
+import type { MarketRef } from '../../pipeline/matching/verifier/index.ts';
+
+const market = (venue: string, title: string, end_date: string | null, outcome = 'Yes'): MarketRef => ({ venue, title, outcome, end_date, category: '' });
+const relation = (a: MarketRef, b: MarketRef): string => verifyPair(a, b).relation;
+
+test('a count written in words before an open bound ("five or more Oscars") is the number', (t) => {
+  const words = market('manifold', "Will Nolan's The Odyssey win five or more Academy Awards in 2027?", '2027-03-15');
+  t.is(relation(words, market('kalshi', 'How many Oscars will The Odyssey win?', '2027-03-15', '5 or more')), 'identity');
+  t.is(relation(words, market('kalshi', 'How many Oscars will The Odyssey win?', '2027-03-15', '6 or more')), 'different');
+});
+
+test('a unit declared in a title\'s brackets ("Opening Weekend ($M)") is the unit of its bare Over/Under lines', (t) => {
+  const kalshi = market('kalshi', 'Shrek 5 domestic opening weekend?', '2027-07-05', 'Above $120M');
+  const azuro = (line: string): MarketRef => market('azuro', 'Shrek 5 - Domestic Opening Weekend ($M)', '2027-07-04', line);
+  t.is(relation(azuro('Over 120'), kalshi), 'identity');
+  t.is(relation(azuro('Under 120'), kalshi), 'complement');
+  t.is(relation(azuro('Over 150'), kalshi), 'different');
+  t.is(relation(azuro('Over 120'), market('kalshi', 'Shrek 5 domestic opening weekend?', '2027-07-05', 'Above $120K')), 'different');
+});
+
+test('a label filling a title\'s blank written without a space ("by...?") is read as a date of its own', (t) => {
+  const byDay = market('polymarket', 'Starship propellant transfer by...?', '2027-06-30', 'June 30, 2027');
+  t.is(relation(byDay, market('kalshi', 'Will SpaceX demonstrate Starship propellant transfer before Jul 1, 2027?', '2027-07-01')), 'identity');
+  t.is(relation(byDay, market('limitless', 'Starship propellant transfer in Q2 2027?', '2027-06-30')), 'different');
+});
+
+test('a day stated on one side only weighs less when both sides name the same year', (t) => {
+  const manifold = market('manifold', 'Will Christopher Nolan take home the Academy Award for Best Director at the 99th Oscars (March 2027)?', '2027-03-15');
+  t.is(relation(manifold, market('predictit', 'Who will win Best Director at the 2027 Academy Awards?', null, 'Christopher Nolan')), 'identity');
+  t.is(relation(manifold, market('predictit', 'Who will win Best Director at the 2028 Academy Awards?', null, 'Christopher Nolan')), 'different');
+});
