@@ -30,7 +30,7 @@ const PEOPLE: readonly EntityDef[] = [
   { id: 'gavin-newsom', kind: 'person', display: 'Gavin Newsom', aliases: ['gavin newsom', 'newsom'], codes: ['NEWSOM'] },
   { id: 'ron-desantis', kind: 'person', display: 'Ron DeSantis', aliases: ['ron desantis', 'desantis'], codes: ['DESANTIS'] },
   { id: 'aoc', kind: 'person', display: 'Alexandria Ocasio-Cortez', aliases: ['alexandria ocasio-cortez', 'ocasio-cortez', 'aoc'], codes: ['AOC'] },
-  { id: 'pete-buttigieg', kind: 'person', display: 'Pete Buttigieg', aliases: ['pete buttigieg', 'buttigieg'], codes: ['BUTTIGIEG'] },
+  { id: 'pete-buttigieg', kind: 'person', display: 'Pete Buttigieg', aliases: ['pete buttigieg', 'buttigieg', 'mayor pete'], codes: ['BUTTIGIEG'] },
   { id: 'josh-shapiro', kind: 'person', display: 'Josh Shapiro', aliases: ['josh shapiro', 'shapiro'], codes: ['SHAPIRO'] },
   { id: 'marco-rubio', kind: 'person', display: 'Marco Rubio', aliases: ['marco rubio', 'rubio'], codes: ['RUBIO'] },
   { id: 'donald-trump-jr', kind: 'person', display: 'Donald Trump Jr.', aliases: ['donald trump jr.', 'donald trump jr', 'trump jr.', 'trump jr', 'don jr.', 'don jr'], codes: ['DJTJR'] },

@@ -35,3 +35,13 @@ test('a day stated on one side only weighs less when both sides name the same ye
   t.is(relation(manifold, market('predictit', 'Who will win Best Director at the 2027 Academy Awards?', null, 'Christopher Nolan')), 'identity');
   t.is(relation(manifold, market('predictit', 'Who will win Best Director at the 2028 Academy Awards?', null, 'Christopher Nolan')), 'different');
 });
+
+test('a day on one side in another year than the other side names keeps its full weight', (t) => {
+  t.is(relation(market('kalshi', 'Will Trump endorse JD Vance before the 2028 Iowa caucuses?', '2028-02-01'), market('polymarket', 'Trump endorses JD Vance for 2028 by December 31, 2027?', '2027-12-31')), 'different');
+});
+
+test('a year written with its months ("2027 (Jan–Dec)") is that whole year, not a January of the next', (t) => {
+  const year = market('polymarket', 'Will the US unemployment rate reach 5.0% for any month of 2027?', '2028-01-07');
+  t.is(relation(year, market('manifold', 'Will any monthly US unemployment rate for 2027 (Jan–Dec) be 5.0% or higher?', '2028-01-07')), 'identity');
+  t.is(relation(year, market('manifold', 'Will any monthly US unemployment rate for 2027 (Jan–Dec) be 5.5% or higher?', '2028-01-07')), 'different');
+});

@@ -265,6 +265,16 @@ export function compareForLink(first: Proposition, second: Proposition, point: O
   return decide(first, second, point, true);
 }
 
+/**
+ * A day or month stated on one side only weighs less when the other side names the year it falls in: "Best
+ * Director at the 2027 Academy Awards" beside "(March 2027)". A day in another year than the other side names
+ * ("by December 31, 2027" beside "before the 2028 Iowa caucuses") keeps the full weight.
+ */
+function dayInNamedYear(a: Proposition, b: Proposition): boolean {
+  const [dated, dateless] = a.dates.length > 0 ? [a, b] : [b, a];
+  return dateless.years.length > 0 && dated.dates.every((d) => dateless.years.includes(Number(d.end.slice(0, 4))));
+}
+
 function decide(first: Proposition, second: Proposition, point: OperatingPoint, firstRefusal: boolean): MatchVerdict {
   // A Kalshi person code takes the name of the partner's person it fits, before anything is compared.
   const anchoredA = anchoredTo(resolvedCode(first, second), second);
@@ -309,7 +319,7 @@ function decide(first: Proposition, second: Proposition, point: OperatingPoint, 
   let confidence = 0.55 + 0.4 * score;
   // A game's day was compared above, from whichever of title, ticker or end date states it.
   if (!contest.applies && a.dates.length + b.dates.length > 0 && (a.dates.length === 0 || b.dates.length === 0)) {
-    confidence -= a.years.length > 0 && b.years.length > 0 ? 0.04 : 0.08;
+    confidence -= dayInNamedYear(a, b) ? 0.04 : 0.08;
     support.push('date stated on one side only');
   }
   if (contest.applies && (placedBySetting(a) || placedBySetting(b))) {

@@ -1,0 +1,32 @@
+/**
+ * Election phrasings venues use for one question: a second term is re-election, making the runoff is reaching
+ * an election's second round, coming out on top is winning, and short names of people and cities. Labels by
+ * reading each pair.
+ */
+import test from 'ava';
+import { verifyPair } from '../../pipeline/matching/verifier/index.ts';
+import type { MarketRef } from '../../pipeline/matching/verifier/index.ts';
+
+const market = (venue: string, title: string, end_date: string | null, outcome = 'Yes'): MarketRef => ({ venue, title, outcome, end_date, category: '' });
+const relation = (a: MarketRef, b: MarketRef): string => verifyPair(a, b).relation;
+
+test('an incumbent winning a second term is re-elected; a third term is another question', (t) => {
+  const reElected = market('polymarket', 'Will Jeff Landry be re-elected Governor of Louisiana?', '2027-12-15');
+  t.is(relation(reElected, market('manifold', 'Does Governor Jeff Landry win a second term in the 2027 Louisiana gubernatorial election?', '2027-12-31')), 'identity');
+  t.is(relation(market('polymarket', 'Will Mike Johnston be re-elected Mayor of Denver in 2027?', '2027-06-10'), market('limitless', 'Johnston wins 2nd term as Denver mayor?', '2027-06-10')), 'identity');
+  t.is(relation(market('polymarket', 'Will Mike Johnston be re-elected Mayor of Denver in 2027?', '2027-06-10'), market('limitless', 'Johnston wins 2nd term as Boston mayor?', '2027-06-10')), 'different');
+});
+
+test('making the runoff is qualifying for an election\'s second round, not winning it', (t) => {
+  const qualify = market('kalshi', 'Will Jordan Bardella qualify for the second round of the 2027 French presidential election?', '2027-04-30');
+  t.is(relation(qualify, market('manifold', "Does Jordan Bardella make the runoff in France's 2027 presidential election?", '2027-04-15')), 'identity');
+  t.is(relation(qualify, market('manifold', "Does Jordan Bardella win France's 2027 presidential election?", '2027-05-15')), 'different');
+});
+
+test('short names: Philly is Philadelphia, Mayor Pete is Buttigieg, and coming out on top is winning', (t) => {
+  t.is(relation(market('kalshi', 'Will Cherelle Parker be re-elected Mayor of Philadelphia?', '2027-11-30'), market('predictfun', 'Parker re-elected Philly mayor 2027?', '2027-11-03')), 'identity');
+  t.is(relation(market('kalshi', 'Will Cherelle Parker be re-elected Mayor of Pittsburgh?', '2027-11-30'), market('predictfun', 'Parker re-elected Philly mayor 2027?', '2027-11-03')), 'different');
+  const caucus = market('polymarket', 'Will Pete Buttigieg win the 2028 Iowa Democratic caucuses?', '2028-03-01');
+  t.is(relation(caucus, market('manifold', 'Does Mayor Pete come out on top in the 2028 Iowa Democratic caucuses?', '2028-02-28')), 'identity');
+  t.is(relation(caucus, market('manifold', 'Does Mayor Pete come out on top in the 2028 New Hampshire Democratic primary?', '2028-02-28')), 'different');
+});
