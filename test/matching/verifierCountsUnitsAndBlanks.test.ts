@@ -45,3 +45,16 @@ test('a year written with its months ("2027 (Jan–Dec)") is that whole year, no
   t.is(relation(year, market('manifold', 'Will any monthly US unemployment rate for 2027 (Jan–Dec) be 5.0% or higher?', '2028-01-07')), 'identity');
   t.is(relation(year, market('manifold', 'Will any monthly US unemployment rate for 2027 (Jan–Dec) be 5.5% or higher?', '2028-01-07')), 'different');
 });
+
+test('things counted one by one (deliveries, passing yards) are whole: "above 400,000" is not "400,000 or more"', (t) => {
+  const atLeast = market('polymarket', 'Will Tesla deliver 400,000 or more vehicles in Q1 2027?', '2027-04-02');
+  t.is(relation(atLeast, market('kalshi', 'Tesla deliveries in Q1 2027?', '2027-04-02', 'Above 400,000')), 'different');
+  t.is(relation(atLeast, market('kalshi', 'Tesla deliveries in Q1 2027?', '2027-04-02', 'Above 399,999')), 'identity');
+  t.is(relation(market('manifold', 'Will Josh Allen throw for at least 4,500 passing yards in the 2027 NFL regular season?', '2028-01-09'), market('kalshi', 'Josh Allen 2027 regular season passing yards?', '2028-01-09', 'Above 4,500')), 'different');
+});
+
+test('centimetres and millimetres of snow are read in inches', (t) => {
+  const kalshi = market('kalshi', 'NYC snowfall in Jan 2027?', '2027-02-01', 'Above 12 inches');
+  t.is(relation(market('predictfun', 'NYC snowfall above 12 cm in January 2027?', '2027-02-01'), kalshi), 'different');
+  t.is(relation(market('predictfun', 'NYC snowfall above 304.8 mm in January 2027?', '2027-02-01'), kalshi), 'identity');
+});

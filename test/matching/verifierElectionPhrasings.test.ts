@@ -30,3 +30,15 @@ test('short names: Philly is Philadelphia, Mayor Pete is Buttigieg, and coming o
   t.is(relation(caucus, market('manifold', 'Does Mayor Pete come out on top in the 2028 Iowa Democratic caucuses?', '2028-02-28')), 'identity');
   t.is(relation(caucus, market('manifold', 'Does Mayor Pete come out on top in the 2028 New Hampshire Democratic primary?', '2028-02-28')), 'different');
 });
+
+test('one state\'s party primary or caucus is a step toward the nomination, however the state is written', (t) => {
+  const nominee = market('limitless', 'Shapiro 2028 Dem nominee?', '2028-08-20');
+  t.is(relation(nominee, market('kalshi', 'Will Josh Shapiro win the 2028 Pennsylvania Democratic primary?', '2028-05-01')), 'different');
+  t.is(relation(market('kalshi', 'Will JD Vance win the 2028 South Carolina Republican primary?', '2028-03-15'), market('limitless', "Vance wins SC GOP primary '28?", '2028-02-28')), 'identity');
+  t.is(relation(market('kalshi', 'Will Ken Paxton win the 2026 Texas Republican Senate primary?', '2026-03-03'), market('predictit', 'Who will win the 2026 Texas Republican Senate nomination?', null, 'Ken Paxton')), 'identity');
+});
+
+test('being a party\'s presidential candidate is being its nominee, not winning the election', (t) => {
+  const candidate = market('manifold', "Will Axel Kicillof be the Peronist presidential candidate in Argentina's 2027 election?", '2027-08-31');
+  t.is(relation(candidate, market('polymarket', 'Argentina Presidential Election 2027', '2027-11-21', 'Axel Kicillof')), 'different');
+});

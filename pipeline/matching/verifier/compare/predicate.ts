@@ -9,6 +9,7 @@
 import { shareAnIdea } from './eventWords.ts';
 import { perText } from './textMemo.ts';
 import type { Proposition } from '../types.ts';
+import { US_STATES } from '../../../../shared/text/places.ts';
 
 /** Words that name the office or setting, not what happens in it. */
 const SETTING_WORDS: ReadonlySet<string> = new Set([
@@ -64,6 +65,13 @@ export function comparePredicate(a: Proposition, b: Proposition): string[] {
  * How far a competitor gets. "Final" alone is left out: venues name the title game that way. Finishing first
  * ("1st" as "first") is winning, not a placing.
  */
+/** A state (by name or by code) and a party before "primary" or "caucus", in a text naming no other office. */
+function stateContest(states: string, flags: string): RegExp {
+  const noOffice = String.raw`^(?![\s\S]*\b(?:[Ss]enate|[Ss]enator|[Gg]overnor|[Gg]ubernatorial|[Hh]ouse|[Cc]ongress(?:ional)?|[Mm]ayoral|[Mm]ayor of|for [Mm]ayor|[Aa]ttorney [Gg]eneral|[Dd]istrict|[Ss]eat)\b)`;
+  const party = String.raw`(?:[Dd]emocratic|[Rr]epublican|GOP|[Dd]em|[Dd]emocrat|DEM|REP)`;
+  return new RegExp(String.raw`${noOffice}[\s\S]*?\b(?:${states})(?: (?:in|the|20\d\d|'?\d\d))* ${party} (?:[Pp]residential )?(?:[Pp]rimary|[Cc]aucus(?:es)?)\b`, flags);
+}
+
 const STAGES: readonly (readonly [RegExp, string])[] = [
   [/\bsemi-?finals?\b|\bfinal four\b/i, 'semifinal'],
   [/\bquarter-?finals?\b|\belite eight\b/i, 'quarterfinal'],
@@ -109,10 +117,14 @@ const STAGES: readonly (readonly [RegExp, string])[] = [
   [/\bon the ballot\b|\bballot access\b|\bbe a candidate\b|\bcandidacy\b|\brun(?:s|ning)? for (?:re-?election|president|governor|mayor|(?:the )?senate|office|a (?:second|third) term)\b|\b(?:second|third)[- ]term (?:run|bid)\b|\b(?:presidential|re-?election|\d{4} presidential) (?:run|bid|campaign)\b/i, 'ballot'],
   // One state's presidential primary or caucus is a step toward the nomination, not the nomination.
   [/\bpresidential (?:primary|caucus(?:es)?) in\b|\b(?:iowa|new hampshire|nevada|south carolina|michigan) (?:presidential )?(?:primary|caucus(?:es)?)\b(?=[^?]*\bpresiden)/i, 'state-contest'],
+  // A state's party primary or caucus with no other office named ("the 2028 Pennsylvania Democratic primary",
+  // "NH Dem primary"): one state's contest for the presidential nomination, not the nomination.
+  [stateContest(US_STATES.map(([name]) => name.toLowerCase()).join('|'), 'i'), 'state-contest'],
+  [stateContest(US_STATES.map(([, code]) => code).join('|'), ''), 'state-contest'],
 ];
 
 export function stagesOf(text: string): string[] {
-  return STAGES.filter(([re]) => re.test(text)).map(([, s]) => s);
+  return [...new Set(STAGES.filter(([re]) => re.test(text)).map(([, s]) => s))];
 }
 export const stagesOfText = perText(stagesOf);
 

@@ -119,6 +119,10 @@ const CELSIUS = new RegExp(String.raw`(?<![\d.])(-?\d+(?:\.\d+)?)${CELSIUS_UNIT}
 const CELSIUS_RANGE = new RegExp(String.raw`(?<![\d.])(-?\d+(?:\.\d+)?)(\s?(?:-|–|to|and)\s?)(-?\d+(?:\.\d+)?)${CELSIUS_UNIT}`, 'g');
 const fahrenheit = (celsius: string): string => String(Math.round(Number(celsius) * 18 + 320) / 10);
 
+/** "30 cm", "381 mm" of snow or rain: read in the inches a US venue writes them in (to two decimals). */
+const METRIC_LENGTH = /(?<![\d.])(\d+(?:\.\d+)?)\s?(cm|mm|centimet(?:er|re)s?|millimet(?:er|re)s?)\b/g;
+const inches = (n: string, unit: string): string => `${Math.round((Number(n) / (unit.startsWith('c') ? 2.54 : 25.4)) * 100) / 100} inches`;
+
 /** A rate move: where "a quarter point" and "0.25 percentage point" are the 25 bps a venue's bucket names. */
 const RATE_MOVE = /\b(?:cut|cuts|hike|hikes|raise|raises|lower|lowers|rate|rates|fed|fomc|ecb|boe|boj)\b/i;
 
@@ -155,6 +159,7 @@ export function prepareNumbers(text: string): string {
     // "30°C" is read as the 86°F it is, so a venue writing Celsius and one writing Fahrenheit compare their levels.
     .replace(CELSIUS_RANGE, (_m, lo: string, sep: string, hi: string) => `${fahrenheit(lo)}${sep}${fahrenheit(hi)}`)
     .replace(CELSIUS, (_m, c: string) => fahrenheit(c))
+    .replace(METRIC_LENGTH, (_m, n: string, unit: string) => inches(n, unit))
     // "90°F" is 90: the degree sign would otherwise hide "or above" after it.
     .replace(/(\d)\s?°(?:\s?[fc]\b)?/g, '$1')
     // "3 (75 bps)", "12+ (300+ bps)": the bracket restates the count in basis points.
