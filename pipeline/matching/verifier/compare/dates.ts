@@ -308,13 +308,29 @@ const yearsBeyondDates = perProposition((p: Proposition): number[] => {
 // Module-level, not local to compareYears: tsx (esbuild keepNames) names a local function again at every call.
 const seasonSpan = (p: Proposition): boolean => SEASON_SPAN.test(p.source.title);
 
+/** The year a season "2025-26" ends in, when the title names one. */
+function seasonEndYear(p: Proposition): number | null {
+  const m = /\b(20\d\d)[-–/](?:20)?(\d\d)\b/.exec(p.source.title);
+  return m?.[1] && m[2] ? Number(m[1].slice(0, 2) + m[2]) : null;
+}
+
+/**
+ * "The 2025-26 Stanley Cup" and "the 2026 Stanley Cup": a season's final named by the year it is played in, however
+ * late a venue closes. "The 2027 season" is named by the year it starts in (the NFL's 2027 season is 2027-28): not it.
+ */
+function sameSeasonByEnd(a: Proposition, b: Proposition): boolean {
+  const [span, single] = seasonSpan(a) ? [a, b] : [b, a];
+  const end = seasonEndYear(span);
+  return end !== null && single.years.length === 1 && single.years[0] === end && !/\bseason\b/i.test(single.source.title);
+}
+
 export function compareYears(a: Proposition, b: Proposition): string[] {
   const horizons = compareHorizons(a, b);
   if (horizons.length > 0) return horizons;
   if (a.years.length > 0 && b.years.length > 0) {
     // A season "2026-27" shares its first year with "the 2026 NBA Finals" (the 2025-26 season's): when the two markets
     // also close most of a year apart, they are two seasons' questions.
-    if (seasonSpan(a) !== seasonSpan(b) && a.endDate && b.endDate && daysBetween(a.endDate, b.endDate) > SEASON_APART_DAYS) {
+    if (seasonSpan(a) !== seasonSpan(b) && a.endDate && b.endDate && daysBetween(a.endDate, b.endDate) > SEASON_APART_DAYS && !sameSeasonByEnd(a, b)) {
       return [`season differs: ${a.years.join('/')} closing ${a.endDate} vs ${b.years.join('/')} closing ${b.endDate}`];
     }
     if (!a.years.some((y) => b.years.includes(y))) return [`year differs: ${a.years.join('/')} vs ${b.years.join('/')}`];

@@ -1,0 +1,47 @@
+/**
+ * Season futures and tallies as Kalshi and Polymarket word them: a season's final named by its span or by the year
+ * it is played in, a league's championship series as its pennant, college basketball's national championship as the
+ * NCAA Tournament, a club's short name, a stat leader's statistic, and a list vote against the election. Labels by
+ * reading each pair (pairs of this shape are in mined19's train split).
+ */
+import test from 'ava';
+import { verifyPair } from '../../pipeline/matching/verifier/index.ts';
+import type { MarketRef } from '../../pipeline/matching/verifier/index.ts';
+
+const market = (venue: string, title: string, end_date: string | null, outcome = 'Yes'): MarketRef => ({ venue, title, outcome, end_date, category: '' });
+const relation = (a: MarketRef, b: MarketRef): string => verifyPair(a, b).relation;
+
+test('the 2025-26 Stanley Cup is the 2026 Stanley Cup however late a venue closes; the NFL\'s 2027 season is not 2026-27', (t) => {
+  const span = market('kalshi', 'Will Pittsburgh Penguins win the 2025-26 Stanley Cup Finals?', '2028-06-30');
+  t.is(relation(span, market('polymarket', 'Will the Pittsburgh Penguins win the 2026 NHL Stanley Cup?', '2026-06-30')), 'identity');
+  t.is(relation(span, market('polymarket', 'Will the Pittsburgh Penguins win the 2027 NHL Stanley Cup?', '2027-06-30')), 'different');
+  t.is(relation(market('polymarket', 'Will Josh Allen be the 2026-2027 NFL MVP?', '2027-02-11'), market('kalshi', 'NFL MVP for the 2027 season?', '2028-02-11', 'Josh Allen')), 'different');
+});
+
+test('a league\'s championship series is its pennant, not the World Series', (t) => {
+  const kalshi = market('kalshi', 'Will Boston win the 2026 Pro Baseball American League Championship?', '2028-10-31');
+  t.is(relation(kalshi, market('polymarket', 'Will Boston Red Sox win the 2026 American League Championship Series?', '2026-11-01')), 'identity');
+  t.is(relation(kalshi, market('polymarket', 'Will Boston Red Sox win the 2026 World Series?', '2026-11-01')), 'different');
+});
+
+test('college basketball\'s national championship is the NCAA Tournament, the women\'s apart from the men\'s', (t) => {
+  const kalshi = market('kalshi', "Will Texas win the Women's College Basketball National Championship?", '2026-04-19');
+  t.is(relation(kalshi, market('polymarket', "Will Texas win the 2026 Women's NCAA Tournament?", '2026-04-04')), 'identity');
+  t.is(relation(kalshi, market('polymarket', 'Will Texas win the 2026 NCAA Tournament?', '2026-04-04')), 'different');
+});
+
+test('Nottm Forest is Nottingham Forest', (t) => {
+  const kalshi = market('kalshi', 'Will Nottingham Forest be Relegated from English Premier League in 2025-26 Season?', '2026-05-25');
+  t.is(relation(kalshi, market('polymarket', 'Will Nottm Forest be relegated from the English Premier League after the 2025–26 season?', '2026-05-27')), 'identity');
+  t.is(relation(kalshi, market('polymarket', 'Will Leeds be relegated from the English Premier League after the 2025–26 season?', '2026-05-27')), 'different');
+});
+
+test('leading the league in three-pointers is not leading it in points', (t) => {
+  t.is(relation(market('kalshi', 'Will Stephen Curry lead Pro Basketball in Three Pointers Made Per Game for the 2025-26 Regular Season?', '2026-04-20'), market('polymarket', 'Will Stephen Curry lead the NBA in points during the 2025–26 NBA season?', '2026-04-12')), 'different');
+});
+
+test('the most national list votes is one tally, not winning a parliamentary election', (t) => {
+  const election = market('kalshi', 'Will TISZA win the 2026 Hungary parliamentary election?', '2027-04-12');
+  t.is(relation(election, market('polymarket', 'Will Tisza win the most national list votes in the 2026 Hungarian parliamentary election?', '2026-04-12')), 'different');
+  t.is(relation(election, market('polymarket', 'Will Tisza win the 2026 Hungarian parliamentary election?', '2026-04-12')), 'identity');
+});
