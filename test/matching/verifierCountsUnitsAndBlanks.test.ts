@@ -58,3 +58,10 @@ test('centimetres and millimetres of snow are read in inches', (t) => {
   t.is(relation(market('predictfun', 'NYC snowfall above 12 cm in January 2027?', '2027-02-01'), kalshi), 'different');
   t.is(relation(market('predictfun', 'NYC snowfall above 304.8 mm in January 2027?', '2027-02-01'), kalshi), 'identity');
 });
+
+test('a bare "by 2027" on a market that closes as 2027 begins is before 2027; closing at the end of 2027 it is 2027\'s end', (t) => {
+  const in2026 = market('polymarket', 'Will Satoshi move any Bitcoin in 2026?', '2027-01-01');
+  t.is(relation(market('kalshi', 'Will Satoshi move any Bitcoin by 2027?', '2027-01-01'), in2026), 'identity');
+  t.is(relation(market('kalshi', 'Will Satoshi move any Bitcoin by 2027?', '2027-12-31'), market('polymarket', 'Will Satoshi move any Bitcoin by December 31, 2027?', '2027-12-31')), 'identity');
+  t.is(relation(market('kalshi', 'Will Satoshi move any Bitcoin by 2027?', '2027-12-31'), in2026), 'different');
+});

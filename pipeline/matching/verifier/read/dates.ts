@@ -232,7 +232,10 @@ export function extractDates(input: string, endDate: string | null): DateExtract
     // in 2025 / before 2027 / by end of 2026 / through 2026 / eoy 2025
     [YEAR_RE, (m) => {
       const y = Number(m[2]);
-      const { sense, before } = senseOf(m[1], 'in');
+      const stated = senseOf(m[1], 'in');
+      // A bare "by 2027" on a market that closes as 2027 begins is "before 2027": the close says which edge is meant.
+      const closesAsYearBegins = m[1]?.trim().toLowerCase() === 'by' && endDate !== null && endDate >= iso(y - 1, 12, 1) && endDate <= iso(y, 1, 7);
+      const { sense, before } = closesAsYearBegins ? { sense: 'by' as const, before: true } : stated;
       // "before 2027" is about 2026: the named year is only the boundary.
       years.add(before ? y - 1 : y);
       if (!m[1]) return;
