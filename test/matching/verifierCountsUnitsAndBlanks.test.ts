@@ -65,3 +65,21 @@ test('a bare "by 2027" on a market that closes as 2027 begins is before 2027; cl
   t.is(relation(market('kalshi', 'Will Satoshi move any Bitcoin by 2027?', '2027-12-31'), market('polymarket', 'Will Satoshi move any Bitcoin by December 31, 2027?', '2027-12-31')), 'identity');
   t.is(relation(market('kalshi', 'Will Satoshi move any Bitcoin by 2027?', '2027-12-31'), in2026), 'different');
 });
+
+test('a span from a quarter\'s or a half\'s first day to its last is that quarter or half', (t) => {
+  const q1 = market('polymarket', 'Crypto hack over $100M in Q1 2027?', '2027-03-31');
+  t.is(relation(q1, market('kalshi', 'Will a crypto hack exceed $100 million between Jan 1 and Mar 31, 2027?', '2027-04-01')), 'identity');
+  t.is(relation(q1, market('kalshi', 'Will a crypto hack exceed $100 million between Jan 1 and Jun 30, 2027?', '2027-07-01')), 'different');
+  t.is(relation(market('polymarket', 'Single crypto hack over $1B in H1 2027?', '2027-06-30'), market('manifold', 'Will a single crypto hack exceed $1 billion from January 1 to June 30, 2027?', '2027-06-30')), 'identity');
+});
+
+test('"on or before June 30" is by June 30, the day included', (t) => {
+  t.is(relation(market('kalshi', 'Will OpenAI release GPT-6 by June 30, 2027?', '2027-06-30'), market('manifold', 'Will OpenAI release GPT-6 on or before June 30, 2027?', '2027-06-30')), 'identity');
+});
+
+test('a launch delayed past a day is the negation of it happening by that day', (t) => {
+  const by = market('kalshi', 'Will Glamsterdam activate on Ethereum mainnet before Jul 1, 2027?', '2027-07-01');
+  t.is(relation(by, market('limitless', 'Glamsterdam mainnet delayed past June 30, 2027?', '2027-06-30')), 'complement');
+  t.is(relation(market('kalshi', 'Will SpaceX go public before Jul 1, 2027?', '2027-07-01'), market('limitless', 'SpaceX IPO delayed beyond June 2027?', '2027-06-30')), 'complement');
+  t.is(relation(market('kalshi', 'Will SpaceX go public before Jan 1, 2028?', '2028-01-01'), market('limitless', 'SpaceX IPO delayed beyond June 2027?', '2027-06-30')), 'different');
+});
