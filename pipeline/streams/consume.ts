@@ -53,7 +53,8 @@ export type Decoded<E> = { readonly ok: true; readonly event: E } | { readonly o
 export function decodeMessage<E>(data: Uint8Array, decode: (value: unknown) => Decoded<E>): Decoded<E> {
   let value: unknown;
   try {
-    value = JSON.parse(Buffer.from(data).toString('utf8'));
+    // A Buffer over the same bytes, not a copy of them (Buffer.from(view) copies): the text is the same.
+    value = JSON.parse(Buffer.from(data.buffer, data.byteOffset, data.byteLength).toString('utf8'));
   } catch {
     return { ok: false, reason: 'message is not valid JSON' };
   }
