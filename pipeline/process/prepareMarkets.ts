@@ -119,27 +119,3 @@ export function prepareEach(messages: readonly Uint8Array[], parse: (task: Prepa
     }
   });
 }
-
-/**
- * The messages of a batch's outcomes moved into one buffer: every message's bytes copied into one ArrayBuffer and
- * each `data` replaced by a view of it, in place (the outcomes are the caller's own, just made). A worker then
- * transfers that one buffer to the main thread instead of cloning ~55 small byte arrays per task (each an
- * ArrayBuffer serialised, allocated and copied on both sides). Null when no outcome has a message.
- */
-export function packMessages(outcomes: readonly PrepareOutcome[]): ArrayBuffer | null {
-  let total = 0;
-  for (const o of outcomes) if (o.ok && o.result.kind === 'tick') for (const m of o.result.prepared.publishes) total += m.data.byteLength;
-  if (total === 0) return null;
-  const buffer = new ArrayBuffer(total);
-  const into = new Uint8Array(buffer);
-  let at = 0;
-  for (const o of outcomes) {
-    if (!o.ok || o.result.kind !== 'tick') continue;
-    for (const m of o.result.prepared.publishes as unknown as Array<{ data: Uint8Array }>) {
-      into.set(m.data, at);
-      m.data = new Uint8Array(buffer, at, m.data.byteLength);
-      at += m.data.byteLength;
-    }
-  }
-  return buffer;
-}

@@ -2,8 +2,7 @@ import { VENUE_MODULES } from '../venues/index.ts';
 import type { ParseResult } from '../venues/types.ts';
 import { isVenueSlug } from '../../shared/venues/registry.ts';
 import { applyEndTimeRule } from '../../shared/markets/endTimeRule.ts';
-import { move, transferableSymbol, valueSymbol } from 'piscina';
-import { packMessages, prepareEach, prepareRaw, type PrepareOutcome, type RawPrepared } from '../process/prepareMarkets.ts';
+import { prepareEach, prepareRaw, type PrepareOutcome, type RawPrepared } from '../process/prepareMarkets.ts';
 
 export interface NormalizeTask {
   readonly venue: string;
@@ -45,14 +44,7 @@ export function prepare(data: Uint8Array): RawPrepared {
   return prepareRaw(data, normalize);
 }
 
-/**
- * Several RAW messages in one task (pipeline/process/normalizeBatcher.ts); one whose parser throws fails alone.
- * The messages' bytes go back in one transferred buffer (packMessages); the caller gets the outcomes.
- */
+/** Several RAW messages in one task (pipeline/process/normalizeBatcher.ts); one whose parser throws fails alone. */
 export function prepareBatch(messages: readonly Uint8Array[]): PrepareOutcome[] {
-  const outcomes = prepareEach(messages, normalize);
-  const buffer = packMessages(outcomes);
-  if (!buffer) return outcomes;
-  // Piscina posts a moved value's `valueSymbol` with its `transferableSymbol` list transferred.
-  return move({ [transferableSymbol]: [buffer], [valueSymbol]: outcomes }) as unknown as PrepareOutcome[];
+  return prepareEach(messages, normalize);
 }
