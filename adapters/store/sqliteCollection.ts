@@ -79,7 +79,8 @@ export function sqliteCollection<T extends Doc>(ctx: SqliteContext, name: string
     segments = cols.paths.map((p) => p.split('.'));
     const list = cols.paths.length === 0 ? '' : `, ${columnList(cols.paths)}`;
     const marks = cols.paths.map(() => ', ?, ?').join('');
-    insertSql = `INSERT INTO ${table} (_id, doc${list}) VALUES (?, ?${marks})`;
+    // OR FAIL: see putOne.
+    insertSql = `INSERT OR FAIL INTO ${table} (_id, doc${list}) VALUES (?, ?${marks})`;
     currentSql = `SELECT 1${list} FROM ${table} WHERE _id = ?`;
     updateSql = `UPDATE ${table} SET doc = ?${cols.paths.map((p) => `, ${valueColumn(p)} = ?, ${typeColumn(p)} = ?`).join('')} WHERE _id = ?`;
     textFlush = pendingTextFlushSql(ctx.db, name) ?? [];
@@ -107,6 +108,15 @@ export function sqliteCollection<T extends Doc>(ctx: SqliteContext, name: string
    * every index whose column an UPDATE assigns, even to the value it holds, and a market's next snapshot
    * changes about one of the markets read model's ten indexed columns (1.4 of its 15 indexes): assigning them
    * all, as an upsert does, cost most of a market update (bench/README.md finding 38).
+   *
+   * Both statements are OR FAIL, not SQLite's default ABORT. A statement that fires triggers (a text-indexed
+   * collection's) and may abort keeps a statement journal, so that it alone can be undone: SQLite copies every page
+   * it is about to change the first time, ~16 per market with its indexes (2.4% of the pipeline's main thread,
+   * bench/README.md finding 69). Undoing one statement is never wanted here: every write runs inside a transaction
+   * that any error rolls back whole (better-sqlite3's transaction functions), and a single-row INSERT or UPDATE
+   * checks its NOT NULL and unique constraints before it writes anything, so FAIL and ABORT leave the same
+   * database and raise the same error codes. The text index's triggers keep their own ON CONFLICT clauses (an
+   * upsert's target wins over the statement's OR).
    */
   const putOne = (doc: T): void => {
     const json = documentJson(doc);
@@ -116,7 +126,7 @@ export function sqliteCollection<T extends Doc>(ctx: SqliteContext, name: string
       ctx.prepare(insertSql).run(doc._id, json, ...values);
       return;
     }
-    let sql = `UPDATE ${table} SET doc = ?`;
+    let sql = `UPDATE OR FAIL ${table} SET doc = ?`;
     const params: unknown[] = [json];
     for (let k = 0; k < cols.paths.length; k++) {
       // current[0] is the literal 1; then value and type per path, in columnValues' order.

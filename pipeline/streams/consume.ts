@@ -13,6 +13,29 @@ import { isConsumerStopping } from './consumerStopping.ts';
 export const RETRY_FOR_HEADER = 'Concord-Retry-For';
 export const RETRY_OF_HEADER = 'Concord-Retry-Of';
 
+const RETRY_FOR_BYTES = Buffer.from(RETRY_FOR_HEADER);
+
+/**
+ * The durable a retry copy is meant for (its RETRY_FOR header), or undefined for every other message (nats.js's
+ * own `headers.get` answers '' or undefined there). Every
+ * message our publishers send carries a header (its Nats-Msg-Id), and nats.js decodes a message's headers into a
+ * map (a TextDecoder, a split and a canonical key per line) the first time they are read: one decode per message
+ * and consumer, for a header that is almost never there. The header block's bytes are searched first; only a
+ * message whose headers hold the name anywhere is decoded, and then read exactly as before. A message whose
+ * internals are not the shape this nats.js version has is read the old way.
+ */
+export function retryTargetOf(m: JsMsg): string | undefined {
+  const raw = (m as unknown as { msg?: { _rdata?: unknown; _msg?: { hdr?: unknown } } }).msg;
+  const hdr = raw?._msg?.hdr;
+  const bytes = raw?._rdata;
+  if (typeof hdr === 'number' && bytes instanceof Uint8Array) {
+    if (hdr <= 0) return undefined;
+    if (Buffer.from(bytes.buffer, bytes.byteOffset, Math.min(hdr, bytes.byteLength)).indexOf(RETRY_FOR_BYTES) < 0) return undefined;
+  }
+  // nats.js answers '' for a header a message does not have.
+  return m.headers?.get(RETRY_FOR_HEADER) || undefined;
+}
+
 /** Longest pause between two attempts while the store is unavailable (below every ack_wait we provision). */
 const HOLD_MAX_DELAY_MS = 5_000;
 
@@ -30,7 +53,8 @@ export type Decoded<E> = { readonly ok: true; readonly event: E } | { readonly o
 export function decodeMessage<E>(data: Uint8Array, decode: (value: unknown) => Decoded<E>): Decoded<E> {
   let value: unknown;
   try {
-    value = JSON.parse(Buffer.from(data).toString('utf8'));
+    // A Buffer over the same bytes, not a copy of them (Buffer.from(view) copies): the text is the same.
+    value = JSON.parse(Buffer.from(data.buffer, data.byteOffset, data.byteLength).toString('utf8'));
   } catch {
     return { ok: false, reason: 'message is not valid JSON' };
   }
@@ -108,20 +132,29 @@ export function runConsumer(opts: ConsumerLoopOptions): ConsumerLoop {
     });
 
   const processOne = async (m: JsMsg): Promise<void> => {
-    const retryFor = m.headers?.get(RETRY_FOR_HEADER);
+    const retryFor = retryTargetOf(m);
     if (retryFor && retryFor !== opts.durable) {
       m.ack();
       return;
     }
+    // Read on demand: the subject is decoded and the ack subject parsed (m.info) only for a handler that asks (the
+    // processor never does, so a RAW message's ack subject is not parsed on its way).
+    const meta: MessageMeta = {
+      get subject() {
+        return m.subject;
+      },
+      get streamSeq() {
+        return m.seq;
+      },
+      get deliveryCount() {
+        return m.info.redeliveryCount;
+      },
+      working: () => m.working(),
+    };
     let outcome: HandleOutcome;
     for (let attempt = 1; ; attempt += 1) {
       try {
-        outcome = await opts.handle(m.data, {
-          subject: m.subject,
-          streamSeq: m.seq,
-          deliveryCount: m.info.redeliveryCount,
-          working: () => m.working(),
-        });
+        outcome = await opts.handle(m.data, meta);
         if (attempt > 1) log.info({ seq: m.seq, attempts: attempt }, 'store available again; message handled');
         break;
       } catch (err) {

@@ -1,4 +1,4 @@
-import { createInbox, headers, type NatsConnection } from 'nats';
+import { createInbox, headers, type MsgHdrs, type NatsConnection } from 'nats';
 import type { Publisher } from './publisher.ts';
 
 interface Waiting {
@@ -6,6 +6,37 @@ interface Waiting {
   readonly deadline: number;
   resolve(): void;
   reject(err: Error): void;
+}
+
+/** What an ack that reports a failure holds; a stored message's ack never does (see isPlainAck). */
+const ERROR_KEY = Buffer.from('"error"');
+const ACK_START = Buffer.from('{"stream":"');
+const CLOSE_BRACE = 0x7d;
+
+/**
+ * Whether a JetStream ack says the stream stored the message (`{"stream":"NAME","seq":N}`, perhaps with
+ * `"duplicate":true` or a domain) without parsing it: it opens as a stored ack does, closes its object, and holds
+ * no `"error"` key (a stream or domain name cannot hold a quote). Anything else is parsed as before.
+ */
+export function isPlainAck(data: Uint8Array): boolean {
+  const b = Buffer.from(data.buffer, data.byteOffset, data.byteLength);
+  return b.length > ACK_START.length && b[b.length - 1] === CLOSE_BRACE && b.subarray(0, ACK_START.length).equals(ACK_START) && b.indexOf(ERROR_KEY) < 0;
+}
+
+/**
+ * The header block of a publish that carries only its de-duplication id, as nats.js's `headers()` with
+ * `set('Nats-Msg-Id', id)` encodes it (`NATS/1.0`, one `key: value` line, a blank line), built as one string and
+ * encoded once: nats.js's publish asks its headers for nothing but `encode()`. An id nats.js would change (trim)
+ * or refuse (a line break) takes nats.js's own headers, so the bytes and the errors stay its own.
+ */
+export function msgIdHeaders(msgId: string): MsgHdrs {
+  if (msgId.includes('\r') || msgId.includes('\n') || msgId.trim() !== msgId) {
+    const h = headers();
+    h.set('Nats-Msg-Id', msgId);
+    return h;
+  }
+  const bytes = Buffer.from(`NATS/1.0\r\nNats-Msg-Id: ${msgId}\r\n\r\n`);
+  return { encode: () => bytes } as unknown as MsgHdrs;
 }
 
 export interface InboxPublisher {
@@ -46,6 +77,10 @@ export function inboxPublisher(nc: NatsConnection, timeoutMs = 10_000): InboxPub
         settle(token, new Error(`JetStream publish to ${w.subject} failed: ${detail}`));
         return;
       }
+      if (isPlainAck(m.data)) {
+        settle(token, null);
+        return;
+      }
       try {
         const ack = JSON.parse(Buffer.from(m.data).toString('utf8')) as { error?: { code?: number; err_code?: number; description?: string } };
         settle(token, ack.error ? new Error(`JetStream refused the publish to ${w.subject}: ${ack.error.description ?? 'error'} (${ack.error.err_code ?? ack.error.code})`) : null);
@@ -80,11 +115,7 @@ export function inboxPublisher(nc: NatsConnection, timeoutMs = 10_000): InboxPub
       const token = (next++).toString(36);
       waiting.set(token, { subject, deadline: performance.now() + timeoutMs, resolve, reject });
       const data = payload instanceof Uint8Array ? payload : JSON.stringify(payload);
-      let h;
-      if (msgId) {
-        h = headers();
-        h.set('Nats-Msg-Id', msgId);
-      }
+      const h = msgId ? msgIdHeaders(msgId) : undefined;
       try {
         nc.publish(subject, data, { reply: `${prefix}.${token}`, ...(h ? { headers: h } : {}) });
       } catch (err) {

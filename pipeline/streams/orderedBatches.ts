@@ -4,7 +4,7 @@ import type { StreamConnection } from './connection.ts';
 import { STREAMS, type StreamKey } from '../../shared/streams/subjects.ts';
 import { isStoreUnavailable } from '../../shared/ports/documentStore.ts';
 import { isConsumerStopping } from './consumerStopping.ts';
-import { decodeMessage, deadLetterMessage, RETRY_FOR_HEADER, type Decoded } from './consume.ts';
+import { decodeMessage, deadLetterMessage, retryTargetOf, type Decoded } from './consume.ts';
 import { isNotFound } from './provision.ts';
 import type { SharedDecodes } from './sharedDecodes.ts';
 
@@ -147,7 +147,7 @@ export function runOrderedBatches<E>(opts: OrderedBatchOptions<E>): OrderedBatch
     const events: SequencedItem<E>[] = [];
     const toAck: JsMsg[] = [];
     for (const m of run) {
-      const retryFor = m.headers?.get(RETRY_FOR_HEADER);
+      const retryFor = retryTargetOf(m);
       if (retryFor && retryFor !== opts.durable) {
         toAck.push(m);
         continue;
