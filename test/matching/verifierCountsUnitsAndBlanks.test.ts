@@ -83,3 +83,15 @@ test('a launch delayed past a day is the negation of it happening by that day', 
   t.is(relation(market('kalshi', 'Will SpaceX go public before Jul 1, 2027?', '2027-07-01'), market('limitless', 'SpaceX IPO delayed beyond June 2027?', '2027-06-30')), 'complement');
   t.is(relation(market('kalshi', 'Will SpaceX go public before Jan 1, 2028?', '2028-01-01'), market('limitless', 'SpaceX IPO delayed beyond June 2027?', '2027-06-30')), 'different');
 });
+
+test('a season\'s count that only grows is read once: "hit 50+ home runs" is the negation of "49 or fewer HR", not of 48 or fewer', (t) => {
+  const hit = market('polymarket', 'Will Shohei Ohtani hit 50+ home runs in the 2027 regular season?', '2027-09-26');
+  t.is(relation(hit, market('predictfun', 'Ohtani 49 or fewer HR in 2027 regular season?', '2027-09-26')), 'complement');
+  t.is(relation(hit, market('predictfun', 'Ohtani 48 or fewer HR in 2027 regular season?', '2027-09-26')), 'different');
+});
+
+test('a film\'s domestic opening is settled once: above a level is the negation of that level or less', (t) => {
+  const above = market('kalshi', 'Avengers: Doomsday domestic opening weekend?', '2026-12-21', 'Above $200M');
+  t.is(relation(above, market('predictfun', 'Avengers: Doomsday domestic opening $200 million or less?', '2026-12-21')), 'complement');
+  t.is(relation(above, market('predictfun', 'Avengers: Doomsday domestic opening $180 million or less?', '2026-12-21')), 'different');
+});

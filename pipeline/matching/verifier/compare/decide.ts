@@ -84,7 +84,7 @@ const PATH = /\b(?:reach|reaches|hit|hits|touch|touches|dip|dips|fall|falls|drop
 const RELEASE = /\b(?:cpi|hicp|inflation|unemployment|jobless|gdp|pce|ppi|payrolls|retail sales|pmi|hourly earnings|weekly earnings)\b/i;
 
 /** A count of what one election, release or contest yields ("above 34 seats", "<35 seats"). */
-const COUNTED_RESULT = /\b(?:seats?|electoral votes|medals?|goals?|points?|runs?|wins?|cuts?|hikes?|maps|sets|yards|rebounds|assists|strikeouts|touchdowns|receptions|threes|three-pointers|saves|shots on goal|corners|aces|kills|sacks)\b/i;
+const COUNTED_RESULT = /\b(?:seats?|electoral votes|medals?|goals?|points?|runs?|hrs?|wins?|cuts?|hikes?|maps|sets|yards|rebounds|assists|strikeouts|touchdowns|receptions|threes|three-pointers|saves|shots on goal|corners|aces|kills|sacks)\b/i;
 /** Two sides named ("Lakers vs Celtics", Kalshi's "Los Angeles L at Boston: ..."): points are that game's, read once when it ends. */
 const TWO_SIDES = /\S\s+(?:vs\.?|v\.?|@)\s+\S|^[^:?]+\sat\s[^:?]+:/i;
 
@@ -154,7 +154,7 @@ function onePrint(p: Proposition): boolean {
  * A figure settled once when its period ends: an opening weekend's gross, a season's count of named storms, a
  * film's nominations, an election's turnout or a party's share of the vote.
  */
-const SETTLED_ONCE = /\bopening (?:weekend|day|week)\b|\bopen(?:s|ing)? to\b|\bdebut\b|\bbox office (?:total|gross)\b|\bdomestic box office\b|\bnominations\b|\bnamed storms\b|\bturnout\b|\bvote share\b|\bshare of the vote\b|\bwhat share\b|\bget (?:more than |at least |over |under |less than )?\d+(?:\.\d+)?%/i;
+const SETTLED_ONCE = /\bopening (?:weekend|day|week)\b|\b(?:domestic|worldwide|global) opening\b|\bopen(?:s|ing)? to\b|\bdebut\b|\bbox office (?:total|gross)\b|\bdomestic box office\b|\bnominations\b|\bnamed storms\b|\bturnout\b|\bvote share\b|\bshare of the vote\b|\bwhat share\b|\bget (?:more than |at least |over |under |less than )?\d+(?:\.\d+)?%/i;
 
 /** The text whose verbs say whether a level is travelled: a print's "rise more than" only compares. */
 function printText(p: Proposition): string {
@@ -168,7 +168,10 @@ const RUNNING_TOTAL = /\bgross(?:es|ed)?\b(?! margin)|\bbox office\b/i;
 function readOnce(p: Proposition): boolean {
   if (RUNNING_TOTAL.test(p.text) && p.dates.length > 0 && p.dates.every((d) => d.sense === 'by' || d.sense === 'on')) return true;
   const pathText = onePrint(p) ? printText(p) : p.text;
-  if (p.dates.some((d) => d.sense === 'by' || d.sense === 'through') || PATH.test(pathText)) return false;
+  // A count that only grows over its period ("hit 50+ home runs in the 2027 season") reaches a level exactly when
+  // its final tally stands at it: "hit" is the count's own verb, not a path to a level.
+  const growingCount = p.numbers.length > 0 && p.numbers.every((n) => n.unit === 'count') && COUNTED_RESULT.test(p.text);
+  if (p.dates.some((d) => d.sense === 'by' || d.sense === 'through') || (PATH.test(pathText) && !growingCount)) return false;
   if (p.game) return true;
   if (SETTLED_ONCE.test(p.text)) return true;
   if (YEAR_END.test(p.text) && p.dates.every((d) => d.sense === 'in' || d.sense === 'on')) return true;
