@@ -42,3 +42,11 @@ test('holding or raising rates at a meeting, "(i.e. no cut)", is the negation of
   t.is(relation(cut, market('manifold', 'Will the FOMC hold or raise rates at its September 2027 meeting (i.e. no cut)?', '2027-09-22')), 'complement');
   t.is(relation(cut, market('manifold', 'Will the FOMC hold or raise rates at its October 2027 meeting (i.e. no cut)?', '2027-10-28')), 'different');
 });
+
+test('the unit a price is quoted in ("$3.50/gal", "$80/bbl") and a "policy decision" are framing, not a qualifier', (t) => {
+  const gas = market('kalshi', 'US gas price on Jun 30, 2027?', '2027-06-30', 'Above $3.50');
+  t.is(relation(gas, market('polymarket', 'Will the AAA national average for regular gas be over $3.50/gal on June 30, 2027?', '2027-06-30')), 'identity');
+  t.is(relation(gas, market('polymarket', 'Will the AAA national average for regular gas be over $3.75/gal on June 30, 2027?', '2027-06-30')), 'different');
+  t.is(relation(market('kalshi', 'WTI crude oil price on Dec 31, 2027?', '2027-12-31', 'Above $80'), market('polymarket', 'Will WTI close above $80/bbl on December 31, 2027?', '2027-12-31')), 'identity');
+  t.is(relation(market('manifold', 'Will the Bank of Canada deliver a quarter-point rate cut at its January 2027 policy decision?', null), market('polymarket', 'Bank of Canada decreases rates by 25 bps in January 2027?', '2027-01-27')), 'identity');
+});

@@ -37,6 +37,8 @@ export const SCAFFOLD_WORDS: ReadonlySet<string> = new Set(
     'decision outcome result results agree declare found est usd usdt usdc ' +
     // Statistical and sourcing qualifiers venues add to the same series ("national average", "regular season").
     'average season regular according units vehicles copies service ' +
+    // Units a price is quoted in ("$3.50/gal", "$80/bbl") and the framing of a rate decision ("its policy decision", "policy rate").
+    'gal gallon gallons bbl barrel barrels ounce ounces policy ' +
     // The period a change is measured over: compared as a measure (compare/measures.ts), never an event of its own.
     'mom yoy').split(/\s+/),
 );
