@@ -42,3 +42,28 @@ test('being a party\'s presidential candidate is being its nominee, not winning 
   const candidate = market('manifold', "Will Axel Kicillof be the Peronist presidential candidate in Argentina's 2027 election?", '2027-08-31');
   t.is(relation(candidate, market('polymarket', 'Argentina Presidential Election 2027', '2027-11-21', 'Axel Kicillof')), 'different');
 });
+
+test('parties abroad by their abbreviation, their own language or their nickname are one party; another party is not', (t) => {
+  const tories = market('predictfun', 'Tories largest party at next UK general election?', '2029-08-15');
+  t.is(relation(market('kalshi', 'Will the Conservatives win the most seats at the next UK general election?', '2029-08-31'), tories), 'identity');
+  t.is(relation(market('kalshi', 'Will Labour win the most seats at the next UK general election?', '2029-08-31'), tories), 'different');
+  t.is(relation(market('kalshi', 'Will the KMT win the 2028 Taiwan presidential election?', '2028-01-31'), market('polymarket', 'Kuomintang candidate elected Taiwan president in January 2028?', '2028-01-15')), 'identity');
+  t.is(relation(market('polymarket', 'Will the Rassemblement National win the 2027 French presidential election?', '2027-04-25'), market('kalshi', 'Which party will win the 2027 French presidential election?', '2027-05-31', 'National Rally (RN)')), 'identity');
+  t.is(relation(market('polymarket', "Will Fratelli d'Italia win the most votes in the next Italian general election?", '2028-01-31'), market('manifold', "Will Brothers of Italy (FdI) win the most votes in Italy's next general election?", '2028-01-31')), 'identity');
+  t.is(relation(market('polymarket', 'Will the PT win the 2028 São Paulo mayoral election?', '2028-11-15'), market('manifold', "Will the Workers' Party candidate be elected mayor of São Paulo in 2028?", '2028-11-01')), 'identity');
+  t.is(relation(market('kalshi', 'Which party will win the most seats in the 2027 Polish Sejm election?', '2027-11-15', 'Civic Coalition (KO)'), market('polymarket', "Will Koalicja Obywatelska win the most seats in Poland's 2027 Sejm election?", '2027-11-15')), 'identity');
+});
+
+test('a writ drop is a Canadian election called, carrying a state is winning it, and Inday Sara is Sara Duterte', (t) => {
+  t.is(relation(market('kalshi', 'Will a Canadian federal election be called before Jan 1, 2028?', '2028-01-01'), market('manifold', 'Writ drop for a Canadian federal election by December 31, 2027?', '2027-12-31')), 'identity');
+  t.is(relation(market('kalshi', 'Will the Republican nominee win Georgia in 2028?', '2028-12-31'), market('predictfun', 'GOP carries Georgia in 2028 presidential race?', '2028-11-10')), 'identity');
+  t.is(relation(market('kalshi', 'Will the Republican nominee win Arizona in 2028?', '2028-12-31'), market('predictfun', 'GOP carries Georgia in 2028 presidential race?', '2028-11-10')), 'different');
+  t.is(relation(market('polymarket', 'Will Sara Duterte win the 2028 Philippine presidential election?', '2028-05-31'), market('manifold', 'Will Inday Sara be elected President of the Philippines in May 2028?', '2028-05-31')), 'identity');
+});
+
+test('a first-round share written with a hyphen is a first-round share, and a share in an election is settled once', (t) => {
+  const above = market('polymarket', 'Will Bardella get more than 30% in the first round of the 2027 French presidential election?', '2027-04-11');
+  t.is(relation(market('kalshi', 'Jordan Bardella first-round vote share in the 2027 French presidential election?', '2027-04-30', 'Above 30%'), above), 'identity');
+  t.is(relation(above, market('manifold', 'Will Jordan Bardella score 30% or less in the first round of the 2027 French presidential election?', '2027-04-15')), 'complement');
+  t.is(relation(above, market('manifold', 'Will Jordan Bardella score 30% or less in the second round of the 2027 French presidential election?', '2027-05-15')), 'different');
+});

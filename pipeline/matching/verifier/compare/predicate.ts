@@ -77,8 +77,8 @@ const STAGES: readonly (readonly [RegExp, string])[] = [
   [/\bquarter-?finals?\b|\belite eight\b/i, 'quarterfinal'],
   [/\bround of (?:16|32|64)\b|\bknockout stage\b|\bgroup stage\b/i, 'early-round'],
   [/\bplayoffs?\b|\bpostseason\b/i, 'playoffs'],
-  [/\b(?:first|1st) round\b/i, 'first-round'],
-  [/\b(?:second|2nd) round\b/i, 'second-round'],
+  [/\b(?:first|1st)[- ]round\b/i, 'first-round'],
+  [/\b(?:second|2nd)[- ]round\b/i, 'second-round'],
   [/\bpodium\b|\bfinish (?:in )?(?:the )?(?:[a-z']+ ){0,3}?top \d+\b|\btop[- ]\d+ finish\b|\bfinish(?:es)? (?:in )?(?:(?!1st\b)\d+(?:st|nd|rd|th)|second|third|fourth|last)\b/i, 'placing'],
   // Partial progress toward the event: reaching a runoff, taking one stage or round, qualifying or advancing.
   // Said on one side only it changes what the market asks ("advance to the runoff" is not "win the election").
