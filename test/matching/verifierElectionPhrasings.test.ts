@@ -67,3 +67,12 @@ test('a first-round share written with a hyphen is a first-round share, and a sh
   t.is(relation(above, market('manifold', 'Will Jordan Bardella score 30% or less in the first round of the 2027 French presidential election?', '2027-04-15')), 'complement');
   t.is(relation(above, market('manifold', 'Will Jordan Bardella score 30% or less in the second round of the 2027 French presidential election?', '2027-05-15')), 'different');
 });
+
+test('launching a White House bid is announcing a presidential run; ending a campaign is dropping out', (t) => {
+  const announce = market('kalshi', 'Will Kamala Harris announce a 2028 presidential run before Jan 1, 2028?', '2028-01-01');
+  t.is(relation(announce, market('limitless', 'Harris launches 2028 White House bid by Dec 31, 2027?', '2027-12-31')), 'identity');
+  t.is(relation(announce, market('limitless', 'Harris launches 2028 White House bid by Jun 30, 2027?', '2027-06-30')), 'different');
+  const dropOut = market('polymarket', 'Will Andy Beshear drop out of the 2028 presidential race before the Iowa caucuses?', '2028-02-01');
+  t.is(relation(dropOut, market('manifold', 'Will Andy Beshear end his presidential campaign before Iowa votes in 2028?', null)), 'identity');
+  t.is(relation(dropOut, market('manifold', 'Will Andy Beshear launch his presidential campaign before Iowa votes in 2028?', null)), 'different');
+});
