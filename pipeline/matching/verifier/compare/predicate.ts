@@ -61,10 +61,6 @@ export function comparePredicate(a: Proposition, b: Proposition): string[] {
   return [`nothing shared about what happens: ${wa.slice(0, 3).join(' ')} vs ${wb.slice(0, 3).join(' ')}`];
 }
 
-/**
- * How far a competitor gets. "Final" alone is left out: venues name the title game that way. Finishing first
- * ("1st" as "first") is winning, not a placing.
- */
 /** A state (by name or by code) and a party before "primary" or "caucus", in a text naming no other office. */
 function stateContest(states: string, flags: string): RegExp {
   const noOffice = String.raw`^(?![\s\S]*\b(?:[Ss]enate|[Ss]enator|[Gg]overnor|[Gg]ubernatorial|[Hh]ouse|[Cc]ongress(?:ional)?|[Mm]ayoral|[Mm]ayor of|for [Mm]ayor|[Aa]ttorney [Gg]eneral|[Dd]istrict|[Ss]eat)\b)`;
@@ -72,6 +68,10 @@ function stateContest(states: string, flags: string): RegExp {
   return new RegExp(String.raw`${noOffice}[\s\S]*?\b(?:${states})(?: (?:in|the|20\d\d|'?\d\d))* ${party} (?:[Pp]residential )?(?:[Pp]rimary|[Cc]aucus(?:es)?)\b`, flags);
 }
 
+/**
+ * How far a competitor gets. "Final" alone is left out: venues name the title game that way. Finishing first
+ * ("1st" as "first") is winning, not a placing.
+ */
 const STAGES: readonly (readonly [RegExp, string])[] = [
   [/\bsemi-?finals?\b|\bfinal four\b/i, 'semifinal'],
   [/\bquarter-?finals?\b|\belite eight\b/i, 'quarterfinal'],

@@ -100,9 +100,9 @@ const NOT_PLURAL = new Set(['this', 'his', 'hers', 'its', 'was', 'has', 'does', 
  * Starships"), or after a comparison ("at least one senator", "exactly one", "more than two"): a count.
  */
 const WORD_BEFORE_PLURAL = new RegExp(String.raw`(?<!\bat least\s+)\b(${COUNT_WORD})\b(?=\s+(?:[a-z-]+\s+){0,2}?([a-z]{3,}s)\b)(?!\s+of\b)`, 'g');
-// "At least one" stays words: it is the event happening at all (polarity.ts), not a count to compare.
 /** A number word before an open bound ("five or more Oscars", "three or fewer"): the count the bound is on. */
 const WORD_BEFORE_BOUND = new RegExp(String.raw`\b(${COUNT_WORD})(?=\s+or\s+(?:more|fewer|less|above|higher|greater|below|lower)\b)`, 'g');
+// "At least one" stays words: it is the event happening at all (polarity.ts), not a count to compare.
 const WORD_AFTER_COMPARISON = new RegExp(String.raw`\b(?:(at least)\s+(?!one\b)|(at most|exactly|precisely|more than|fewer than|less than|over|under|only|just)\s+)(${COUNT_WORD})\b(?!\s+of\b)`, 'g');
 
 /** "$100.000" and "1.234.567": thousands written with dots (European style) become commas. */
