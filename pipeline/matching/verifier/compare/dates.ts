@@ -290,7 +290,8 @@ function compareHorizons(a: Proposition, b: Proposition): string[] {
   return [`horizon differs: the next one by about ${far.horizon} vs ${other.horizon ? `about ${other.horizon}` : `a market ending ${other.endDate}`}`];
 }
 
-const SEASON_SPAN = /\b20\d\d[-–/](?:20)?\d\d\b/;
+/** A season written as a span ("2025-26", "2025/2026"): its first year, and its last year's two final digits. */
+const SEASON_SPAN = /\b(20\d\d)[-–/](?:20)?(\d\d)\b/;
 /** Two markets on one season's outcome close within months of each other; a year apart is the next season. */
 const SEASON_APART_DAYS = 200;
 
@@ -310,7 +311,7 @@ const seasonSpan = (p: Proposition): boolean => SEASON_SPAN.test(p.source.title)
 
 /** The year a season "2025-26" ends in, when the title names one. */
 function seasonEndYear(p: Proposition): number | null {
-  const m = /\b(20\d\d)[-–/](?:20)?(\d\d)\b/.exec(p.source.title);
+  const m = SEASON_SPAN.exec(p.source.title);
   return m?.[1] && m[2] ? Number(m[1].slice(0, 2) + m[2]) : null;
 }
 
