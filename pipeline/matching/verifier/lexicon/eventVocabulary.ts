@@ -173,6 +173,18 @@ const GROUPS: readonly string[] = [
   'gas gasoline unleaded',
   // A chart's top entry is its most-streamed one.
   'top streamed',
+  // A rule done away with, however a venue words it ("eliminate the filibuster", "nuke the filibuster").
+  'eliminate eliminates abolish abolishes scrap scraps nuke nukes repeal repeals',
+  // Holdings on a day: "own 800,000 BTC" is "hold 800k BTC".
+  'own owns hold holds',
+  // A rule or a tariff in force is in effect.
+  'effect force',
+  // Removals are what an agency reports for deportations.
+  'deport deports deported deportation deportations removal removals',
+  // A protocol upgrade switched on is live on its network.
+  'activate activates activated activation live',
+  // Leaving a treaty or an organisation is withdrawing from it.
+  'leave leaves withdraw withdraws withdrawal',
 ];
 
 const GROUP_OF = new Map<string, number[]>();

@@ -1,0 +1,43 @@
+/**
+ * Verbs two venues use for one event: a rule nuked or eliminated, holdings owned or held, a tariff in force or in
+ * effect, deportations counted as removals, an upgrade live or activated, a country leaving or withdrawing from a
+ * treaty. Each test also keeps a different event on the same names apart. Labels by reading each pair.
+ */
+import test from 'ava';
+import { verifyPair } from '../../pipeline/matching/verifier/index.ts';
+import type { MarketRef } from '../../pipeline/matching/verifier/index.ts';
+
+const market = (venue: string, title: string, end_date: string | null, outcome = 'Yes'): MarketRef => ({ venue, title, outcome, end_date, category: '' });
+const relation = (a: MarketRef, b: MarketRef): string => verifyPair(a, b).relation;
+
+test('a rule nuked is a rule eliminated, not a rule reformed', (t) => {
+  const abolish = market('kalshi', 'Will the Senate abolish the filibuster before Jan 1, 2028?', '2028-01-01');
+  t.is(relation(abolish, market('manifold', 'Senate nukes the filibuster by the end of 2027?', '2027-12-31')), 'identity');
+  t.is(relation(abolish, market('manifold', 'Senate reforms the filibuster by the end of 2027?', '2027-12-31')), 'different');
+});
+
+test('holding coins on a day is owning them, not buying them', (t) => {
+  const holds = market('polymarket', 'Metaplanet holds 100k+ Bitcoin by December 31, 2027?', '2027-12-31');
+  t.is(relation(holds, market('manifold', 'Will Metaplanet own at least 100,000 BTC by December 31, 2027?', '2027-12-31')), 'identity');
+  t.is(relation(holds, market('manifold', 'Will Metaplanet sell 100,000 BTC by December 31, 2027?', '2027-12-31')), 'different');
+});
+
+test('a tariff in force on a day is a tariff in effect on it', (t) => {
+  t.is(relation(market('kalshi', 'Will a US tariff on pharmaceutical imports be in effect on Jun 30, 2027?', '2027-06-30'), market('polymarket', 'US tariff on pharmaceutical imports in force as of June 30, 2027?', '2027-06-30')), 'identity');
+});
+
+test('deportations and removals are one count; arrests are another', (t) => {
+  const removals = market('manifold', 'Will ICE removals in fiscal year 2027 total at least 500K?', null);
+  t.is(relation(market('polymarket', 'Will ICE deport 500,000 or more people in FY2027?', '2027-12-31'), removals), 'identity');
+  t.is(relation(market('polymarket', 'Will ICE arrest 500,000 or more people in FY2027?', '2027-12-31'), removals), 'different');
+});
+
+test('an upgrade live on mainnet is an upgrade activated there', (t) => {
+  t.is(relation(market('polymarket', 'Fusaka upgrade live on Ethereum mainnet by March 31, 2027?', '2027-03-31'), market('kalshi', 'Will Fusaka activate on Ethereum mainnet before Apr 1, 2027?', '2027-04-01')), 'identity');
+});
+
+test('leaving a treaty organisation is withdrawing from it, not joining another', (t) => {
+  const leave = market('kalshi', 'Will Hungary leave the ICC before Jan 1, 2028?', '2028-01-01');
+  t.is(relation(leave, market('manifold', 'Will Hungary formally withdraw from the ICC by the end of 2027?', null)), 'identity');
+  t.is(relation(leave, market('manifold', 'Will Hungary rejoin the ICC by the end of 2027?', null)), 'different');
+});
