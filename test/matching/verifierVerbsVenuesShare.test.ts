@@ -41,3 +41,22 @@ test('leaving a treaty organisation is withdrawing from it, not joining another'
   t.is(relation(leave, market('manifold', 'Will Hungary formally withdraw from the ICC by the end of 2027?', null)), 'identity');
   t.is(relation(leave, market('manifold', 'Will Hungary rejoin the ICC by the end of 2027?', null)), 'different');
 });
+
+test('ROTY is Rookie of the Year, and "award" after an honour\'s name adds nothing', (t) => {
+  const roty = market('kalshi', 'Will Chase Burns win AL ROTY?', '2027-12-08');
+  t.is(relation(roty, market('polymarket', 'Will Chase Burns win the 2027 AL Rookie of the Year award?', '2027-12-19')), 'identity');
+  t.is(relation(roty, market('polymarket', 'Will Chase Burns win the 2027 AL Cy Young award?', '2027-12-19')), 'different');
+});
+
+test('the CFP National Championship is the College Football Playoff\'s title, not a place in the playoff', (t) => {
+  const title = market('polymarket', 'Will Texas Longhorns win the 2028 CFP National Championship?', '2028-01-20');
+  t.is(relation(market('kalshi', 'Will Texas win the College Football Playoff National Championship?', '2028-02-20'), title), 'identity');
+  t.is(relation(market('kalshi', 'Will Texas make the College Football Playoff?', '2027-12-08'), title), 'different');
+});
+
+test('an awards night\'s number is its year: the 70th Grammy Awards are the 2028 Grammys', (t) => {
+  const grammys2027 = market('kalshi', 'Best New Artist at the 2027 Grammys?', '2027-02-08', 'Sombr');
+  t.is(relation(grammys2027, market('manifold', 'Will Sombr win Best New Artist at the 70th Grammy Awards?', null)), 'different');
+  t.is(relation(grammys2027, market('manifold', 'Will Sombr win Best New Artist at the 69th Annual Grammy Awards?', null)), 'identity');
+  t.is(relation(market('polymarket', 'Will Sinners win Best Picture at the 2026 Oscars?', '2026-03-15'), market('predictfun', 'Will Sinners win Best Picture at the 99th Academy Awards?', null)), 'different');
+});

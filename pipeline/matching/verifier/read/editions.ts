@@ -55,8 +55,31 @@ export function editions(text: string, years: Set<number>): string[] {
       out.push(`fiscal year ${y.length === 2 ? `20${y}` : y}`);
     }
   }
-  for (const m of text.matchAll(/\b(\d{1,3})(?:st|nd|rd|th)\s+(congress|academy awards|oscars|emmys|grammys|golden globes)\b/gi)) {
-    out.push(`${m[1]} ${(m[2] ?? '').toLowerCase()}`);
+  for (const m of text.matchAll(EDITION)) {
+    const show = SHOW_NAMES[(m[2] ?? '').toLowerCase().replace(/\s+/g, ' ')] ?? (m[2] ?? '').toLowerCase();
+    out.push(`${m[1]} ${show}`);
+    // An awards night's number is its year: the 70th Grammy Awards are held in 2028, the 98th Academy Awards in 2026.
+    const first = CEREMONY_YEAR_BEFORE_FIRST[show];
+    if (first !== undefined) years.add(first + Number(m[1]));
   }
   return out;
 }
+
+const EDITION = /\b(\d{1,3})(?:st|nd|rd|th)\s+(?:annual\s+)?(congress|academy awards|oscars|emmys|primetime emmy awards|emmy awards|grammys|grammy awards|golden globes|golden globe awards)\b/gi;
+
+/** One label per show, however a venue names it. */
+const SHOW_NAMES: Readonly<Record<string, string>> = {
+  oscars: 'academy awards',
+  'emmy awards': 'emmys',
+  'primetime emmy awards': 'emmys',
+  'grammy awards': 'grammys',
+  'golden globe awards': 'golden globes',
+};
+
+/** The year before each show's first ceremony: 1929 for the 1st Academy Awards, 1959 for the 1st Grammys. */
+const CEREMONY_YEAR_BEFORE_FIRST: Readonly<Record<string, number>> = {
+  'academy awards': 1928,
+  grammys: 1958,
+  emmys: 1948,
+  'golden globes': 1943,
+};

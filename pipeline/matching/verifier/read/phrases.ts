@@ -115,8 +115,8 @@ export const TITLE_PHRASES: readonly (readonly [RegExp, string])[] = [
 
 /** Individual awards: a market about one award never matches a market about another or none. */
 export const AWARD_PHRASES: readonly (readonly [RegExp, string])[] = [
-  [/\boffensive rookie of the year\b|\boroy\b/i, 'oroy'],
-  [/\bdefensive rookie of the year\b|\bdroy\b/i, 'droy'],
+  [/\boffensive rookie of the year\b|\boroty?\b/i, 'oroy'],
+  [/\bdefensive rookie of the year\b|\bdroty?\b/i, 'droy'],
   [/\bcomeback player of the year\b/i, 'cpoy'],
   [/\bdefensive player of the year\b|\bdpoy\b/i, 'dpoy'],
   [/\boffensive player of the year\b|\bopoy\b/i, 'opoy'],
@@ -165,7 +165,7 @@ export const AWARD_PHRASES: readonly (readonly [RegExp, string])[] = [
 ];
 
 /** Rookie of the year with no side named: a different award from either named one. */
-const GENERIC_ROOKIE = /\brookie of the year\b|\broy\b/i;
+const GENERIC_ROOKIE = /\brookie of the year\b|\broty?\b/i;
 
 export function namedTitles(text: string): string[] {
   return TITLE_PHRASES.filter(([re]) => re.test(text)).map(([, id]) => id);
