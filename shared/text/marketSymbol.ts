@@ -7,7 +7,7 @@
 import { classifyTokens, type SymToken } from './symbolTokens.ts';
 import { monthName } from './calendar.ts';
 
-const SYMBOL_SHAPE = /^[A-Z0-9]+(?:-[A-Z0-9]+)+$/;
+const SYMBOL_SHAPE = /^[A-Z0-9]+(?:\.\d+)?(?:-[A-Z0-9]+(?:\.\d+)?)+$/;
 const NON_PREDICTION_SUFFIX = new Set(['PERP', 'SPOT', 'USD', 'USDC', 'USDT']);
 const EVENT_WORDS = new Set(['WIN', 'CUT', 'HIKE', 'ABOVE', 'BELOW', 'REACH', 'POPULAR', 'FIGHT', 'CHAMPIONSHIP']);
 
@@ -116,9 +116,69 @@ function composeQuestion(t: readonly SymToken[]): string | null {
   return generic(t);
 }
 
+/** A statistic quoted as a rate: a bare level after ABOVE or BELOW on it is a percentage ("CPI-YOY-ABOVE-3"). */
+const RATE_SERIES = new Set(['CPI', 'PCE', 'INFLATION', 'UNEMPLOYMENT', 'GDP', 'YIELD', 'YOY', 'MOM']);
+
+/** A level with its unit glued on: "2PCT", "2IN", "25BPS". */
+const UNIT_LEVEL = /^(\d+(?:\.\d+)?)(PCT|IN|BPS)$/;
+const UNIT_WORDS: Readonly<Record<string, string>> = { PCT: '%', IN: ' inches', BPS: ' bps' };
+
+/** Codes a statistic's symbol abbreviates: its period of change. */
+const SPELLED: Readonly<Record<string, string>> = { YOY: 'year-over-year', MOM: 'month-over-month' };
+
+/** One token as words: a month and the year after it as "in August 2027", a level with its unit. */
+function genericWords(t: readonly SymToken[]): string[] {
+  const rate = t.some((x) => RATE_SERIES.has(x.text));
+  const out: string[] = [];
+  const taken = new Set<number>();
+  t.forEach((x, i) => {
+    const prev = t[i - 1];
+    if (taken.has(i)) return;
+    if (x.kind === 'month') {
+      const next = t[i + 1];
+      const after = t[i + 2];
+      const by = prev?.text === 'BY' || prev?.text === 'BEFORE' ? '' : 'in ';
+      // "DEC-31-2027": a day between the month and a full year.
+      if (next && /^\d{1,2}$/.test(next.text) && after?.kind === 'year' && /^20\d\d$/.test(after.text)) {
+        taken.add(i + 1).add(i + 2);
+        out.push(`${by}${monthName(x.month)} ${Number(next.text)}, ${after.year}`);
+        return;
+      }
+      if (next?.kind === 'year') taken.add(i + 1);
+      out.push(`${by}${monthName(x.month)}${next?.kind === 'year' ? ` ${next.year}` : ''}`);
+      return;
+    }
+    const level = UNIT_LEVEL.exec(x.text);
+    if (level) {
+      out.push(`${level[1]}${UNIT_WORDS[level[2] as string] ?? ''}`);
+      return;
+    }
+    if (x.kind === 'year') {
+      out.push(/^[QH]\d$/.test(prev?.text ?? '') ? x.text : `in ${x.year}`);
+      return;
+    }
+    const spelled = SPELLED[x.text];
+    if (spelled) {
+      out.push(spelled);
+      return;
+    }
+    // A short code no table knows is an acronym ("CPI", "NYC", "US"), kept in capitals.
+    if (x.kind === 'unknown' && x.text.length <= 3 && /^[A-Z]+$/.test(x.text)) {
+      out.push(x.text);
+      return;
+    }
+    const afterDirection = prev?.kind === 'word' && (prev.word === 'ABOVE' || prev.word === 'BELOW');
+    if (x.kind === 'number' && afterDirection && rate) {
+      out.push(`${x.text}%`);
+      return;
+    }
+    out.push(x.kind === 'entity' || x.kind === 'unknown' || x.kind === 'place' ? x.display : x.kind === 'word' ? x.word.toLowerCase() : x.text);
+  });
+  return out;
+}
+
 function generic(t: readonly SymToken[]): string {
-  const words = t.map((x) => (x.kind === 'entity' || x.kind === 'unknown' || x.kind === 'place' ? x.display : x.kind === 'word' ? x.word.toLowerCase() : x.text));
-  return `Will ${words.join(' ')} resolve Yes?`;
+  return `Will ${genericWords(t).join(' ')} resolve Yes?`;
 }
 
 const EOY = /^EOY(\d{2}|\d{4})?$/;

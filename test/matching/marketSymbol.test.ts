@@ -81,3 +81,22 @@ test('a person, a party and NOM ask for that party\'s presidential nomination, n
   t.true(nom('Who will win the 2028 Democratic presidential nomination?', 'Gavin Newsom'));
   t.false(nom('Who will win the 2028 US presidential election?', 'Gavin Newsom'));
 });
+
+test('a statistic\'s symbol reads its level with its unit and its month as a period', (t) => {
+  t.is(symbolToQuestion('CPI-YOY-ABOVE-3-AUG-2027-BET'), 'Will CPI year-over-year above 3% in August 2027 resolve Yes?');
+  t.is(symbolToQuestion('UNEMPLOYMENT-ABOVE-4.7-SEP-2027-BET'), 'Will Unemployment above 4.7% in September 2027 resolve Yes?');
+  t.is(symbolToQuestion('NYC-SNOW-DEC-2027-ABOVE-2IN-BET'), 'Will NYC Snow in December 2027 above 2 inches resolve Yes?');
+  t.is(symbolToQuestion('GDP-Q3-2027-ABOVE-2PCT-BET'), 'Will GDP Q3 2027 above 2% resolve Yes?');
+});
+
+test('a symbol\'s day between its month and year stays a day, not a year', (t) => {
+  t.is(symbolToQuestion('BTC-HIT-200K-BY-DEC-31-2027-BET'), 'Will Bitcoin reach 200K BY December 31, 2027 resolve Yes?');
+});
+
+test('statistic symbols match the titles that state the same level and month', (t) => {
+  const v = (a: string, ao: string, ae: string, b: string, bo: string, be: string) =>
+    verifyPair({ venue: 'drift', title: a, outcome: ao, end_date: ae, category: '' }, { venue: 'kalshi', title: b, outcome: bo, end_date: be, category: '' }).relation;
+  t.is(v('UNEMPLOYMENT-ABOVE-4.5-MAR-2027-BET', 'Yes', '2027-04-02', 'Unemployment rate in Mar 2027?', 'Above 4.5%', '2027-04-02'), 'identity');
+  t.is(v('UNEMPLOYMENT-ABOVE-4.5-MAR-2027-BET', 'Yes', '2027-04-02', 'Unemployment rate in Mar 2027?', 'Above 4.7%', '2027-04-02'), 'different');
+  t.is(v('CPI-YOY-ABOVE-3-MAY-2027-BET', 'Yes', '2027-06-10', 'CPI year-over-year in Apr 2027?', 'Above 3.0%', '2027-05-12'), 'different');
+});

@@ -60,3 +60,14 @@ test('an awards night\'s number is its year: the 70th Grammy Awards are the 2028
   t.is(relation(grammys2027, market('manifold', 'Will Sombr win Best New Artist at the 69th Annual Grammy Awards?', null)), 'identity');
   t.is(relation(market('polymarket', 'Will Sinners win Best Picture at the 2026 Oscars?', '2026-03-15'), market('predictfun', 'Will Sinners win Best Picture at the 99th Academy Awards?', null)), 'different');
 });
+
+test('a month\'s snowfall is read once, so "above 6 inches" and "6 inches or less" are each other\'s negation', (t) => {
+  const above = market('kalshi', 'How much snow will fall in Boston in Feb 2027?', '2027-03-01', 'Above 6 inches');
+  t.is(relation(above, market('limitless', 'Boston February 2027 snowfall 6 inches or less?', '2027-03-01')), 'complement');
+  t.is(relation(above, market('limitless', 'Boston February 2027 snowfall 5 inches or less?', '2027-03-01')), 'different');
+});
+
+test('"the top of the target range" names the upper bound; it is no path to a level', (t) => {
+  const above = market('kalshi', 'Fed funds rate after the Sep 2027 meeting?', '2027-09-22', 'Above 3.00%');
+  t.is(relation(above, market('manifold', 'Will the top of the fed funds target range be 3.00% or lower after the September 2027 meeting?', '2027-09-22')), 'complement');
+});

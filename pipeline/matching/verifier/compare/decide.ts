@@ -74,7 +74,7 @@ export interface OperatingPoint {
 export const OPERATING_POINT: OperatingPoint = { veto: 'both', oneSidedPenalty: 0.2, sameThreshold: 0.66, complementAllowance: 0.1 };
 
 /** Verbs of a path: whether a level is touched at some time, never read once ("reach", "dip to"). */
-const PATH = /\b(?:reach|reaches|hit|hits|touch|touches|dip|dips|fall|falls|drop|drops|cross|crosses|surpass|surpasses|exceed|exceeds|break|breaks|top|tops|sink|sinks|climb|climbs|rise|rises|soar|soars|plunge|plunges)\b|\bhow (?:high|low) will\b/i;
+const PATH = /\b(?:reach|reaches|hit|hits|touch|touches|dip|dips|(?<!\b(?:snow|rain)\s(?:will\s)?)falls?|drop|drops|cross|crosses|surpass|surpasses|exceed|exceeds|break|breaks|(?<!\bthe\s)top(?!\s+of\b)|tops|sink|sinks|climb|climbs|rise|rises|soar|soars|plunge|plunges)\b|\bhow (?:high|low) will\b/i;
 
 /**
  * A level read once: on one day, in one game, or a count over one period ("how many cuts in 2026").
