@@ -71,3 +71,13 @@ test('"the top of the target range" names the upper bound; it is no path to a le
   const above = market('kalshi', 'Fed funds rate after the Sep 2027 meeting?', '2027-09-22', 'Above 3.00%');
   t.is(relation(above, market('manifold', 'Will the top of the fed funds target range be 3.00% or lower after the September 2027 meeting?', '2027-09-22')), 'complement');
 });
+
+test('"calendar year 2027" is 2027, so going all of it without an event negates the event in 2027', (t) => {
+  const impeached = market('polymarket', 'Trump impeached in 2027?', '2027-12-31');
+  t.is(relation(impeached, market('manifold', 'Will the House go all of calendar year 2027 without impeaching Donald Trump?', '2027-12-31')), 'complement');
+  t.is(relation(market('polymarket', 'Will the Pope die in 2027?', '2027-12-31'), market('manifold', 'Will the Pope die during calendar year 2027?', null)), 'identity');
+});
+
+test('"a model called X" names X; still not having released it by a day negates releasing it by then', (t) => {
+  t.is(relation(market('manifold', 'Will xAI still not have released a model called Grok 6 by the end of 2027?', '2027-12-31'), market('kalshi', 'Will xAI release Grok 6 before 2028?', '2027-12-31')), 'complement');
+});

@@ -57,8 +57,9 @@ export const BENIGN_ONE_SIDED: ReadonlySet<string> = new Set(
     // Drift's "-BET" symbol suffix, "at least once" / "exactly twice" (read as the count they state), the CDC as the
     // source of a count, "How much will Bitcoin be worth" (its price), "the S&P 500 index" (the index itself).
     'bet once twice cdc worth index ' +
-    // "win the 2026 NL Rookie of the Year award": the award is the honour its name already says.
-    'award').split(/\s+/),
+    // "win the 2026 NL Rookie of the Year award": the award is the honour its name already says; "a model called
+    // Claude 6" names what the name already does.
+    'award called').split(/\s+/),
 );
 
 /**
