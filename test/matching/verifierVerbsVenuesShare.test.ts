@@ -81,3 +81,19 @@ test('"calendar year 2027" is 2027, so going all of it without an event negates 
 test('"a model called X" names X; still not having released it by a day negates releasing it by then', (t) => {
   t.is(relation(market('manifold', 'Will xAI still not have released a model called Grok 6 by the end of 2027?', '2027-12-31'), market('kalshi', 'Will xAI release Grok 6 before 2028?', '2027-12-31')), 'complement');
 });
+
+test('a count in thousands of vehicles is whole: "fewer than 450k" and "above 450,000" both miss 450,000 itself', (t) => {
+  const above = market('kalshi', 'Tesla deliveries in Q3 2027?', '2027-10-02', 'Above 500,000');
+  t.is(relation(market('polymarket', 'Will Tesla deliver fewer than 500k vehicles in Q3 2027?', '2027-10-02'), above), 'different');
+  t.is(relation(market('polymarket', 'Will Tesla deliver 500k vehicles or fewer in Q3 2027?', '2027-10-02'), above), 'complement');
+});
+
+test('a title that goes to anyone other than X is X\'s negation', (t) => {
+  const champion = market('kalshi', '2027 NBA champion?', '2027-06-20', 'Boston');
+  t.is(relation(champion, market('manifold', 'Will the 2027 NBA championship go to any team other than the Boston Celtics?', '2027-06-20')), 'complement');
+  t.is(relation(champion, market('manifold', 'Will the 2027 NBA championship go to the Boston Celtics?', '2027-06-20')), 'identity');
+});
+
+test('"Will no X happen" is the negation of X happening', (t) => {
+  t.is(relation(market('manifold', 'Will no Category 5 hurricane form in the Atlantic in 2027?', '2027-12-31'), market('kalshi', 'Will a Category 5 hurricane form in the Atlantic in 2027?', '2027-12-31')), 'complement');
+});

@@ -48,7 +48,7 @@ const contextOf = perText((text) => ({
 }));
 
 /** A count of things ("how many metro areas", "more than 10 US metro areas", "fly 6 or more times"): whole numbers, though a company is named. */
-const COUNTED = /\bhow many\b|\bnumber of\b|\bdeliveries\b|\b(?:passing|rushing|receiving) yards\b|\d\+?\s+(?:or (?:more|fewer|less)\s+)?(?:[a-z]+\s+){0,2}?(?:times|areas|cities|countries|states|launches|flights|stores|cases|seats|wins|games|nominations|employees|models|apps|yards|vehicles|deliveries|cars|units|passengers|subscribers|followers|downloads|tickets|copies|deaths|arrests|encounters|crossings|tornadoes|hurricanes|visitors)\b/i;
+const COUNTED = /\bhow many\b|\bnumber of\b|\bdeliveries\b|\b(?:passing|rushing|receiving) yards\b|\d(?:\s*(?:k|m|thousand|million|billion)\b)?\+?\s+(?:or (?:more|fewer|less)\s+)?(?:[a-z]+\s+){0,2}?(?:times|areas|cities|countries|states|launches|flights|stores|cases|seats|wins|games|nominations|employees|models|apps|yards|vehicles|deliveries|cars|units|passengers|subscribers|followers|downloads|tickets|copies|deaths|arrests|encounters|crossings|tornadoes|hurricanes|visitors)\b/i;
 
 const WHOLE_SCORE = /\brotten tomatoes\b|\btomatometer\b|\bmetacritic\b|\bmetascore\b/i;
 

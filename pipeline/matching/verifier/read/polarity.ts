@@ -12,10 +12,11 @@ const NEGATION = /\b(?:not|never|fail(?:s|ed)? to)\b|n't\b/i;
 /**
  * "Will a company other than Nvidia be the largest ...?", "Anyone other than Trump ...": the subject is everyone but the
  * one named, so the question is that one's negation; so is a role's holder asked as "be anyone other than X" ("Will
- * the 2028 GOP nominee be anyone other than JD Vance?"). Only as the subject or that predicate ("visit a country other
- * than Israel" is a visit, not its absence).
+ * the 2028 GOP nominee be anyone other than JD Vance?"), and a title or prize that goes to (is won by) anyone but X
+ * ("Will the 2027 NBA title go to any team other than the Thunder?"). Only as the subject or those predicates ("visit a
+ * country other than Israel" is a visit, not its absence).
  */
-const ANYONE_BUT = /^\s*(?:will\s+)?(?:a|an|any|some|anyone|anybody|someone|somebody)\s+(?:[\w'-]+\s+){0,2}?(?:other than|but|except)\s|\b(?:be|is)\s+(?:anyone|anybody|someone|somebody)\s+(?:other than|but|except)\s/i;
+const ANYONE_BUT = /^\s*(?:will\s+)?(?:a|an|any|some|anyone|anybody|someone|somebody)\s+(?:[\w'-]+\s+){0,2}?(?:other than|but|except)\s|\b(?:be|is)\s+(?:anyone|anybody|someone|somebody)\s+(?:other than|but|except)\s|\b(?:go(?:es)?\s+to|(?:be\s+)?won\s+by)\s+(?:a|an|any|anyone|anybody|someone|somebody)\s+(?:[\w'-]+\s+){0,2}?(?:other than|except)\s/i;
 
 /** "Will someone other than X win …?": X's negation, asked as everyone else. */
 export function asksAnyoneBut(title: string): boolean {
@@ -27,13 +28,13 @@ export function negatedByWords(title: string): boolean {
 }
 
 /**
- * "No" as a determiner where the question's subject starts: "No spot XRP ETF approved in 2025?", "Will there be no
- * ceasefire by June 30?"; or as the object of a doing verb: "Will Strategy make no bitcoin sales by June 30?", "Will
- * the season have no Category 5 hurricane?". Not the fixed phrases that keep "no" inside a positive question ("no
+ * "No" as a determiner where the question's subject starts: "No spot XRP ETF approved in 2025?", "Will no hurricane make
+ * US landfall in 2027?", "Will there be no ceasefire by June 30?"; or as the object of a doing verb: "Will Strategy make
+ * no bitcoin sales by June 30?", "Will the season have no Category 5 hurricane?". Not the fixed phrases that keep "no" inside a positive question ("no
  * later than", "no change", "vote of no confidence", "no more than 2", "No. 1", "no longer"), and not a count of none
  * ("no Fed rate cuts", read as a count of zero by occurrence()).
  */
-const NO_DETERMINER = /(?:^\s*|\b(?:there\s+(?:will\s+)?(?:be|is|are)|will\s+there\s+be|makes?|issues?|signs?|grants?|records?|scores?|have|has|sees?)\s+)no\s+(?!(?:later|change|confidence|more|fewer|less|longer|one|kings|deal|way|matter|doubt)\b)[a-z]/i;
+const NO_DETERMINER = /(?:^\s*(?:will\s+)?|\b(?:there\s+(?:will\s+)?(?:be|is|are)|will\s+there\s+be|makes?|issues?|signs?|grants?|records?|scores?|have|has|sees?)\s+)no\s+(?!(?:later|change|confidence|more|fewer|less|longer|one|kings|deal|way|matter|doubt)\b)[a-z]/i;
 
 export function negatedByNoDeterminer(title: string): boolean {
   return NO_DETERMINER.test(title);
