@@ -50,3 +50,17 @@ test('the unit a price is quoted in ("$3.50/gal", "$80/bbl") and a "policy decis
   t.is(relation(market('kalshi', 'WTI crude oil price on Dec 31, 2027?', '2027-12-31', 'Above $80'), market('polymarket', 'Will WTI close above $80/bbl on December 31, 2027?', '2027-12-31')), 'identity');
   t.is(relation(market('manifold', 'Will the Bank of Canada deliver a quarter-point rate cut at its January 2027 policy decision?', null), market('polymarket', 'Bank of Canada decreases rates by 25 bps in January 2027?', '2027-01-27')), 'identity');
 });
+
+test('a count of major hurricanes is not a count of all hurricanes; Category 3+ is major', (t) => {
+  const all = market('kalshi', 'Number of Atlantic hurricanes in 2027?', '2027-11-30', 'Above 5');
+  t.is(relation(all, market('limitless', '6+ major Atlantic hurricanes in 2027?', '2027-11-30')), 'different');
+  t.is(relation(all, market('limitless', '6+ Atlantic hurricanes in 2027?', '2027-11-30')), 'identity');
+  const major = market('kalshi', 'Will a major hurricane make landfall in the US in 2027?', '2027-11-30');
+  t.is(relation(major, market('polymarket', 'Will a Category 3+ hurricane make landfall in the US in 2027?', '2027-11-30')), 'identity');
+  t.is(relation(major, market('polymarket', 'Will a Category 5 hurricane make landfall in the US in 2027?', '2027-11-30')), 'different');
+});
+
+test('a film\'s gross over its full run is not its opening weekend', (t) => {
+  const opening = market('kalshi', 'Shrek 5 domestic opening weekend box office?', '2027-06-30', 'Above $150M');
+  t.is(relation(market('manifold', 'Will Shrek 5 gross more than $150M at the domestic box office over its full run?', null), opening), 'different');
+});
