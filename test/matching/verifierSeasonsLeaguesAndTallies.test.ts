@@ -45,3 +45,11 @@ test('the most national list votes is one tally, not winning a parliamentary ele
   t.is(relation(election, market('polymarket', 'Will Tisza win the most national list votes in the 2026 Hungarian parliamentary election?', '2026-04-12')), 'different');
   t.is(relation(election, market('polymarket', 'Will Tisza win the 2026 Hungarian parliamentary election?', '2026-04-12')), 'identity');
 });
+
+test('a market that closes before a season starts is not about that season', (t) => {
+  const closesInMay = market('kalshi', 'La Liga Winner?', '2027-05-30', 'Barcelona');
+  t.is(relation(closesInMay, market('manifold', 'Will Barcelona win the 2027-28 La Liga?', null)), 'different');
+  t.is(relation(closesInMay, market('manifold', 'Will Barcelona win the 2026-27 La Liga?', null)), 'identity');
+  // A game's ISO day is no season: "win on 2027-01-16" keeps matching the game that day.
+  t.is(relation(market('polymarket', 'Will Barcelona win on 2027-01-16?', '2027-01-16'), market('kalshi', 'Barcelona vs Sevilla Winner?', '2027-01-16', 'Barcelona')), 'identity');
+});

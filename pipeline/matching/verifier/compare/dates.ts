@@ -309,6 +309,14 @@ const yearsBeyondDates = perProposition((p: Proposition): number[] => {
 // Module-level, not local to compareYears: tsx (esbuild keepNames) names a local function again at every call.
 const seasonSpan = (p: Proposition): boolean => SEASON_SPAN.test(p.source.title);
 
+/** The year a season "2027-28" starts in: a span of two consecutive years, not an ISO day ("2027-01-16"). */
+function seasonStart(p: Proposition): number | null {
+  const m = /\b(20\d\d)[-–/](?:20)?(\d\d)\b(?![-–/]\d)/.exec(p.source.title);
+  if (!m?.[1] || !m[2]) return null;
+  const first = Number(m[1]);
+  return Number(m[2]) === (first + 1) % 100 ? first : null;
+}
+
 /** The year a season "2025-26" ends in, when the title names one. */
 function seasonEndYear(p: Proposition): number | null {
   const m = SEASON_SPAN.exec(p.source.title);
@@ -350,6 +358,10 @@ export function compareYears(a: Proposition, b: Proposition): string[] {
   // Elections, Grands Prix and seasons recur every year: the year one venue names must be the one the
   // other venue's market is in, and a market with neither a year nor an end date cannot say which it is.
   if (!other.endDate) return [`year on one side only: ${withYears.years.join('/')}, and the other market has no end date to place it`];
+  // A season written as a span starts in the second half of its first year: a market closing before then is about
+  // an earlier season ("English Premier League Winner?" closing 2027-05-23 is not the 2027-28 title).
+  const spanStart = seasonStart(withYears);
+  if (spanStart !== null && other.endDate < `${spanStart}-07-01`) return [`season differs: ${withYears.years.join('/')} vs other market ends ${other.endDate}, before that season starts`];
   const endYear = Number(other.endDate.slice(0, 4));
   const endMonth = Number(other.endDate.slice(5, 7));
   const lo = Math.min(...withYears.years);
