@@ -28,6 +28,8 @@ interface Row {
 }
 
 const ID_CHUNK = 500;
+/** Ids per read of a put batch's stored columns (a power of two, see currentOf). */
+const READ_CHUNK = 512;
 
 function checkId(id: unknown): string {
   if (typeof id !== 'string') throw new InvalidQueryError(`a document id must be a string, got ${typeof id}`);
@@ -68,6 +70,7 @@ export function sqliteCollection<T extends Doc>(ctx: SqliteContext, name: string
   let cols: IndexedColumns = readColumns(ctx.db, name);
   let segments: string[][] = [];
   let currentSql = '';
+  let currentManySql = '';
   let insertSql = '';
   let updateSql = '';
   let textFlush: string[] = [];
@@ -82,6 +85,7 @@ export function sqliteCollection<T extends Doc>(ctx: SqliteContext, name: string
     // OR FAIL: see putOne.
     insertSql = `INSERT OR FAIL INTO ${table} (_id, doc${list}) VALUES (?, ?${marks})`;
     currentSql = `SELECT 1${list} FROM ${table} WHERE _id = ?`;
+    currentManySql = `SELECT _id, 1${list} FROM ${table} WHERE _id IN (`;
     updateSql = `UPDATE ${table} SET doc = ?${cols.paths.map((p) => `, ${valueColumn(p)} = ?, ${typeColumn(p)} = ?`).join('')} WHERE _id = ?`;
     textFlush = pendingTextFlushSql(ctx.db, name) ?? [];
     return cols;
@@ -118,10 +122,12 @@ export function sqliteCollection<T extends Doc>(ctx: SqliteContext, name: string
    * database and raise the same error codes. The text index's triggers keep their own ON CONFLICT clauses (an
    * upsert's target wins over the statement's OR).
    */
-  const putOne = (doc: T): void => {
+  const putOne = (doc: T, known?: Map<string, unknown[]>): void => {
     const json = documentJson(doc);
     const values = columnValues(doc, segments);
-    const current = ctx.prepare(currentSql).raw(true).get(doc._id) as unknown[] | undefined;
+    const current = known ? known.get(doc._id) : (ctx.prepare(currentSql).raw(true).get(doc._id) as unknown[] | undefined);
+    // The batch's next put of the same id must see this one's columns, as a read after this write would.
+    known?.set(doc._id, [1, ...values]);
     if (!current) {
       ctx.prepare(insertSql).run(doc._id, json, ...values);
       return;
@@ -137,9 +143,35 @@ export function sqliteCollection<T extends Doc>(ctx: SqliteContext, name: string
     }
     ctx.prepare(`${sql} WHERE _id = ?`).run(...params, doc._id);
   };
+  /**
+   * The indexed columns of the batch's stored documents, read READ_CHUNK ids to a statement instead of one
+   * primary-key read per put (the same rows, read inside the same write transaction before any of the batch's
+   * writes; putOne keeps the map current as it writes). A batch of one reads as before.
+   */
+  const currentOf = (docs: readonly T[]): Map<string, unknown[]> => {
+    const known = new Map<string, unknown[]>();
+    for (let i = 0; i < docs.length; i += READ_CHUNK) {
+      const ids = docs.slice(i, i + READ_CHUNK).map((d) => d._id);
+      // A power of two of placeholders (the list padded with its first id): ten statement shapes, not 512.
+      let width = 1;
+      while (width < ids.length) width *= 2;
+      for (let k = ids.length; k < width; k++) ids.push(ids[0]!);
+      const rows = ctx.prepare(currentInSql(width)).raw(true).all(...ids) as unknown[][];
+      // Each row is _id, then what currentSql reads (the literal 1, then value and type per path).
+      for (const row of rows) known.set(row[0] as string, row.slice(1));
+    }
+    return known;
+  };
+  const currentInSql = (n: number): string => `${currentManySql}${'?,'.repeat(n - 1)}?)`;
+  const plainId = (doc: T): boolean => typeof doc === 'object' && doc !== null && typeof doc._id === 'string' && doc._id.length > 0;
   const putAll = ctx.db.transaction((docs: readonly T[]) => {
     columns();
-    docs.forEach(putOne);
+    // A batch of one, or one holding a document putOne refuses (it throws at that document, as before).
+    if (docs.length === 1 || !docs.every(plainId)) docs.forEach((doc) => putOne(doc));
+    else {
+      const known = currentOf(docs);
+      for (const doc of docs) putOne(doc, known);
+    }
     flushText();
   });
   const insertAll = ctx.db.transaction((docs: readonly T[]) => {
