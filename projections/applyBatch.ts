@@ -54,8 +54,16 @@ export async function applyBatch<E, D extends Doc, M = E>(
  * changed document, one putMany per collection, collections in `writeOrder` (any others after them). For
  * read models that apply several events across several documents themselves (CustomProjection).
  */
-export async function applyBuffered(store: DocumentStore, writeOrder: readonly string[], work: (view: DocumentStore) => Promise<void>): Promise<void> {
+export async function applyBuffered(
+  store: DocumentStore,
+  writeOrder: readonly string[],
+  work: (view: DocumentStore) => Promise<void>,
+  preload?: ReadonlyMap<string, readonly string[]>,
+): Promise<void> {
   const overlay = new Overlay(store);
+  // Documents the work will read, fetched 500 to a getMany instead of one get each (the same documents: the
+  // overlay answers a preloaded id, present or absent, as the store did when read).
+  for (const [name, ids] of preload ?? []) await overlay.preload(name, ids);
   await work(overlay.asStore());
   await overlay.flush(writeOrder);
 }

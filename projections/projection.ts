@@ -70,6 +70,11 @@ export interface CustomProjection<E> {
    * goes through `apply`.
    */
   applyHeld?(docs: HeldDocuments, event: E, seq: number): void;
+  /**
+   * Documents `apply` reads for the event, by collection (optional): a batched caller reads them for a whole run
+   * at once. Naming one it does not read, or leaving one out, changes nothing but the reads.
+   */
+  readsOf?(event: E, add: (collection: string, id: string) => void): void;
 }
 
 /** A read model's collections as a rebuild holds them: every document is in memory, an id not there is absent. */

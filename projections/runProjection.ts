@@ -150,9 +150,25 @@ export async function startCustomProjection<E>(conn: StreamConnection, store: Do
     decode: withFastPath(projection),
     ...(orderedCheckpoint ? { checkpoint: orderedCheckpoint } : {}),
     applyRun: async (events, lastSeq) => {
-      await applyBuffered(store, projection.writeOrder, async (view) => {
-        for (const { event, seq } of events) await projection.apply(view, event, seq);
-      });
+      let reads: Map<string, string[]> | undefined;
+      if (projection.readsOf) {
+        const wanted = new Map<string, Set<string>>();
+        const add = (collection: string, id: string): void => {
+          let ids = wanted.get(collection);
+          if (!ids) wanted.set(collection, (ids = new Set()));
+          ids.add(id);
+        };
+        for (const { event } of events) projection.readsOf(event, add);
+        reads = new Map([...wanted].map(([name, ids]) => [name, [...ids]]));
+      }
+      await applyBuffered(
+        store,
+        projection.writeOrder,
+        async (view) => {
+          for (const { event, seq } of events) await projection.apply(view, event, seq);
+        },
+        reads,
+      );
       appliedUpTo = Math.max(appliedUpTo, lastSeq);
     },
     gate: (work, keepAlive) => gate.run(work, keepAlive),

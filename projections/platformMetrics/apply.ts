@@ -157,6 +157,9 @@ function dayAfter(day: PlatformDayDoc | null, id: string, slug: VenueSlug, chang
 
 const marketIdOf = (event: MarketEvent): string => (event.type === 'market_normalized' ? event.market.id : event.market_id);
 
+/** The market's contribution, the first read of applyPlatformMetrics (a run's are read together; the few venue totals and days stay read once per run by the overlay). */
+export const metricReadsOf = (event: MarketEvent, add: (collection: string, id: string) => void): void => add(METRIC_MARKETS, marketIdOf(event));
+
 /**
  * Applies one MARKETS event exactly once across three collections without transactions: each document carries
  * the sequence it last applied, the venue totals and the day are updated first (each skipped if it already saw

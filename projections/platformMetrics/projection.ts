@@ -2,7 +2,7 @@ import type { MarketEvent } from '../../shared/events.ts';
 import type { DocumentStore } from '../../shared/ports/documentStore.ts';
 import { marketsProjection } from '../markets/projection.ts';
 import type { CustomProjection } from '../projection.ts';
-import { applyPlatformMetrics, applyPlatformMetricsHeld, METRIC_MARKETS, PLATFORM_DAYS, PLATFORM_TOTALS } from './apply.ts';
+import { applyPlatformMetrics, applyPlatformMetricsHeld, METRIC_MARKETS, metricReadsOf, PLATFORM_DAYS, PLATFORM_TOTALS } from './apply.ts';
 
 /** Per-venue counts, volume totals and daily traded volume, from the MARKETS stream (docs/history.md). */
 export const platformMetricsProjection: CustomProjection<MarketEvent> = {
@@ -17,6 +17,7 @@ export const platformMetricsProjection: CustomProjection<MarketEvent> = {
   decode: marketsProjection.decode,
   apply: applyPlatformMetrics,
   applyHeld: applyPlatformMetricsHeld,
+  readsOf: metricReadsOf,
 };
 
 /** Drops the read model so a replay rebuilds it (the durable must be deleted too). */
