@@ -53,3 +53,11 @@ test('a market that closes before a season starts is not about that season', (t)
   // A game's ISO day is no season: "win on 2027-01-16" keeps matching the game that day.
   t.is(relation(market('polymarket', 'Will Barcelona win on 2027-01-16?', '2027-01-16'), market('kalshi', 'Barcelona vs Sevilla Winner?', '2027-01-16', 'Barcelona')), 'identity');
 });
+
+test('"win Game 3 of the Finals against B" picks a side of that game; a map named in brackets is still one map', (t) => {
+  const game3 = market('kalshi', 'NBA Finals Game 3: Denver at New York Winner?', '2027-06-09', 'Denver');
+  t.is(relation(game3, market('manifold', 'Will the Knicks win Game 3 of the 2027 NBA Finals against the Nuggets?', null)), 'complement');
+  t.is(relation(game3, market('manifold', 'Will the Nuggets win Game 3 of the 2027 NBA Finals against the Knicks?', null)), 'identity');
+  const series = market('azuro', 'G2 Esports - Team Vitality', '2027-05-20', '2');
+  t.is(relation(series, market('polymarket', 'Counter-Strike: G2 vs Vitality - Map 1 (Mirage) Winner', '2027-05-20', 'Vitality')), 'different');
+});

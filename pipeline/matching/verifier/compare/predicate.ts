@@ -83,7 +83,7 @@ const STAGES: readonly (readonly [RegExp, string])[] = [
   // Partial progress toward the event: reaching a runoff, taking one stage or round, qualifying or advancing.
   // Said on one side only it changes what the market asks ("advance to the runoff" is not "win the election").
   [/\brun-?offs?\b|\bsecond ballot\b/i, 'runoff'],
-  [/\b(?:win|wins|won|take|takes)\s+(?:a|an|any|one|at least one|\d+)\s+(?:stages?|rounds?|legs?|races?|sets?|maps?|heats?|primar(?:y|ies))\b|\bstage (?:win|victory)\b|\b(?:first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th) (?:set|map|game|quarter|period|inning)\b|\b(?:set|map|quarter|period|half|inning) [1-9] (?:winner|win)\b|\bwins? (?:set|map) [1-9]\b|[-–—]\s*game [1-9] winner\b/i, 'partial-win'],
+  [/\b(?:win|wins|won|take|takes)\s+(?:a|an|any|one|at least one|\d+)\s+(?:stages?|rounds?|legs?|races?|sets?|maps?|heats?|primar(?:y|ies))\b|\bstage (?:win|victory)\b|\b(?:first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th) (?:set|map|game|quarter|period|inning)\b|\b(?:set|map|quarter|period|half|inning) [1-9] (?:\([^)]{1,30}\) )?(?:winner|win)\b|\bwins? (?:set|map) [1-9]\b|[-–—]\s*game [1-9] winner\b/i, 'partial-win'],
   // A part of a game ("over 2.5 goals in the first half", "leading at halftime") is not the whole game.
   // Leading at halftime is winning the first half.
   // "The first half of 2026" and "H2 2026" are periods of a year (read as dates), not parts of a game.

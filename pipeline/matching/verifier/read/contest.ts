@@ -37,8 +37,8 @@ export function isGameTitle(title: string): boolean {
   return GAME_TITLE.test(title) || AWAY_AT_HOME.test(title.trim()) || WIN_THE_PAIRING.test(title) || dashPairing(title);
 }
 
-/** Two subjects compared, the first picked: "A beats B", "Will A win vs B?", "Will A win Map 1 vs B?", "A outperforms B", "A finishes ahead of B", "A has a higher market cap than B". */
-const PICKS_FIRST = /\b(?:beats?|defeats?|win against|advances? (?:past|vs\.?|against)|qualif(?:y|ies) (?:over|vs\.?|against)|progress(?:es)? past|gets? past|eliminates?|wins? (?:vs|v|versus)|wins? (?:map|game|set) [1-9] (?:vs|v|versus|against)|outperforms?|finish(?:es)? (?:ahead of|above)|do(?:es)? better than|(?:have|has|be|is|end|ends|close|closes|finish|finishes)\s+(?:with\s+)?(?:a|the)?\s*(?:higher|larger|bigger|greater)\b[^?.]{0,40}?\bthan)\b/i;
+/** Two subjects compared, the first picked: "A beats B", "Will A win vs B?", "Will A win Map 1 vs B?", "Will A win Game 3 of the Finals against B?", "A outperforms B", "A finishes ahead of B", "A has a higher market cap than B". */
+const PICKS_FIRST = /\b(?:beats?|defeats?|win against|advances? (?:past|vs\.?|against)|qualif(?:y|ies) (?:over|vs\.?|against)|progress(?:es)? past|gets? past|eliminates?|wins? (?:vs|v|versus)|wins? (?:map|game|set) [1-9](?: of (?:the )?(?:[\w'-]+ ){1,5}?)? ?(?:vs|v|versus|against)|outperforms?|finish(?:es)? (?:ahead of|above)|do(?:es)? better than|(?:have|has|be|is|end|ends|close|closes|finish|finishes)\s+(?:with\s+)?(?:a|the)?\s*(?:higher|larger|bigger|greater)\b[^?.]{0,40}?\bthan)\b/i;
 const VERSUS = /\s(?:vs\.?|v\.?|versus)\s/i;
 
 /** Contract labels that pick a side of the question itself rather than name one. */
