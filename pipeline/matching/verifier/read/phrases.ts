@@ -1,5 +1,6 @@
 import { COUNTRIES, OTHER_COUNTRIES } from '../../../../shared/text/places.ts';
 import { readPatterns } from '../lexicon/dataFile.ts';
+import { holidaysAsDays } from './holidays.ts';
 
 /**
  * Phrase-level normalisation and the tables of "what kind of thing happens": the prize or
@@ -22,7 +23,8 @@ const PAIRED_COUNTRIES = [...COUNTRIES, ...Object.keys(OTHER_COUNTRIES)].filter(
 const COUNTRY_PAIR = new RegExp(String.raw`\b(US|USA|${PAIRED_COUNTRIES})-(${PAIRED_COUNTRIES}|US)\b`, 'g');
 
 export function rewritePhrases(text: string): string {
-  let out = text.includes('-') ? text.replace(COUNTRY_PAIR, '$1 and $2') : text;
+  const days = holidaysAsDays(text);
+  let out = days.includes('-') ? days.replace(COUNTRY_PAIR, '$1 and $2') : days;
   if (ANY_REWRITE.test(out)) for (const [re, to] of REWRITES) out = out.replace(re, to);
   return /\bleav/i.test(out) ? out.replace(LEAVE_COUNTRY, 'travel from ') : out;
 }
