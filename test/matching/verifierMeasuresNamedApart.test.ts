@@ -64,3 +64,9 @@ test('a film\'s gross over its full run is not its opening weekend', (t) => {
   const opening = market('kalshi', 'Shrek 5 domestic opening weekend box office?', '2027-06-30', 'Above $150M');
   t.is(relation(market('manifold', 'Will Shrek 5 gross more than $150M at the domestic box office over its full run?', null), opening), 'different');
 });
+
+test('leaving the Fed chair is not leaving the Board of Governors', (t) => {
+  const chair = market('polymarket', 'Powell out as Fed Chair by December 31, 2027?', '2027-12-31');
+  t.is(relation(chair, market('manifold', 'Will Jerome Powell leave the Federal Reserve Board of Governors before 2028?', null)), 'different');
+  t.is(relation(chair, market('kalshi', 'Will Jerome Powell leave as Fed Chair before 2028?', '2027-12-31')), 'identity');
+});
