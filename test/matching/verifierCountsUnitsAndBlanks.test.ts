@@ -95,3 +95,12 @@ test('a film\'s domestic opening is settled once: above a level is the negation 
   t.is(relation(above, market('predictfun', 'Avengers: Doomsday domestic opening $200 million or less?', '2026-12-21')), 'complement');
   t.is(relation(above, market('predictfun', 'Avengers: Doomsday domestic opening $180 million or less?', '2026-12-21')), 'different');
 });
+
+test('a central bank moves in 25 bp steps: "25+ bps increase" is any hike, "half-point or bigger" is 50+ bps', (t) => {
+  const hike = market('polymarket', 'Fed decision in December?', '2027-12-08', '25+ bps increase');
+  t.is(relation(hike, market('manifold', 'Will the Federal Reserve raise interest rates at the December 7-8, 2027 meeting?', null)), 'identity');
+  t.is(relation(hike, market('manifold', 'Will the Federal Reserve raise interest rates by 50 bps at the December 7-8, 2027 meeting?', null)), 'different');
+  const half = market('predictit', 'Fed rate decision, December 2027', '2027-12-08', 'Cut 50+ bps');
+  t.is(relation(half, market('limitless', 'Half-point or bigger Fed cut in December 2027?', '2027-12-08')), 'identity');
+  t.is(relation(half, market('limitless', 'Half-point Fed cut in December 2027?', '2027-12-08')), 'different');
+});

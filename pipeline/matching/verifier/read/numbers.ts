@@ -129,6 +129,8 @@ const RATE_MOVE = /\b(?:cut|cuts|hike|hikes|raise|raises|lower|lowers|rate|rates
 export function pointsAsBps(text: string): string {
   if (!RATE_MOVE.test(text) || !/point|\bpp/i.test(text)) return text;
   return text
+    // "A half-point or bigger cut" is a cut of 50 bps or more.
+    .replace(/\b(?:a\s+)?(quarter|half)[- ](?:percentage[- ])?point\s+or\s+(?:bigger|larger|more|greater)\b/gi, (_m, size: string) => `${size.toLowerCase() === 'half' ? 50 : 25}+ bps`)
     .replace(/\b(?:a\s+)?quarter[- ](?:percentage[- ])?point\b/gi, '25 bps')
     .replace(/\b(?:a\s+)?half[- ](?:percentage[- ])?point\b/gi, '50 bps')
     .replace(/(?<![\d.])(\d*\.\d+|\d+)\s*(?:percentage[- ]points?|pp|ppts?)\b/gi, (_m, n: string) => `${Math.round(Number(n) * 100)} bps`);

@@ -55,6 +55,11 @@ function isAtLeastOne(c: NumericCondition): boolean {
   return c.strict ? c.value === 0 : c.value === 1;
 }
 
+function isAtLeastOneStep(c: NumericCondition): boolean {
+  if (c.unit !== 'bps' || c.comparator !== 'gt') return false;
+  return c.strict ? c.value >= 0 && c.value < 25 : c.value > 0 && c.value <= 25;
+}
+
 export interface Occurrence {
   readonly numbers: NumericCondition[];
   /** True when the only count is zero: the market asks that the event does not happen. */
@@ -66,10 +71,12 @@ export interface Occurrence {
  * least once in 2025" is "cut rates in 2025". Only a lone count is read this way: with other levels
  * around ("0 to 2 cuts", "above $100k and 0 …") the count is a bucket edge, kept as written.
  */
-export function occurrence(numbers: readonly NumericCondition[]): Occurrence {
+export function occurrence(numbers: readonly NumericCondition[], policySteps = false): Occurrence {
   if (numbers.length !== 1) return { numbers: [...numbers], negate: false };
   const [c] = numbers as [NumericCondition];
   if (isZero(c)) return { numbers: [], negate: true };
   if (isAtLeastOne(c)) return { numbers: [], negate: false };
+  // A central bank moves in steps of 25 bps: "a 25+ bps increase" is any increase.
+  if (policySteps && isAtLeastOneStep(c)) return { numbers: [], negate: false };
   return { numbers: [...numbers], negate: false };
 }

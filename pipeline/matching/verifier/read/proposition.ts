@@ -34,6 +34,9 @@ import { LEAVE_WORDS, OFFICE_PHRASES, STAY_WORDS } from '../lexicon/vocabulary.t
 
 export { canonicalWord } from './words.ts';
 
+
+/** A central bank's rate decision: its moves come in steps of 25 bps, so "25+ bps" is any move (polarity.occurrence). */
+const POLICY_MOVE = /\b(?:fed|fomc|federal reserve|ecb|boe|boj|bank of (?:england|japan|canada)|central bank|interest rates?|rate decision)\b/i;
 const YES = new Set(['yes', 'y', 'long', 'true', '']);
 const NO = new Set(['no', 'n', 'short', 'false']);
 
@@ -352,7 +355,7 @@ export function extractProposition(input: MarketRef, codeName: string | null = n
   const eds = editions(text, years);
   const { entities, rest, firstAt, college } = extractEntities(text);
   // Numbers are read with dates, clock times and entity names (S&P 500, GPT-5) blanked out.
-  const counts = occurrence(extractNumbers(blankWhere(masked, rest, text)));
+  const counts = occurrence(extractNumbers(blankWhere(masked, rest, text)), POLICY_MOVE.test(text));
   const offices = OFFICE_PHRASES.filter(([re]) => re.test(text)).map(([, office]) => office);
   // The words of what is left once names, dates and numbers are taken out.
   const datelessRest = blankWhere(rest.toLowerCase(), masked, text.toLowerCase());
