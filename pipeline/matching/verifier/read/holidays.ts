@@ -23,7 +23,7 @@ const nth = (month: number, weekday: number, n: number): Rule => (y) => [month, 
 
 /** Each holiday's spellings, and where it falls. */
 const HOLIDAYS: readonly (readonly [string, Rule])[] = [
-  [String.raw`new year'?s (?:day)`, fixed(0, 1)],
+  [String.raw`new year'?s day`, fixed(0, 1)],
   [String.raw`new year'?s eve`, fixed(11, 31)],
   [String.raw`(?:mlk|martin luther king(?:,? jr\.?)?) day`, nth(0, 1, 3)],
   [String.raw`presidents'? day`, nth(1, 1, 3)],

@@ -30,9 +30,9 @@ export function negatedByWords(title: string): boolean {
 /**
  * "No" as a determiner where the question's subject starts: "No spot XRP ETF approved in 2025?", "Will no hurricane make
  * US landfall in 2027?", "Will there be no ceasefire by June 30?"; or as the object of a doing verb: "Will Strategy make
- * no bitcoin sales by June 30?", "Will the season have no Category 5 hurricane?". Not the fixed phrases that keep "no" inside a positive question ("no
- * later than", "no change", "vote of no confidence", "no more than 2", "No. 1", "no longer"), and not a count of none
- * ("no Fed rate cuts", read as a count of zero by occurrence()).
+ * no bitcoin sales by June 30?", "Will the season have no Category 5 hurricane?". Not the fixed phrases that keep "no"
+ * inside a positive question ("no later than", "no change", "vote of no confidence", "no more than 2", "No. 1", "no
+ * longer"), and not a count of none ("no Fed rate cuts", read as a count of zero by occurrence()).
  */
 const NO_DETERMINER = /(?:^\s*(?:will\s+)?|\b(?:there\s+(?:will\s+)?(?:be|is|are)|will\s+there\s+be|makes?|issues?|signs?|grants?|records?|scores?|have|has|sees?)\s+)no\s+(?!(?:later|change|confidence|more|fewer|less|longer|one|kings|deal|way|matter|doubt)\b)[a-z]/i;
 
@@ -55,6 +55,7 @@ function isAtLeastOne(c: NumericCondition): boolean {
   return c.strict ? c.value === 0 : c.value === 1;
 }
 
+/** At least one 25 bp step: "25+ bps", "more than 0 bps". */
 function isAtLeastOneStep(c: NumericCondition): boolean {
   if (c.unit !== 'bps' || c.comparator !== 'gt') return false;
   return c.strict ? c.value >= 0 && c.value < 25 : c.value > 0 && c.value <= 25;

@@ -34,9 +34,9 @@ import { LEAVE_WORDS, OFFICE_PHRASES, STAY_WORDS } from '../lexicon/vocabulary.t
 
 export { canonicalWord } from './words.ts';
 
-
 /** A central bank's rate decision: its moves come in steps of 25 bps, so "25+ bps" is any move (polarity.occurrence). */
 const POLICY_MOVE = /\b(?:fed|fomc|federal reserve|ecb|boe|boj|bank of (?:england|japan|canada)|central bank|interest rates?|rate decision)\b/i;
+
 const YES = new Set(['yes', 'y', 'long', 'true', '']);
 const NO = new Set(['no', 'n', 'short', 'false']);
 
