@@ -311,8 +311,8 @@ const seasonSpan = (p: Proposition): boolean => SEASON_SPAN.test(p.source.title)
 
 /** The year a season "2027-28" starts in: a span of two consecutive years, not an ISO day ("2027-01-16"). */
 function seasonStart(p: Proposition): number | null {
-  const m = /\b(20\d\d)[-–/](?:20)?(\d\d)\b(?![-–/]\d)/.exec(p.source.title);
-  if (!m?.[1] || !m[2]) return null;
+  const m = SEASON_SPAN.exec(p.source.title);
+  if (!m?.[1] || !m[2] || /^[-–/]\d/.test(p.source.title.slice(m.index + m[0].length))) return null;
   const first = Number(m[1]);
   return Number(m[2]) === (first + 1) % 100 ? first : null;
 }
