@@ -13,7 +13,7 @@ import { AWARD_CATEGORY_WORDS, CLUB_NAME_TAILS } from '../lexicon/vocabulary.ts'
 import { postalStates } from '../read/entities.ts';
 import { perText } from './textMemo.ts';
 import { disciplineConflict, settingOnly } from './gameSetting.ts';
-import { sameAliasGroup } from './sides.ts';
+import { sameAliasGroup, sameTeamNamedApart } from './sides.ts';
 
 /** People meeting ("meet", "a summit with"), whose participants all count; not an institution's meeting ("the FOMC meeting"). */
 const MEETING = /\b(?:meet|meets|meet with|summit with)\b/i;
@@ -161,7 +161,9 @@ export function compareEntities(a: Proposition, b: Proposition): EntityCheck {
   // "Spurs" alone is read as San Antonio's; where the other names Tottenham Hotspur it is the club of the alias groups.
   const byNickname = (p: Proposition, e: PropEntity, other: PropEntity): boolean =>
     e.group === 'team' && Boolean(e.nickname) && !(e.city && p.text.toLowerCase().includes(e.city)) && sameAliasGroup(e.nickname ?? '', other.label);
-  const oneClub = (e: PropEntity, f: PropEntity): boolean => sameAliasGroup(e.label, f.label) || byNickname(a, e, f) || byNickname(b, f, e);
+  // "Miami (FL)" and "Miami Hurricanes": words of two names of one team in the alias groups are that team, not two subjects.
+  const oneClub = (e: PropEntity, f: PropEntity): boolean =>
+    sameAliasGroup(e.label, f.label) || byNickname(a, e, f) || byNickname(b, f, e) || sameTeamNamedApart(a.text, e.label, b.text, f.label);
   if (x && y && reasons.length === 0 && !oneClub(x, y)) {
     const what = isPersonLike(x) && isPersonLike(y) ? 'candidate' : x.group === 'team' && y.group === 'team' ? 'team' : x.group === 'asset' && y.group === 'asset' ? 'asset' : 'subject';
     reasons.push(`${what} differs: ${x.label} vs ${y.label}`);

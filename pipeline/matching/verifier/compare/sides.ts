@@ -57,6 +57,37 @@ export function sameAliasGroup(x: string, y: string): boolean {
   return gx !== undefined && gx === aliasGroupOf(y);
 }
 
+/**
+ * The alias groups a text names, each with the words of the names it wrote: "Will Miami (FL) win the CFP?" names
+ * Miami (FL)'s group with "miami", "fl". Read on whole word runs, so "Miami" alone names neither Miami.
+ */
+const ALIAS_PHRASES = [...ALIAS_GROUP.entries()].filter(([name]) => name.includes(' ') || name.length > 3);
+export const aliasGroupsNamed = perText((text: string): ReadonlyMap<number, ReadonlySet<string>> => {
+  const padded = ` ${fold(text)} `;
+  const out = new Map<number, Set<string>>();
+  for (const [name, group] of ALIAS_PHRASES) {
+    if (!padded.includes(` ${name} `)) continue;
+    let named = out.get(group);
+    if (!named) out.set(group, (named = new Set()));
+    for (const w of name.split(' ')) named.add(w);
+  }
+  return out;
+});
+
+/** Two names two texts give that are words of one team's names in each ("FL" in "Miami (FL)", "Hurricanes" in "Miami Hurricanes"). */
+export function sameTeamNamedApart(textA: string, x: string, textB: string, y: string): boolean {
+  const inA = aliasGroupsNamed(textA);
+  if (inA.size === 0) return false;
+  const inB = aliasGroupsNamed(textB);
+  const wx = words(x);
+  const wy = words(y);
+  for (const [group, namedA] of inA) {
+    const namedB = inB.get(group);
+    if (namedB && wx.length > 0 && wy.length > 0 && wx.every((w) => namedA.has(w)) && wy.every((w) => namedB.has(w))) return true;
+  }
+  return false;
+}
+
 /** Words that make a longer name another team ("Kansas State", "Georgia Tech", "Real Madrid B"). */
 const QUALIFIERS = new Set(readLexicon<{ words: readonly string[] }>('sideQualifiers.json').words);
 
