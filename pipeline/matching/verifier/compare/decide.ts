@@ -152,9 +152,9 @@ function onePrint(p: Proposition): boolean {
 
 /**
  * A figure settled once when its period ends: an opening weekend's gross, a season's count of named storms, a
- * film's nominations, an election's turnout or a party's share of the vote.
+ * film's nominations or its review score (read on the day the rules name), an election's turnout or a party's share of the vote.
  */
-const SETTLED_ONCE = /\bopening (?:weekend|day|week)\b|\b(?:domestic|worldwide|global) opening\b|\bopen(?:s|ing)? to\b|\bdebut\b|\bbox office (?:total|gross)\b|\bdomestic box office\b|\bnominations\b|\bnamed storms\b|\bturnout\b|\bvote share\b|\bshare of the vote\b|\bwhat share\b|\bget (?:more than |at least |over |under |less than )?\d+(?:\.\d+)?%|\d+(?:\.\d+)?%(?:\s+or\s+(?:less|lower|more|higher))?\s+in (?:the |a )?(?:[\w'-]+\s+){0,3}(?:election|primary|first round|runoff)\b/i;
+const SETTLED_ONCE = /\bopening (?:weekend|day|week)\b|\b(?:domestic|worldwide|global) opening\b|\bopen(?:s|ing)? to\b|\bdebut\b|\bbox office (?:total|gross)\b|\bdomestic box office\b|\bnominations\b|\b(?:rotten tomatoes|tomatometer|metacritic)\b|\bnamed storms\b|\bturnout\b|\bvote share\b|\bshare of the vote\b|\bwhat share\b|\bget (?:more than |at least |over |under |less than )?\d+(?:\.\d+)?%|\d+(?:\.\d+)?%(?:\s+or\s+(?:less|lower|more|higher))?\s+in (?:the |a )?(?:[\w'-]+\s+){0,3}(?:election|primary|first round|runoff)\b/i;
 
 /** The text whose verbs say whether a level is travelled: a print's "rise more than" only compares. */
 function printText(p: Proposition): string {

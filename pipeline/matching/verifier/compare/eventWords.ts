@@ -233,6 +233,9 @@ export function compareEventWords(check: EventWordCheck, veto: 'both' | 'either'
   return [`different event: ${onlyA.slice(0, 3).join(' ') || '-'} vs ${onlyB.slice(0, 3).join(' ') || '-'}`];
 }
 
+/** Words after "or" that close a level ("5 or more", "90 or lower", "by June or earlier"), not an alternative. */
+const LEVEL_CLOSERS = '(?:fewer|less|more|lower|higher|greater|above|below|over|under|earlier|sooner|later)';
+
 /**
  * An alternative one market adds ("found not guilty or have a mistrial", "win or tie"): a word the other
  * market cannot explain, said after "or", makes the question broader than the other's, never the same.
@@ -240,7 +243,10 @@ export function compareEventWords(check: EventWordCheck, veto: 'both' | 'either'
 export function addedAlternative(check: EventWordCheck, a: Proposition, b: Proposition): string[] {
   const asAlternative = (text: string, word: string): boolean => {
     const plain = word.replace(/[^a-z0-9]/gi, '');
-    return plain !== '' && new RegExp(`\\bor\\s+(?:[a-z']+\\s+){0,3}${plain}\\b`, 'i').test(text);
+    // "Step down or otherwise stop being CEO" widens to leaving by any way: the way of leaving says so (compare/measures.ts).
+    if (plain === 'otherwise') return false;
+    // "1,500 or fewer confirmed cases": "or fewer" closes a level, it adds no alternative.
+    return plain !== '' && new RegExp(`\\bor\\s+(?!${LEVEL_CLOSERS}\\b)(?:[a-z']+\\s+){0,3}${plain}\\b`, 'i').test(text);
   };
   const qualifiers = new Set(check.qualifiers);
   const added =

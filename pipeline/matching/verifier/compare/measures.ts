@@ -18,6 +18,8 @@ interface GroupFile {
   /** Phrases that hold a member's word without naming the member ("the Atlantic hurricane season"). */
   readonly ignore?: readonly string[];
   readonly members: Readonly<Record<string, readonly string[]>>;
+  /** A member that holds every other: named beside them ("step down or otherwise stop being CEO"), it is what the text asks. */
+  readonly widest?: string;
 }
 
 interface Group {
@@ -27,6 +29,7 @@ interface Group {
   readonly absentAtSmallLevels: { readonly pct: number; readonly member: string } | null;
   readonly ignore: RegExp | null;
   readonly members: readonly (readonly [string, RegExp])[];
+  readonly widest: string | null;
 }
 
 const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -41,6 +44,7 @@ const GROUPS: readonly Group[] = readLexicon<{ groups: GroupFile[] }>('measureQu
     member,
     new RegExp(`(?<![\\w-])(?:${[...words].sort((x, y) => y.length - x.length).map(escape).join('|')})(?![\\w-])`, 'i'),
   ] as const),
+  widest: g.widest ?? null,
 }));
 
 /** Per group, the members the text names (joined, in the group's order), or undefined for none. */
@@ -49,6 +53,7 @@ const namedMembers = perText((text: string): readonly (string | undefined)[] =>
     if (g.when && !g.when.test(text)) return undefined;
     const read = g.ignore ? text.replace(g.ignore, ' ') : text;
     const named = g.members.filter(([, re]) => re.test(read)).map(([m]) => m);
+    if (g.widest !== null && named.includes(g.widest)) return g.widest;
     return named.length > 0 ? named.join(' and ') : undefined;
   }),
 );

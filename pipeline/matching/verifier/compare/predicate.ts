@@ -259,15 +259,22 @@ export function comparePollSource(a: Proposition, b: Proposition): string[] {
   return [`poll source differs: ${sa[0]} vs ${sb[0]}`];
 }
 
-/** "one day after launch", "two weeks after the announcement": a reading taken some time after an event. */
-const OFFSET = /\b(one|a|an|two|three|four|five|six|seven|\d+)\s+(hour|day|week|month|year)s?\s+(?:after|post|following)\b/i;
+/** "one day after launch", "two weeks after the announcement", "24h after TGE": a reading taken some time after an event. */
+const OFFSET = /\b(?:(one|a|an|two|three|four|five|six|seven|\d+)\s+(hour|day|week|month|year)s?|(\d+)\s*(h|hrs?|d|wks?)\b\.?)\s+(?:after|post|following)\b/i;
 const COUNT: Readonly<Record<string, number>> = { one: 1, a: 1, an: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7 };
+const UNIT: Readonly<Record<string, string>> = { h: 'hour', hr: 'hour', hrs: 'hour', d: 'day', wk: 'week', wks: 'week' };
+/** Hours, days and weeks are one clock ("24 hours after" is "one day after"); months and years stay as said. */
+const HOURS: Readonly<Record<string, number>> = { hour: 1, day: 24, week: 168 };
 
 function offsetOf(text: string): string | null {
   const m = OFFSET.exec(text);
-  if (!m?.[1] || !m[2]) return null;
-  const n = COUNT[m[1].toLowerCase()] ?? Number(m[1]);
-  return `${n} ${m[2].toLowerCase()}`;
+  const said = m?.[1] ?? m?.[3];
+  const rawUnit = (m?.[2] ?? m?.[4])?.toLowerCase();
+  if (!said || !rawUnit) return null;
+  const n = COUNT[said.toLowerCase()] ?? Number(said);
+  const unit = UNIT[rawUnit] ?? rawUnit;
+  const hours = HOURS[unit];
+  return hours === undefined ? `${n} ${unit}` : `${n * hours} hour`;
 }
 
 /** A value read one day after launch is not the value one week after, nor one read at no stated time. */
