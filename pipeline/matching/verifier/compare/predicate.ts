@@ -113,8 +113,9 @@ const STAGES: readonly (readonly [RegExp, string])[] = [
   [/\brequests? (?:a )?trade\b/i, 'request'],
   // A margin (a spread, "win by more than 5.5") is not who wins, nor a total.
   [/\bspread\b|\bhandicap\b|\bmargin\b|\bwins? by (?:more than |over |at least |fewer than |less than )?\d/i, 'margin'],
-  // Being a candidate is not winning: "on the ballot", "qualify for the ballot", "run for re-election", "be a candidate".
-  [/\bon the ballot\b|\bballot access\b|\bbe a candidate\b|\bcandidacy\b|\brun(?:s|ning)? for (?:re-?election|president|governor|mayor|(?:the )?senate|office|a (?:second|third) term)\b|\b(?:second|third)[- ]term (?:run|bid)\b|\b(?:presidential|re-?election|\d{4} presidential) (?:run|bid|campaign)\b/i, 'ballot'],
+  // Being a candidate is not winning: "on the ballot", "qualify for the ballot", "run for re-election", "be a candidate",
+  // Smarkets' "X to run in the 2022 Pennsylvania Republican Senate primary", "enter the race".
+  [/\bon the ballot\b|\bballot access\b|\bbe a candidate\b|\bcandidacy\b|\brun(?:s|ning)? for (?:re-?election|president|governor|mayor|(?:the )?senate|office|a (?:second|third) term)\b|\brun(?:s|ning)? in (?:the )?(?:[\w'.-]+ ){0,6}(?:primary|race|election|caucus(?:es)?)\b|\benters? (?:the )?(?:[\w'.-]+ ){0,4}race\b|\b(?:second|third)[- ]term (?:run|bid)\b|\b(?:presidential|re-?election|\d{4} presidential) (?:run|bid|campaign)\b/i, 'ballot'],
   // One state's presidential primary or caucus is a step toward the nomination, not the nomination.
   [/\bpresidential (?:primary|caucus(?:es)?) in\b|\b(?:iowa|new hampshire|nevada|south carolina|michigan) (?:presidential )?(?:primary|caucus(?:es)?)\b(?=[^?]*\bpresiden)/i, 'state-contest'],
   // A state's party primary or caucus with no other office named ("the 2028 Pennsylvania Democratic primary",

@@ -51,7 +51,7 @@ const DEMONYMS: Readonly<Record<string, string>> = {
 
 const CITIES: Readonly<Record<string, string>> = {
   'new york city': 'city:nyc', nyc: 'city:nyc', 'central park': 'city:nyc', 'los angeles': 'city:los-angeles', chicago: 'city:chicago', london: 'city:london',
-  'washington, d.c.': 'city:dc', 'washington dc': 'city:dc', 'd.c.': 'city:dc', dc: 'city:dc', seattle: 'city:seattle', boston: 'city:boston',
+  'washington, d.c.': 'city:dc', 'washington dc': 'city:dc', 'd.c.': 'city:dc', dc: 'city:dc', 'district of columbia': 'city:dc', seattle: 'city:seattle', boston: 'city:boston',
   minneapolis: 'city:minneapolis', 'san francisco': 'city:san-francisco', miami: 'city:miami', paris: 'city:paris',
   // A city's common short name: "Philly mayor" is Philadelphia's.
   philly: 'city:philadelphia',

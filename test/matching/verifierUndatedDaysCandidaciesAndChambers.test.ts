@@ -1,0 +1,33 @@
+import test from 'ava';
+import { verifyPair } from '../../pipeline/matching/verifier/index.ts';
+import type { MarketRef } from '../../pipeline/matching/verifier/index.ts';
+
+// Classes found in mined22 (PredictIt, Smarkets and Polymarket in 2021, recorded without end dates); the titles
+// are of the same forms, the expected relations read from what each market resolves on.
+const m = (venue: string, title: string, outcome = 'Yes', end: string | null = null): MarketRef => ({ venue, title, outcome, end_date: end, category: 'politics' }) as MarketRef;
+const rel = (a: MarketRef, b: MarketRef): string => verifyPair(a, b).relation;
+
+test('two markets with neither an end date nor a year still compare the days they name: by September 1 is not by April 1', (t) => {
+  const sept = m('predictit', 'Will the federal minimum wage be $9.50 per hour or higher by September 1?');
+  t.is(rel(sept, m('polymarket', 'Will the federal minimum wage be $9.50 per hour or higher by April 1?')), 'different');
+  t.is(rel(sept, m('polymarket', 'Federal minimum wage at least $9.50/hour by Sept. 1?')), 'identity');
+  // A year on either side places the day as before: the other side's day is read in it.
+  t.is(rel(sept, m('polymarket', 'Will the federal minimum wage be $9.50 per hour or higher by September 1?', 'Yes', '2021-09-01')), 'identity');
+});
+
+test("running in a primary is not winning the nomination: Smarkets' 'X to run in the primary' against 'who will win the nomination'", (t) => {
+  const win = m('predictit', 'Who will win the 2022 Pennsylvania Republican Senate nomination?', 'Donald Trump Jr.');
+  t.is(rel(win, m('smarkets', 'Donald Trump Jr. to run in the 2022 Pennsylvania Republican Senate primary')), 'different');
+  t.is(rel(win, m('smarkets', 'Donald Trump Jr. to enter the 2022 Pennsylvania Republican Senate race')), 'different');
+  t.is(rel(win, m('smarkets', 'Donald Trump Jr. to win the 2022 Pennsylvania Republican Senate nomination')), 'identity');
+});
+
+test('the District of Columbia is Washington, D.C., and the House of Representatives is the House', (t) => {
+  t.is(rel(m('predictit', 'Will the District of Columbia become a U.S. state in 2021?'), m('smarkets', 'Washington, D.C. to become a state before 2022')), 'identity');
+  t.is(rel(m('predictit', 'Will the District of Columbia become a U.S. state in 2021?', 'No'), m('smarkets', 'Washington, D.C. to become a state before 2022')), 'complement');
+  t.is(rel(m('predictit', 'Will Puerto Rico become a U.S. state in 2021?'), m('smarkets', 'Washington, D.C. to become a state before 2022')), 'different');
+  const house = m('predictit', 'Which party will win the House in the 2022 election?', 'Democratic');
+  t.is(rel(house, m('smarkets', '2022 House of Representatives control', 'Democratic')), 'identity');
+  t.is(rel(house, m('smarkets', '2022 House of Representatives control', 'Republican')), 'different');
+  t.is(rel(house, m('smarkets', '2022 Senate control', 'Democratic')), 'different');
+});
