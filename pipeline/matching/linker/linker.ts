@@ -305,10 +305,14 @@ export function createLinker(deps: LinkerDeps) {
         if (event.type === 'market_delisted') await delist(event);
         else await link(event, redelivered, vectors, read);
       }
+      // The run's key filings first, as when each was written at once: a run that fails before its states are
+      // written is linked again, and files its markets again.
+      await keyIndex.flush();
       await overlay.flush([LINKER_MARKETS, LINKER_QUESTIONS]);
       await Promise.all(sent);
     } finally {
       scope = direct;
+      keyIndex.discard();
       await Promise.all([vectors?.settled(), read.settled()]);
     }
   }
