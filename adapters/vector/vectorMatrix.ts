@@ -116,7 +116,7 @@ export class VectorMatrix {
    * row is dropped part-way when what is summed so far plus the most its other dimensions can add (the product of
    * the query's and the row's norms over them, Cauchy-Schwarz) cannot beat the worst held: such a row would have
    * been skipped after its whole sum too, and a row summed to the end is summed in the same order as always, so
-   * the answer is the same numbers in the same order.
+   * the answer is the same numbers in the same order. `accept` is asked of every row, before its sum.
    */
   scan(query: Float32Array, k: number, accept: (entry: StoredEntry) => boolean): Array<{ entry: StoredEntry; score: number }> {
     const dim = this.dimension;
@@ -127,7 +127,12 @@ export class VectorMatrix {
     const queryTails = tailNorms(query, 0, dim, splits);
     const best: Array<{ entry: StoredEntry; score: number }> = [];
     let worst = -Infinity;
-    rows: for (let slot = 0; slot < this.#entries.length; slot++) {
+    const entries = this.#entries;
+    rows: for (let slot = 0; slot < entries.length; slot++) {
+      // A row the filter refuses is never held, so it is refused before its sum (most of a linker search's rows
+      // are the market's own venue's): the rows summed, and their sums, are the ones held as before.
+      const entry = entries[slot]!;
+      if (!accept(entry)) continue;
       const base = slot * dim;
       let dot = 0;
       let i = 0;
@@ -140,8 +145,6 @@ export class VectorMatrix {
       }
       for (; i < dim; i++) dot += query[i]! * rows[base + i]!;
       if (best.length >= k && dot <= worst) continue;
-      const entry = this.#entries[slot]!;
-      if (!accept(entry)) continue;
       best.push({ entry, score: dot });
       if (best.length > k) {
         best.sort((a, b) => b.score - a.score);

@@ -88,6 +88,12 @@ export function memberOf(m: NormalizedMarket, p: Omit<Placement, 'questionId'>):
 
 const normalisedTitle = (t: string) => t.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
 
+/** A market's match inputs as a run read them: what the verifier reads of it, and their hash. */
+interface MatchInputs {
+  readonly ref: LinkerMarketRef;
+  readonly key: string;
+}
+
 /** One market event of a run, and whether it may have been applied before (so its question is published again). */
 export interface LinkItem {
   readonly event: MarketEvent;
@@ -190,12 +196,14 @@ export function createLinker(deps: LinkerDeps) {
    */
   async function place(
     m: NormalizedMarket,
+    ref: LinkerMarketRef,
     prop: unknown,
+    probe: readonly string[],
     vector: Float32Array | null,
     prev: LinkedMarketState | null,
     lookup: OverrideLookup,
   ): Promise<Placement & { readonly alsoAccepted?: readonly string[] }> {
-    const self: Placeable = { id: m.id, platform_slug: m.platform_slug, ref: toMarketRef(m) };
+    const self: Placeable = { id: m.id, platform_slug: m.platform_slug, ref };
     for (const pin of lookup.pinnedTo(m.id)) {
       const partner = await scope.markets.get(pin.a === m.id ? pin.b : pin.a);
       if (partner) {
@@ -223,7 +231,7 @@ export function createLinker(deps: LinkerDeps) {
     // Candidates: the embedding's nearest neighbours, and markets filed under the same structural key
     // (one subject at one level, one day of games), which a venue's many near-identical siblings can crowd out.
     const near = vector && !isZeroVector(vector) ? (await deps.index.search(vector, { k, filter: { venue_ne: m.platform_slug } })).map((n) => n.id) : [];
-    const keyed = await keyIndex.lookup(keysOf(prop).probe, m.platform_slug);
+    const keyed = await keyIndex.lookup(probe, m.platform_slug);
     const accepted: Placement[] = [];
     const seenQuestions = new Set<string>();
     for (const id of new Set([...near, ...keyed])) {
@@ -295,7 +303,8 @@ export function createLinker(deps: LinkerDeps) {
     try {
       const linked = items.flatMap((i) => (i.event.type === 'market_normalized' ? [i.event.market] : []));
       await overlay.preload(LINKER_MARKETS, [...linked.map((m) => m.id), ...items.flatMap((i) => (i.event.type === 'market_delisted' ? [i.event.market_id] : []))]);
-      const changed = await changedInputs(linked);
+      const inputs = new Map<NormalizedMarket, MatchInputs>();
+      const changed = await changedInputs(linked, inputs);
       vectors = embedInChunks([...new Set(changed.map((r) => embeddingText(r.ref)))], deps.embed, deps.embedChunk ?? EMBED_CHUNK);
       if (deps.extractElsewhere && changed.length > 0) read = extractInChunks(changed, deps.extractElsewhere, deps.embedChunk ?? EMBED_CHUNK, warnExtractFailed);
       for (const { event, redelivered } of items) {
@@ -303,12 +312,16 @@ export function createLinker(deps: LinkerDeps) {
         // microtasks) would not let run until the run ends: yield once per market while chunks are out.
         if (vectors.pending || read.pending) await new Promise<void>((resolve) => setImmediate(resolve));
         if (event.type === 'market_delisted') await delist(event);
-        else await link(event, redelivered, vectors, read);
+        else await link(event, redelivered, vectors, read, inputs.get(event.market));
       }
+      // The run's key filings first, as when each was written at once: a run that fails before its states are
+      // written is linked again, and files its markets again.
+      await keyIndex.flush();
       await overlay.flush([LINKER_MARKETS, LINKER_QUESTIONS]);
       await Promise.all(sent);
     } finally {
       scope = direct;
+      keyIndex.discard();
       await Promise.all([vectors?.settled(), read.settled()]);
     }
   }
@@ -317,11 +330,12 @@ export function createLinker(deps: LinkerDeps) {
    * The run's new markets and those whose match inputs changed: their titles are embedded and their propositions
    * read, in chunks asked at once (the others keep their place with neither).
    */
-  async function changedInputs(linked: readonly NormalizedMarket[]): Promise<PropositionRequest[]> {
+  async function changedInputs(linked: readonly NormalizedMarket[], inputs: Map<NormalizedMarket, MatchInputs>): Promise<PropositionRequest[]> {
     const out: PropositionRequest[] = [];
     for (const m of linked) {
       const ref = toMarketRef(m);
       const key = matchKey(ref);
+      inputs.set(m, { ref, key });
       const prev = await scope.markets.get(m.id);
       if (!prev || prev.match_key !== key) out.push({ id: m.id, key, ref });
     }
@@ -332,10 +346,11 @@ export function createLinker(deps: LinkerDeps) {
     deps.log.warn({ err }, 'propositions could not be read off the linker thread; reading them on it');
   }
 
-  async function link(event: MarketNormalized, redelivered: boolean, embedded: RunEmbeddings, read: RunPropositions): Promise<void> {
+  async function link(event: MarketNormalized, redelivered: boolean, embedded: RunEmbeddings, read: RunPropositions, inputs?: MatchInputs): Promise<void> {
     const m = event.market;
-    const ref = toMarketRef(m);
-    const key = matchKey(ref);
+    // Read once per run in changedInputs (the market's ref and its hash), not again here.
+    const ref = inputs?.ref ?? toMarketRef(m);
+    const key = inputs?.key ?? matchKey(ref);
     const prev = await scope.markets.get(m.id);
     if (event.source.item_id.startsWith(RELINK_ITEM_PREFIX)) deps.overrides.invalidate();
     const lookup = await deps.overrides();
@@ -355,7 +370,8 @@ export function createLinker(deps: LinkerDeps) {
     const vector = (await embedded.vectorOf(text)) ?? (await deps.embed([text]))[0];
     const prop = (await read.propOf(m.id, key)) ?? deps.verifier.extract(ref);
     props.set(m.id, key, prop);
-    const placement = await place(m, prop, vector ?? null, prev, lookup);
+    const keys = keysOf(prop);
+    const placement = await place(m, ref, prop, keys.probe, vector ?? null, prev, lookup);
     const questionId = placement.questionId ?? uuidFromName(`question:${m.id}:${key}`);
     const moved = prev !== null && prev.question_id !== questionId;
     const why = !prev
@@ -386,7 +402,7 @@ export function createLinker(deps: LinkerDeps) {
       moves,
     };
     await scope.markets.put(state);
-    await keyIndex.file(m.id, m.platform_slug, keysOf(prop).own);
+    await keyIndex.file(m.id, m.platform_slug, keys.own);
 
     const existing = await scope.questions.get(questionId);
     const q: QuestionState = existing
