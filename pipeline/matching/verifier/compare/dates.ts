@@ -378,6 +378,11 @@ function atAClose(clock: ClockTime, day: string | null): boolean {
   return ['4:00 PM ET', '5:00 PM ET', '2:30 PM ET', '1:30 PM ET'].some((c) => readClock(`at ${c}`, day).clock?.minutesUtc === clock.minutesUtc);
 }
 
+/** A move over a window ("Up or Down"): the window is the question, whatever the level. */
+const UP_OR_DOWN_WINDOW = /\bup or down\b/i;
+/** A day's window from one time to the same time ("noon ET to noon ET"). */
+const CLOCK_TO_SAME_CLOCK = /\b(noon|midnight|\d{1,2}(?::\d\d)?\s*[ap]\.?m\.?)\s*(?:[a-z]{2,4}\s+)?to\s+\1\b/i;
+
 /** Words that fix the instant without a clock time: a stock's close is 4 pm ET on every venue. */
 const CLOSE = /\bclos(?:e|es|ed|ing)\b|\beod\b|\bend of (?:the )?(?:day|session)\b/i;
 
@@ -401,6 +406,9 @@ export function compareClocks(a: Proposition, b: Proposition): string[] {
   const house = other.houseClock;
   if (house) return house.minutesUtc === timed.clock.minutesUtc ? [] : [`time of day differs: ${timed.clock.text} vs ${house.text} (the hour ${other.venue} reads such markets at)`];
   if (isEndOfDay(timed.clock)) return [];
+  // "Bitcoin Up or Down - March 5, 3PM ET" is that hour's move; "Bitcoin Up or Down on March 5?" the day's (a day's
+  // window written out, "noon ET to noon ET", is the day's).
+  if ((timed.clock.spanMinutes ?? 60) < 24 * 60 && !CLOCK_TO_SAME_CLOCK.test(timed.text) && UP_OR_DOWN_WINDOW.test(timed.text) && UP_OR_DOWN_WINDOW.test(other.text)) return [`window differs: ${timed.clock.text} vs the whole day`];
   if (other.numbers.length === 0) return [];
   if (CLOSE.test(other.text)) return atAClose(timed.clock, timed.endDate ?? other.endDate) ? [] : [`time of day differs: ${timed.clock.text} vs the close`];
   return [`time of day on one side only: ${timed.clock.text}`];

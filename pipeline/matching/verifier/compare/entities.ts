@@ -120,6 +120,31 @@ function selectedAgree(a: Proposition, b: Proposition): boolean {
 
 const UP_OR_DOWN = /\bup or down\b/i;
 
+/** What joins two subjects of one question: "A or B", "A and B", "A, B", "A and/or B", "A & B". */
+const COORDINATION = /^\s*(?:,\s*(?:and\s+|or\s+)?|and\/or\s+|or\s+|and\s+|&\s*|nor\s+)$/;
+
+/** What two subjects do together ("Taylor Swift and Travis Kelce get married"): the second names no more subjects. */
+const JOINT_EVENT = /\b(?:marr(?:y|ies|ied)|wed|wedding|engaged|engagement|divorce[sd]?|meet|meets|met|meeting|merge[sd]?|merger|summit|talks|sign(?:s|ed)? (?:a |an )?(?:deal|agreement|treaty)|ceasefire|truce|peace)\b/;
+
+/** The first of `extra` written next to an entity both markets name, joined to it as one more subject, as "A or B". */
+function coordinatedWithShared(p: Proposition, extra: readonly PropEntity[], only: readonly PropEntity[]): string | null {
+  const text = p.text.toLowerCase();
+  const shared = p.entities.filter((e) => !only.includes(e));
+  for (const e of extra) {
+    const el = e.label.toLowerCase();
+    const i = text.indexOf(el);
+    if (i < 0) continue;
+    for (const f of shared) {
+      const fl = f.label.toLowerCase();
+      const j = fl === el ? -1 : text.indexOf(fl);
+      if (j < 0) continue;
+      const between = i < j ? text.slice(i + el.length, j) : text.slice(j + fl.length, i);
+      if (COORDINATION.test(between) && !(JOINT_EVENT.test(text) && !/\bor\b/.test(between))) return i < j ? `${e.label} ${between.trim()} ${f.label}` : `${f.label} ${between.trim()} ${e.label}`;
+    }
+  }
+  return null;
+}
+
 export function compareEntities(a: Proposition, b: Proposition): EntityCheck {
   const reasons: string[] = [];
   const coveredInA = acronymCover(b, a);
@@ -176,6 +201,13 @@ export function compareEntities(a: Proposition, b: Proposition): EntityCheck {
   const peopleB = actorsB.filter(isPersonLike);
   if (reasons.length === 0 && (peopleA.length === 0) !== (peopleB.length === 0) && MEETING.test(a.text) && MEETING.test(b.text)) {
     reasons.push(`participant on one side only: ${(peopleA[0] ?? peopleB[0])?.label ?? ''}`);
+  }
+  // "Pete Hegseth or Pam Bondi leave" against "Pete Hegseth leave", "sanctions on Rosneft and Lukoil" against "on
+  // Rosneft": a subject joined to the shared one by "or" or "and" widens or narrows the question.
+  if (reasons.length === 0 && (actorsA.length === 0) !== (actorsB.length === 0)) {
+    const [p, extra, only] = actorsA.length > 0 ? [a, actorsA, onlyA] : [b, actorsB, onlyB];
+    const joined = coordinatedWithShared(p, extra, only);
+    if (joined) reasons.push(`scope differs: ${joined} on one side only`);
   }
   // "Will Brandon Johnson win the Chicago mayoral election?" against "Will Chicago elect a new mayor?": a race's
   // winner named on one side and nobody on the other asks about one candidate against the race as a whole.
