@@ -97,3 +97,28 @@ test('a title that goes to anyone other than X is X\'s negation', (t) => {
 test('"Will no X happen" is the negation of X happening', (t) => {
   t.is(relation(market('manifold', 'Will no Category 5 hurricane form in the Atlantic in 2027?', '2027-12-31'), market('kalshi', 'Will a Category 5 hurricane form in the Atlantic in 2027?', '2027-12-31')), 'complement');
 });
+
+test('quitting a party is leaving it, a package adopted is approved, and a deal that closes is the acquisition completed', (t) => {
+  t.is(relation(market('polymarket', 'Will Lisa Murkowski leave the Republican Party before 2028?', '2027-12-31'), market('limitless', 'Murkowski quits GOP by end of 2027?', '2027-12-31')), 'identity');
+  t.is(relation(market('polymarket', 'Will Lisa Murkowski leave the Republican Party before 2028?', '2027-12-31'), market('limitless', 'Murkowski censured by GOP by end of 2027?', '2027-12-31')), 'different');
+  t.is(relation(market('predictfun', 'EU adopts 21st Russia sanctions package by March 31, 2027?', '2027-03-31'), market('polymarket', 'Will the EU approve a 21st package of Russia sanctions before April 2027?', '2027-03-31')), 'identity');
+  const acquisition = market('polymarket', 'Will Netflix complete its acquisition of Warner Bros. by June 30, 2027?', '2027-06-30');
+  t.is(relation(acquisition, market('kalshi', 'Netflix-Warner Bros. deal closes before Jul 1, 2027?', '2027-07-01')), 'identity');
+  t.is(relation(market('polymarket', 'Will Netflix complete its acquisition of Warner Bros. by June 30, 2027?', '2027-06-30', 'No'), market('kalshi', 'Netflix-Warner Bros. deal closes before Jul 1, 2027?', '2027-07-01')), 'complement');
+});
+
+test("a token launched is live, a player's move to a club is joining it, and dominance is a market share", (t) => {
+  t.is(relation(market('polymarket', 'Will Polymarket launch a token by June 30, 2027?', '2027-06-30'), market('limitless', 'Polymarket token (POLY) live before July 2027?', null)), 'identity');
+  t.is(relation(market('manifold', 'Erling Haaland completes a move to Real Madrid by December 31, 2027?', null), market('kalshi', 'Will Erling Haaland join Real Madrid before Jan 1, 2028?', '2027-12-31')), 'identity');
+  t.is(relation(market('manifold', 'Erling Haaland completes a move to Real Madrid by December 31, 2027?', null), market('kalshi', 'Will Erling Haaland join Barcelona before Jan 1, 2028?', '2027-12-31')), 'different');
+  const dominance = market('limitless', 'BTC dominance (TradingView BTC.D) above 60% on March 31, 2027?', '2027-03-31');
+  t.is(relation(dominance, market('polymarket', "Will Bitcoin's market share per TradingView's BTC.D chart exceed 60% on March 31, 2027?", '2027-03-31')), 'identity');
+  // Missing the estimates is not beating them, whatever the estimates are called.
+  t.is(relation(market('polymarket', 'Will Tesla miss EPS estimates for Q2 2026?', '2026-07-22'), market('kalshi', 'Will Tesla beat the EPS consensus for Q2 2026?', '2026-07-22')), 'different');
+});
+
+test("a chart's global edition, written 'globally', is not its US one", (t) => {
+  const us = market('manifold', 'Will Bad Bunny be the most-streamed artist on Spotify in the US in 2027?', null);
+  t.is(relation(market('kalshi', 'Top Spotify artist globally in 2027?', '2027-12-06', 'Bad Bunny'), us), 'different');
+  t.is(relation(market('kalshi', 'Top Spotify artist in the US in 2027?', '2027-12-06', 'Bad Bunny'), us), 'identity');
+});

@@ -186,8 +186,22 @@ const GROUPS: readonly string[] = [
   'deport deports deported deportation deportations removal removals',
   // A protocol upgrade switched on is live on its network.
   'activate activates activated activation live',
-  // Leaving a treaty or an organisation is withdrawing from it.
-  'leave leaves withdraw withdraws withdrawal',
+  // Leaving a treaty, an organisation or a party is withdrawing from it, quitting it.
+  'leave leaves withdraw withdraws withdrawal quit quits',
+  // A package or a resolution adopted is one approved.
+  'adopt adopts adopted approve approves approved',
+  // A company's acquisition is the deal that buys it ("complete its acquisition" / "the deal closes").
+  'acquisition acquisitions deal takeover buyout',
+  // A token or a product launched is live.
+  'launch launches launched live',
+  // Analysts' estimates of a figure are its consensus ("beat EPS estimates" / "EPS above consensus").
+  'estimate estimates consensus expectations',
+  // A close at an all-time high is a record close.
+  'ath record records',
+  // A player's move to a club is his joining it.
+  'join joins joined move moves transfer transfers',
+  // Bitcoin's dominance is its share of the crypto market.
+  'dominance share',
 ];
 
 const GROUP_OF = new Map<string, number[]>();
