@@ -5,7 +5,7 @@
  * units, months, years, event words), not from a list of known symbols.
  */
 import { classifyTokens, type SymToken } from './symbolTokens.ts';
-import { monthName } from './calendar.ts';
+import { monthName, monthNumber } from './calendar.ts';
 
 const SYMBOL_SHAPE = /^[A-Z0-9]+(?:\.\d+)?(?:-[A-Z0-9]+(?:\.\d+)?)+$/;
 const NON_PREDICTION_SUFFIX = new Set(['PERP', 'SPOT', 'USD', 'USDC', 'USDT']);
@@ -131,11 +131,38 @@ function genericWords(t: readonly SymToken[]): string[] {
   const rate = t.some((x) => RATE_SERIES.has(x.text));
   const out: string[] = [];
   const taken = new Set<number>();
+  const deadline = t.some((x) => x.text === 'BY' || x.text === 'BEFORE');
   t.forEach((x, i) => {
     const prev = t[i - 1];
     if (taken.has(i)) return;
+    const next = t[i + 1];
+    // "BY", "BEFORE": a deadline, in words.
+    if (x.text === 'BY' || x.text === 'BEFORE') {
+      out.push(x.text.toLowerCase());
+      return;
+    }
+    // "JUN30-2027": a month and its day in one part, the year after it.
+    const monthDay = /^([A-Z]{3,4})(\d{1,2})$/.exec(x.text);
+    const month = monthDay ? monthNumber(monthDay[1] as string) : null;
+    if (monthDay && month !== null) {
+      if (next?.kind === 'year') taken.add(i + 1);
+      out.push(`${monthName(month)} ${Number(monthDay[2])}${next?.kind === 'year' ? `, ${next.year}` : ''}`);
+      return;
+    }
+    // "BY-EOY-2027" beside a level (withYearEnds keeps it there): by the last day of that year.
+    if (EOY.test(x.text) && (prev?.text === 'BY' || prev?.text === 'BEFORE')) {
+      const own = EOY.exec(x.text)?.[1];
+      if (!own && next?.kind === 'year') taken.add(i + 1);
+      const year = own ? (own.length === 2 ? `20${own}` : own) : next?.kind === 'year' ? String(next.year) : null;
+      out.push(year ? `December 31, ${year}` : 'the end of the year');
+      return;
+    }
+    // "BTC-200K-BY-JUN30-2027": an asset's price reaching that level by the deadline.
+    if ((x.kind === 'amount' || x.kind === 'number') && prev?.kind === 'entity' && prev.entityKind === 'asset' && deadline) {
+      out.push(`reach ${fmtMoney(x.kind === 'amount' ? x.value : Number(x.text))}`);
+      return;
+    }
     if (x.kind === 'month') {
-      const next = t[i + 1];
       const after = t[i + 2];
       const by = prev?.text === 'BY' || prev?.text === 'BEFORE' ? '' : 'in ';
       // "DEC-31-2027": a day between the month and a full year.

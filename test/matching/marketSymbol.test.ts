@@ -90,7 +90,7 @@ test('a statistic\'s symbol reads its level with its unit and its month as a per
 });
 
 test('a symbol\'s day between its month and year stays a day, not a year', (t) => {
-  t.is(symbolToQuestion('BTC-HIT-200K-BY-DEC-31-2027-BET'), 'Will Bitcoin reach 200K BY December 31, 2027 resolve Yes?');
+  t.is(symbolToQuestion('BTC-HIT-200K-BY-DEC-31-2027-BET'), 'Will Bitcoin reach 200K by December 31, 2027 resolve Yes?');
 });
 
 test('statistic symbols match the titles that state the same level and month', (t) => {
@@ -99,4 +99,17 @@ test('statistic symbols match the titles that state the same level and month', (
   t.is(v('UNEMPLOYMENT-ABOVE-4.5-MAR-2027-BET', 'Yes', '2027-04-02', 'Unemployment rate in Mar 2027?', 'Above 4.5%', '2027-04-02'), 'identity');
   t.is(v('UNEMPLOYMENT-ABOVE-4.5-MAR-2027-BET', 'Yes', '2027-04-02', 'Unemployment rate in Mar 2027?', 'Above 4.7%', '2027-04-02'), 'different');
   t.is(v('CPI-YOY-ABOVE-3-MAY-2027-BET', 'Yes', '2027-06-10', 'CPI year-over-year in Apr 2027?', 'Above 3.0%', '2027-05-12'), 'different');
+});
+
+test("an asset's level before BY is a price to reach, and a month with its day or EOY after BY is the deadline", (t) => {
+  t.is(symbolToQuestion('BTC-200K-BY-JUN30-2027-BET'), 'Will Bitcoin reach $200,000 by June 30, 2027 resolve Yes?');
+  t.is(symbolToQuestion('ETH-6K-BY-EOY-2027-BET'), 'Will Ethereum reach $6,000 by December 31, 2027 resolve Yes?');
+  const poly = (title: string, outcome = 'Yes') => ({ venue: 'polymarket', title, outcome, end_date: '2027-06-30', category: 'crypto' });
+  const drift = (symbol: string, outcome = 'Yes') => ({ venue: 'drift', title: symbol, outcome, end_date: null, category: 'crypto' });
+  t.is(verifyPair(drift('BTC-200K-BY-JUN30-2027-BET'), poly('Will Bitcoin hit $200k by June 30, 2027?')).relation, 'identity');
+  t.is(verifyPair(drift('BTC-200K-BY-JUN30-2027-BET', 'No'), poly('Will Bitcoin hit $200k by June 30, 2027?')).relation, 'complement');
+  t.is(verifyPair(drift('BTC-200K-BY-JUN30-2027-BET'), poly('Will Bitcoin hit $250k by June 30, 2027?')).relation, 'different');
+  t.is(verifyPair(drift('SOL-300-BY-EOY-2027-BET'), { ...poly('Will Solana reach $300 before 2028?'), end_date: '2027-12-31' }).relation, 'identity');
+  // The year's end is not the middle of it.
+  t.is(verifyPair(drift('SOL-300-BY-EOY-2027-BET'), poly('Will Solana reach $300 by June 30, 2027?')).relation, 'different');
 });
