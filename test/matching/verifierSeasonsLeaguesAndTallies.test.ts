@@ -61,3 +61,11 @@ test('"win Game 3 of the Finals against B" picks a side of that game; a map name
   const series = market('azuro', 'G2 Esports - Team Vitality', '2027-05-20', '2');
   t.is(relation(series, market('polymarket', 'Counter-Strike: G2 vs Vitality - Map 1 (Mirage) Winner', '2027-05-20', 'Vitality')), 'different');
 });
+
+test("baseball's NL and AL beside an award are the National and American League, and the two leagues' awards differ", (t) => {
+  const kalshi = market('kalshi', 'Will Blake Snell win NL Cy Young?', '2026-12-08');
+  t.is(relation(kalshi, market('polymarket_us', 'National League Cy Young Award', '2026-12-11', 'Blake Snell')), 'identity');
+  t.is(relation(market('kalshi', 'Will Blake Snell win NL Cy Young?', '2026-12-08', 'No'), market('polymarket_us', 'National League Cy Young Award', '2026-12-11', 'Blake Snell')), 'complement');
+  t.is(relation(kalshi, market('polymarket_us', 'American League Cy Young Award', '2026-12-11', 'Blake Snell')), 'different');
+  t.is(relation(market('kalshi', 'Will Aaron Judge win AL MVP?', '2026-11-20'), market('polymarket', 'Will Aaron Judge win the NL MVP?', '2026-11-20')), 'different');
+});
