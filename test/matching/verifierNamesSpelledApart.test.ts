@@ -24,3 +24,10 @@ test("a school's state in brackets and its nickname name one team: Miami (FL) is
   t.is(rel(kalshi('Miami (OH)'), hurricanes), 'different');
   t.is(rel(kalshi('Miami (FL)'), market('polymarket', 'Will Miami RedHawks win the 2027 CFP National Championship?', '2027-01-26', 'sports')), 'different');
 });
+
+test('the HHS Secretary is the Secretary of Health and Human Services', (t) => {
+  const out = market('polymarket', 'RFK Jr. out as HHS Secretary before 2028?', '2027-12-31');
+  t.is(rel(out, market('manifold', 'Will Robert F. Kennedy Jr. still be Secretary of Health and Human Services on January 1, 2028?', '2028-01-01')), 'complement');
+  t.is(rel(out, market('kalshi', 'Will Robert F. Kennedy Jr. leave his post as Secretary of Health and Human Services before Jan 1, 2028?', '2027-12-31')), 'identity');
+  t.is(rel(out, market('kalshi', 'Will Robert F. Kennedy Jr. leave his post as Secretary of Homeland Security before Jan 1, 2028?', '2027-12-31')), 'different');
+});

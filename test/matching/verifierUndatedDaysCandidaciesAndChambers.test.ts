@@ -31,3 +31,9 @@ test('the District of Columbia is Washington, D.C., and the House of Representat
   t.is(rel(house, m('smarkets', '2022 House of Representatives control', 'Republican')), 'different');
   t.is(rel(house, m('smarkets', '2022 Senate control', 'Democratic')), 'different');
 });
+
+test("the size of a list a question picks from restates its outcomes: 'which of these ten G20 leaders will leave next' is 'the next G20 leader to leave'", (t) => {
+  const next = m('smarkets', 'Next G20 leader to leave', 'Joe Biden (United States)');
+  t.is(rel(m('predictit', 'Which of these ten G20 leaders will leave office next?', 'Joe Biden'), next), 'identity');
+  t.is(rel(m('predictit', 'Which of these ten G20 leaders will leave office next?', 'Emmanuel Macron'), next), 'different');
+});
