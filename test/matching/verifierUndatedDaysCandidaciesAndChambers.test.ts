@@ -37,3 +37,12 @@ test("the size of a list a question picks from restates its outcomes: 'which of 
   t.is(rel(m('predictit', 'Which of these ten G20 leaders will leave office next?', 'Joe Biden'), next), 'identity');
   t.is(rel(m('predictit', 'Which of these ten G20 leaders will leave office next?', 'Emmanuel Macron'), next), 'different');
 });
+
+test("an election with any runoff included is the election decided, not its runoff; being crowned champions is winning the title", (t) => {
+  const chicago = m('kalshi', 'Chicago mayor election 2027?', 'Brandon Johnson', '2027-05-01');
+  t.is(rel(chicago, m('manifold', 'Will Brandon Johnson be re-elected as Mayor of Chicago in the 2027 election (runoff included)?', 'Yes', '2027-04-07')), 'identity');
+  t.is(rel(chicago, m('manifold', 'Will Brandon Johnson win the 2027 Chicago mayoral runoff?', 'Yes', '2027-04-07')), 'different');
+  const title = { ...m('predictfun', 'Will Arsenal win the 2026-27 Premier League Championship?', 'Yes', '2027-05-23'), category: 'sports' };
+  t.is(rel(title, { ...m('manifold', 'Will Arsenal be crowned Premier League champions at the end of the 2026/27 season?'), category: 'sports' }), 'identity');
+  t.is(rel(title, { ...m('manifold', 'Will Arsenal be crowned FA Cup champions at the end of the 2026/27 season?'), category: 'sports' }), 'different');
+});

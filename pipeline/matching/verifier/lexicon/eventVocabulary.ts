@@ -162,7 +162,7 @@ const GROUPS: readonly string[] = [
   'test launch',
   'driverless unsupervised autonomous robotaxi fsd',
   'fsd driving',
-  'champion champions championship win winner title',
+  'champion champions championship win winner title crowned',
   'stablecoin usdt usdc tether',
   'impeach impeachment articles',
   'referendum amendment measure proposition initiative ballot',
