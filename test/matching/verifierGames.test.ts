@@ -371,3 +371,13 @@ test('a national side with a word that makes another country is another side: Gu
   t.true(sameSide('Guinea', 'Guinea national team'));
   t.is(rel(g('azuro', 'Guinea vs Mali', 'Guinea', '2027-03-26'), g('sxbet', 'Guinea-Bissau vs Mali', 'Guinea-Bissau', '2027-03-26')), 'different');
 });
+
+test("the tournament after an esports pairing is where the series is played, not a subject: Azuro's pairing against Polymarket's with its event", (t) => {
+  const poly = g('polymarket', 'Counter-Strike: Vitality vs NAVI (BO3) - BLAST Open Spring 2027 Semifinal', 'Vitality', '2027-02-06');
+  t.is(rel(g('azuro', 'Team Vitality - Natus Vincere', '1', '2027-02-06'), poly), 'identity');
+  t.is(rel(g('azuro', 'Team Vitality - Natus Vincere', '2', '2027-02-06'), poly), 'complement');
+  // Another opponent is another series.
+  t.is(rel(g('azuro', 'Team Vitality - FaZe Clan', '1', '2027-02-06'), poly), 'different');
+  // What follows the pairing can name the market instead: one game of the series is not the series.
+  t.is(rel(g('polymarket', 'LoL: T1 vs Gen.G - Game 1 Winner', 'T1', '2027-04-11'), g('azuro', 'T1 - Gen.G', '1', '2027-04-11')), 'different');
+});
