@@ -69,3 +69,10 @@ test("baseball's NL and AL beside an award are the National and American League,
   t.is(relation(kalshi, market('polymarket_us', 'American League Cy Young Award', '2026-12-11', 'Blake Snell')), 'different');
   t.is(relation(market('kalshi', 'Will Aaron Judge win AL MVP?', '2026-11-20'), market('polymarket', 'Will Aaron Judge win the NL MVP?', '2026-11-20')), 'different');
 });
+
+test('finishing outside the top four is the negation of finishing in it, not the same question', (t) => {
+  const top4 = market('kalshi', 'Will Chelsea finish in the top 4 of the 2026-27 Premier League?', '2027-05-24');
+  t.is(relation(top4, market('manifold', 'Will Chelsea finish outside the top 4 in the 2026-27 Premier League?', '2027-05-23')), 'complement');
+  t.is(relation(top4, market('manifold', 'Will Chelsea finish in the top 4 in the 2026-27 Premier League?', '2027-05-23')), 'identity');
+  t.is(relation(top4, market('manifold', 'Will Chelsea finish outside the top 6 in the 2026-27 Premier League?', '2027-05-23')), 'different');
+});
