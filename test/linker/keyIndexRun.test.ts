@@ -2,18 +2,7 @@ import test from 'ava';
 import { openSqliteStore } from '../../adapters/store/sqliteStore.ts';
 import { compareUtf8, createKeyIndex, KEYED_CANDIDATES, LINKER_KEYS } from '../../pipeline/matching/linker/keyIndex.ts';
 import type { Doc, DocumentStore } from '../../shared/ports/documentStore.ts';
-
-/** A small deterministic generator, so a failure can be replayed. */
-function rng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { rng } from '../support/seededRandom.ts';
 
 /** The same SQLite store, seen as another kind: the key index then writes every filing at once, as it always did. */
 const filedAtOnce = (store: DocumentStore): DocumentStore =>
