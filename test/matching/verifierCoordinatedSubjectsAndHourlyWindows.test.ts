@@ -13,6 +13,8 @@ test('a second subject joined by "or" or "and" changes the question: Hegseth or 
   const rosneft = m('kalshi', 'Will the US lift sanctions on Rosneft before Jan 1, 2028?', '2028-01-01');
   t.is(rel(rosneft, m('polymarket', 'Will the US lift sanctions on Rosneft and Lukoil before 2028?', '2027-12-31')), 'different');
   t.is(rel(rosneft, m('polymarket', 'Will the US lift Rosneft sanctions before 2028?', '2027-12-31')), 'identity');
+  // A name set off by commas is an apposition, not a second subject.
+  t.is(rel(m('polymarket', 'Will Elon Musk, Tesla CEO, resign before 2028?', '2027-12-31', 'Yes', 'tech'), m('kalshi', 'Will Elon Musk resign as CEO before 2028?', '2027-12-31', 'Yes', 'tech')), 'identity');
   // Two people of one joint event are its one subject: their wedding is the wedding.
   t.is(rel(m('polymarket', 'Will Taylor Swift and Travis Kelce get married in 2026?', '2026-12-31', 'Yes', 'culture'), m('kalshi', 'Taylor Swift wedding before 2027?', '2027-01-01', 'Yes', 'culture')), 'identity');
 });

@@ -30,6 +30,10 @@ test('the District of Columbia is Washington, D.C., and the House of Representat
   t.is(rel(house, m('smarkets', '2022 House of Representatives control', 'Democratic')), 'identity');
   t.is(rel(house, m('smarkets', '2022 House of Representatives control', 'Republican')), 'different');
   t.is(rel(house, m('smarkets', '2022 Senate control', 'Democratic')), 'different');
+  // Another country's House of Representatives keeps its chamber: not the upper house, and not the US House's 218 seats.
+  const japan = m('polymarket', "Will the LDP win a majority in the House of Representatives in Japan's 2027 election?", 'Yes', '2027-10-01');
+  t.is(rel(japan, m('kalshi', "Will the LDP win a majority in the upper house in Japan's 2027 election?", 'Yes', '2027-10-01')), 'different');
+  t.is(rel(japan, m('kalshi', "Will the LDP win a majority in the lower house in Japan's 2027 election?", 'Yes', '2027-10-01')), 'identity');
 });
 
 test("the size of a list a question picks from restates its outcomes: 'which of these ten G20 leaders will leave next' is 'the next G20 leader to leave'", (t) => {

@@ -9,6 +9,7 @@ import type { DateCondition, DateSense, Proposition } from '../types.ts';
 import { stagesOfText } from './predicate.ts';
 import { perProposition } from './propositionMemo.ts';
 import { referenceDay } from '../referenceDay.ts';
+import { UP_OR_DOWN } from '../lexicon/vocabulary.ts';
 
 /** How far apart two venues' end dates may be for the same question (resolution lag). */
 export const END_DATE_SLACK_DAYS = 10;
@@ -378,8 +379,6 @@ function atAClose(clock: ClockTime, day: string | null): boolean {
   return ['4:00 PM ET', '5:00 PM ET', '2:30 PM ET', '1:30 PM ET'].some((c) => readClock(`at ${c}`, day).clock?.minutesUtc === clock.minutesUtc);
 }
 
-/** A move over a window ("Up or Down"): the window is the question, whatever the level. */
-const UP_OR_DOWN_WINDOW = /\bup or down\b/i;
 /** A day's window from one time to the same time ("noon ET to noon ET"). */
 const CLOCK_TO_SAME_CLOCK = /\b(noon|midnight|\d{1,2}(?::\d\d)?\s*[ap]\.?m\.?)\s*(?:[a-z]{2,4}\s+)?to\s+\1\b/i;
 
@@ -408,7 +407,7 @@ export function compareClocks(a: Proposition, b: Proposition): string[] {
   if (isEndOfDay(timed.clock)) return [];
   // "Bitcoin Up or Down - March 5, 3PM ET" is that hour's move; "Bitcoin Up or Down on March 5?" the day's (a day's
   // window written out, "noon ET to noon ET", is the day's).
-  if ((timed.clock.spanMinutes ?? 60) < 24 * 60 && !CLOCK_TO_SAME_CLOCK.test(timed.text) && UP_OR_DOWN_WINDOW.test(timed.text) && UP_OR_DOWN_WINDOW.test(other.text)) return [`window differs: ${timed.clock.text} vs the whole day`];
+  if ((timed.clock.spanMinutes ?? 60) < 24 * 60 && !CLOCK_TO_SAME_CLOCK.test(timed.text) && UP_OR_DOWN.test(timed.text) && UP_OR_DOWN.test(other.text)) return [`window differs: ${timed.clock.text} vs the whole day`];
   if (other.numbers.length === 0) return [];
   if (CLOSE.test(other.text)) return atAClose(timed.clock, timed.endDate ?? other.endDate) ? [] : [`time of day differs: ${timed.clock.text} vs the close`];
   return [`time of day on one side only: ${timed.clock.text}`];

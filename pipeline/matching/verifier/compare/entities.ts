@@ -9,7 +9,7 @@ import type { PropEntity, Proposition } from '../types.ts';
 import { abbreviatedCountryConflict } from './countryAliases.ts';
 import { acronymCover, cityMatches, isClubCodeOf, mentions, NAME_COMPLETIONS, phraseWords, teamsMeet, wordOf } from './spellings.ts';
 import { readLexicon } from '../lexicon/dataFile.ts';
-import { AWARD_CATEGORY_WORDS, CLUB_NAME_TAILS } from '../lexicon/vocabulary.ts';
+import { AWARD_CATEGORY_WORDS, CLUB_NAME_TAILS, UP_OR_DOWN } from '../lexicon/vocabulary.ts';
 import { postalStates } from '../read/entities.ts';
 import { perText } from './textMemo.ts';
 import { disciplineConflict, settingOnly } from './gameSetting.ts';
@@ -118,10 +118,9 @@ function selectedAgree(a: Proposition, b: Proposition): boolean {
   return a.selected.some((x) => b.selected.some((y) => equal(x, y))) || aliased();
 }
 
-const UP_OR_DOWN = /\bup or down\b/i;
 
-/** What joins two subjects of one question: "A or B", "A and B", "A, B", "A and/or B", "A & B". */
-const COORDINATION = /^\s*(?:,\s*(?:and\s+|or\s+)?|and\/or\s+|or\s+|and\s+|&\s*|nor\s+)$/;
+/** What joins two subjects of one question: "A or B", "A and B", "A, or B", "A and/or B", "A & B" (a bare comma may be an apposition: "Elon Musk, Tesla's CEO"). */
+const COORDINATION = /^\s*(?:,\s*(?:and|or)\s+|and\/or\s+|or\s+|and\s+|&\s*|nor\s+)$/;
 
 /** What two subjects do together ("Taylor Swift and Travis Kelce get married"): the second names no more subjects. */
 const JOINT_EVENT = /\b(?:marr(?:y|ies|ied)|wed|wedding|engaged|engagement|divorce[sd]?|meet|meets|met|meeting|merge[sd]?|merger|summit|talks|sign(?:s|ed)? (?:a |an )?(?:deal|agreement|treaty)|ceasefire|truce|peace)\b/;

@@ -8,6 +8,7 @@ import type { Proposition } from '../types.ts';
 import { perText } from './textMemo.ts';
 import { asksAnyoneBut } from '../read/polarity.ts';
 import { holdsRoleOnDay } from '../read/phrases.ts';
+import { UP_OR_DOWN } from '../lexicon/vocabulary.ts';
 
 const sameSet = (x: readonly string[], y: readonly string[]): boolean => x.length === y.length && x.every((w) => y.includes(w));
 
@@ -127,7 +128,7 @@ const OPPOSITES: readonly (readonly [string, string])[] = [['cut', 'hike'], ['cu
 /** A price's move over a period, "up" or "down" ("Bitcoin down in 2027?", "Will TSLA close up on Friday?"): stopwords elsewhere. */
 const UP_DOWN = /\b(?:is|be|go|goes|end|ends|close|closes|finish|finishes|trade|trades)?\s*\b(up|down)\b(?=\s+(?:in|for|on|over|this|year|month|week|day|ytd|by\s+(?:more|at least|over)|\d)|\s*\??$)/i;
 /** "Bitcoin Up or Down - June 30": the label picks the side, read as a side elsewhere. */
-const moveOf = (p: Proposition): string | null => (/\bup or down\b/i.test(p.text) ? null : UP_DOWN.exec(p.text)?.[1]?.toLowerCase() ?? null);
+const moveOf = (p: Proposition): string | null => (UP_OR_DOWN.test(p.text) ? null : UP_DOWN.exec(p.text)?.[1]?.toLowerCase() ?? null);
 
 /** Opposite actions on the same subject ("cut" vs "hike") are different questions, not complements. */
 export function compareDirection(a: Proposition, b: Proposition): string[] {

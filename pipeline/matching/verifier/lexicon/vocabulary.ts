@@ -9,7 +9,9 @@ export const STOPWORDS: ReadonlySet<string> = new Set(
     'do does did any next new yes no than then into about after before during through until up down ' +
     'market question resolve resolves resolution official officially s us u.s. united states america american ' +
     'have has had get gets got one his another other least more most less over under above below between ' +
-    'per vs v versus game match also only ever again yet first happen happens occur').split(/\s+/),
+    'per vs v versus game match also only ever again yet first happen happens occur ' +
+    // "House of Representatives" is the House: its chamber is read from the text (measureQualifiers' chamber group).
+    'representatives').split(/\s+/),
 );
 
 /** Capitalised in titles ("Will", "Super Bowl", "Fed Decision") without naming a distinct thing. */
@@ -137,3 +139,6 @@ export const CLUB_NAME_TAILS: ReadonlySet<string> = new Set(['esports', 'gaming'
 
 /** A phrase's initials ("los angeles" → "la", "New York" → "NY"). */
 export const initialsOf = (phrase: string): string => phrase.split(/\s+/).map((w) => w.charAt(0)).join('');
+
+/** A market on a move over a window ("Bitcoin Up or Down on March 5?"): its window is the question, not a level. */
+export const UP_OR_DOWN = /\bup or down\b/i;
