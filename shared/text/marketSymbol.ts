@@ -126,18 +126,24 @@ const UNIT_WORDS: Readonly<Record<string, string>> = { PCT: '%', IN: ' inches', 
 /** Codes a statistic's symbol abbreviates: its period of change. */
 const SPELLED: Readonly<Record<string, string>> = { YOY: 'year-over-year', MOM: 'month-over-month' };
 
+/** Parts that make the date after them a deadline ("BY-JUN30-2027"). */
+const DEADLINE_WORDS: ReadonlySet<string> = new Set(['BY', 'BEFORE']);
+
+/** A symbol's year as four digits ("27" is 2027). */
+const fullYear = (y: string): string => (y.length === 2 ? `20${y}` : y);
+
 /** One token as words: a month and the year after it as "in August 2027", a level with its unit. */
 function genericWords(t: readonly SymToken[]): string[] {
   const rate = t.some((x) => RATE_SERIES.has(x.text));
   const out: string[] = [];
   const taken = new Set<number>();
-  const deadline = t.some((x) => x.text === 'BY' || x.text === 'BEFORE');
+  const deadline = t.some((x) => DEADLINE_WORDS.has(x.text));
   t.forEach((x, i) => {
     const prev = t[i - 1];
     if (taken.has(i)) return;
     const next = t[i + 1];
     // "BY", "BEFORE": a deadline, in words.
-    if (x.text === 'BY' || x.text === 'BEFORE') {
+    if (DEADLINE_WORDS.has(x.text)) {
       out.push(x.text.toLowerCase());
       return;
     }
@@ -150,10 +156,11 @@ function genericWords(t: readonly SymToken[]): string[] {
       return;
     }
     // "BY-EOY-2027" beside a level (withYearEnds keeps it there): by the last day of that year.
-    if (EOY.test(x.text) && (prev?.text === 'BY' || prev?.text === 'BEFORE')) {
-      const own = EOY.exec(x.text)?.[1];
+    const eoy = EOY.exec(x.text);
+    if (eoy && DEADLINE_WORDS.has(prev?.text ?? '')) {
+      const own = eoy[1];
       if (!own && next?.kind === 'year') taken.add(i + 1);
-      const year = own ? (own.length === 2 ? `20${own}` : own) : next?.kind === 'year' ? String(next.year) : null;
+      const year = own ? fullYear(own) : next?.kind === 'year' ? String(next.year) : null;
       out.push(year ? `December 31, ${year}` : 'the end of the year');
       return;
     }
@@ -164,7 +171,7 @@ function genericWords(t: readonly SymToken[]): string[] {
     }
     if (x.kind === 'month') {
       const after = t[i + 2];
-      const by = prev?.text === 'BY' || prev?.text === 'BEFORE' ? '' : 'in ';
+      const by = DEADLINE_WORDS.has(prev?.text ?? '') ? '' : 'in ';
       // "DEC-31-2027": a day between the month and a full year.
       if (next && /^\d{1,2}$/.test(next.text) && after?.kind === 'year' && /^20\d\d$/.test(after.text)) {
         taken.add(i + 1).add(i + 2);
@@ -223,7 +230,7 @@ function withYearEnds(parts: readonly string[]): readonly string[] {
     if (part === 'BY' && EOY.test(next)) return [];
     const eoy = EOY.exec(part);
     if (!eoy) return [part];
-    if (eoy[1]) return [eoy[1].length === 2 ? `20${eoy[1]}` : eoy[1]];
+    if (eoy[1]) return [fullYear(eoy[1])];
     return /^20\d\d$/.test(next) ? [] : [part];
   });
 }

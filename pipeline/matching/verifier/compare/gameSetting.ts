@@ -6,19 +6,8 @@
  * one organisation fields teams in several esports.
  */
 import type { PropEntity, Proposition } from '../types.ts';
+import { disciplineOf } from '../lexicon/vocabulary.ts';
 
-const DISCIPLINES: readonly (readonly [RegExp, string])[] = [
-  [/\b(?:cs2|cs:? ?go|counter[- ]strike)\b/i, 'Counter-Strike'],
-  [/\b(?:lol|league of legends)\b/i, 'League of Legends'],
-  [/\bdota\b/i, 'Dota 2'],
-  [/\bvalorant\b/i, 'Valorant'],
-  [/\boverwatch\b/i, 'Overwatch'],
-  [/\brocket league\b/i, 'Rocket League'],
-  [/\b(?:rainbow six|r6)\b/i, 'Rainbow Six'],
-  [/\bcall of duty\b/i, 'Call of Duty'],
-];
-
-const disciplineOf = (setting: string | null): string | null => (setting ? (DISCIPLINES.find(([re]) => re.test(setting))?.[1] ?? null) : null);
 
 /** Whether `e` is named in the game's setting and in neither of its sides. */
 export function settingOnly(p: Proposition, e: PropEntity): boolean {

@@ -142,3 +142,17 @@ export const initialsOf = (phrase: string): string => phrase.split(/\s+/).map((w
 
 /** A market on a move over a window ("Bitcoin Up or Down on March 5?"): its window is the question, not a level. */
 export const UP_OR_DOWN = /\bup or down\b/i;
+
+/** Esports disciplines as venues name them before a pairing ("CS2:", "LoL:") or in Azuro's brackets. */
+const DISCIPLINES: readonly (readonly [RegExp, string])[] = [
+  [/\b(?:cs2|cs:? ?go|counter[- ]strike)\b/i, 'Counter-Strike'],
+  [/\b(?:lol|league of legends)\b/i, 'League of Legends'],
+  [/\bdota\b/i, 'Dota 2'],
+  [/\bvalorant\b/i, 'Valorant'],
+  [/\boverwatch\b/i, 'Overwatch'],
+  [/\brocket league\b/i, 'Rocket League'],
+  [/\b(?:rainbow six|r6)\b/i, 'Rainbow Six'],
+  [/\bcall of duty\b/i, 'Call of Duty'],
+];
+
+export const disciplineOf = (setting: string | null | undefined): string | null => (setting ? (DISCIPLINES.find(([re]) => re.test(setting))?.[1] ?? null) : null);

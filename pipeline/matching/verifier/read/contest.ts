@@ -7,7 +7,7 @@
 import type { PropEntity } from '../types.ts';
 import { namesListedClub } from './clubCodes.ts';
 import { extractEntities } from './entities.ts';
-import { CLUB_NAME_TAILS } from '../lexicon/vocabulary.ts';
+import { CLUB_NAME_TAILS, disciplineOf } from '../lexicon/vocabulary.ts';
 
 /**
  * "A vs. B", "A v B", "A @ B", Kalshi "A at B Winner?" and "Away at Home" (two capitalised places),
@@ -201,14 +201,13 @@ function drawsOf(text: string, entities: readonly PropEntity[], comparison: bool
  * esports pairing, the tournament Polymarket names ("Counter-Strike: Vitality vs NAVI (BO3) - BLAST Open Spring 2027
  * Semifinal", its "(BO3)" dropped by the rewrites), unless that names the market instead ("- Game 1 Winner", "- Map 2").
  */
-const ESPORTS_PREFIX = /^(?:cs2|cs:? ?go|counter[- ]strike|lol|league of legends|dota 2?|valorant|overwatch|rocket league|rainbow six|r6|call of duty)\s*:/i;
 const TOURNAMENT_AFTER = /\s(?:vs\.?|v\.?|versus)\s[^:?]+?\s[-–—]\s([^?:]{3,80})$/i;
 const MARKET_WORDS = /\b(?:game|map|winner|total|o\/u|over|under|handicap|spread|kills|rounds|first|score)\b/i;
 function settingOf(title: string): string | null {
   const t = title.trim();
   const m = /^([^:?]{3,60}):\s*[^:?]{2,80}\s(?:vs\.?|v\.?|versus|@)\s/i.exec(t);
   const before = m?.[1] ? m[1].trim() : null;
-  const after = ESPORTS_PREFIX.test(t) ? TOURNAMENT_AFTER.exec(t)?.[1]?.trim() : undefined;
+  const after = disciplineOf(before) ? TOURNAMENT_AFTER.exec(t)?.[1]?.trim() : undefined;
   return before && after && !MARKET_WORDS.test(after) ? `${before} · ${after}` : before;
 }
 
