@@ -61,7 +61,7 @@ test('office and stage: vice-presidential is not presidential, a pennant is not 
 
 test('a catch-all contract and a lettered option are told apart', (t) => {
   t.regex(why(m('polymarket', '2026 Balance of Power: D Senate, R House', 'Yes', '2026-11-02'), m('predictfun', 'Balance of Power: 2026 Midterms', 'Other', '2026-11-02')), /catch-all/);
-  t.regex(why(m('polymarket', '2026 Balance of Power: D Senate, D House', 'Yes', '2026-11-02'), m('predictfun', 'Balance of Power: 2026 Midterms', 'D Senate, R House', '2026-11-02')), /identifier differs/);
+  t.regex(why(m('polymarket', '2026 Balance of Power: D Senate, D House', 'Yes', '2026-11-02'), m('predictfun', 'Balance of Power: 2026 Midterms', 'D Senate, R House', '2026-11-02')), /chamber control differs: House D, Senate D vs House R, Senate D/);
 });
 
 test('holding a role on a day negates leaving it, never becoming it', (t) => {

@@ -79,7 +79,7 @@ const STAGES: readonly (readonly [RegExp, string])[] = [
   [/\bplayoffs?\b|\bpostseason\b/i, 'playoffs'],
   [/\b(?:first|1st)[- ]round\b/i, 'first-round'],
   [/\b(?:second|2nd)[- ]round\b/i, 'second-round'],
-  [/\bpodium\b|\bfinish (?:in )?(?:the )?(?:[a-z']+ ){0,3}?top \d+\b|\btop[- ]\d+ finish\b|\bfinish(?:es)? (?:in )?(?:(?!1st\b)\d+(?:st|nd|rd|th)|second|third|fourth|last)\b/i, 'placing'],
+  [/\bpodium\b|\bfinish (?:in )?(?:the )?(?:[a-z']+ ){0,3}?top[- ](?:\d+|two|three|four|five|six|seven|eight|nine|ten)\b|\btop[- ](?:\d+|two|three|four|five|six|seven|eight|nine|ten) finish\b|\bfinish(?:es)? (?:in )?(?:(?!1st\b)\d+(?:st|nd|rd|th)|second|third|fourth|last)\b/i, 'placing'],
   // Partial progress toward the event: reaching a runoff, taking one stage or round, qualifying or advancing.
   // Said on one side only it changes what the market asks ("advance to the runoff" is not "win the election").
   [/\brun-?offs?\b|\bsecond ballot\b/i, 'runoff'],

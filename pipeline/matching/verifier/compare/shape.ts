@@ -9,6 +9,7 @@ import { perText } from './textMemo.ts';
 import { asksAnyoneBut } from '../read/polarity.ts';
 import { holdsRoleOnDay } from '../read/phrases.ts';
 import { UP_OR_DOWN } from '../lexicon/vocabulary.ts';
+import { chamberControl } from '../read/chamberControl.ts';
 
 const sameSet = (x: readonly string[], y: readonly string[]): boolean => x.length === y.length && x.every((w) => y.includes(w));
 
@@ -47,6 +48,8 @@ export function compareTitles(a: Proposition, b: Proposition): string[] {
   const ca = chambers(a.text);
   const cb = chambers(b.text);
   if (ca && cb && ca !== cb) out.push(`chambers differ: ${ca} vs ${cb}`);
+  const control = [chamberControl(a.text), chamberControl(b.text)];
+  if (control[0] && control[1] && control[0] !== control[1]) out.push(`chamber control differs: ${control[0]} vs ${control[1]}`);
   const ga = tournamentGroup(a.text);
   const gb = tournamentGroup(b.text);
   if (ga !== gb) out.push(`tournament group differs: ${ga ? `Group ${ga}` : 'the whole tournament'} vs ${gb ? `Group ${gb}` : 'the whole tournament'}`);

@@ -170,6 +170,8 @@ export function prepareNumbers(text: string): string {
     .replace(/\b(over|under|above|below)\s*\(\s*(\d[\d.,]*)\s*\)/g, '$1 $2')
     // "top-3" is "top 3": the hyphen would hide the rank.
     .replace(/\btop-(\d)/g, 'top $1')
+    // "the top four" is "top 4": a rank written as a word is that rank.
+    .replace(/\btop[- ](two|three|four|five|six|seven|eight|nine|ten|twelve)\b/g, (_m, w: string) => `top ${NUMBER_WORDS[w] ?? w}`)
     .replace(/\bonce\b/g, '1 time').replace(/\btwice\b/g, '2 times').replace(/\bthrice\b/g, '3 times')
     .replace(WORD_COUNT, (w: string) => NUMBER_WORDS[w] ?? w)
     .replace(WORD_BEFORE_BOUND, (w: string) => NUMBER_WORDS[w] ?? w)
