@@ -119,6 +119,9 @@ function unitAndValue(c: NumericCondition, scale: LevelScale, v: number): { unit
  */
 function countsWhole(unit: Unit | 'steps', value: number, scale: LevelScale): boolean {
   if (scale.wholePercent === true && unit === 'pct') return true;
+  // A line between whole numbers sits on one (3) or halfway (2.5); 1.25°C read as 34.25°F, or an Asian
+  // quarter line (2.25), is a level of a finer scale.
+  if (!Number.isInteger(Math.round(value * 2 * 1e6) / 1e6)) return false;
   return ((scale.discrete && WHOLE_TOGETHER.has(unit)) || unit === 'steps') && (value < 1000 || scale.counted === true);
 }
 
@@ -158,13 +161,29 @@ function pairScale(a: NumericCondition, b: NumericCondition, scale: LevelScale):
 /** A bare count read against a percentage ("Over (40.5)" / "above 40.5%") is a percentage, printed as one. */
 const inUnitOf = (c: NumericCondition, other: NumericCondition): NumericCondition => (c.unit === 'count' && other.unit === 'pct' ? { ...c, unit: 'pct' } : c);
 
+const decimalsOf = (c: NumericCondition): number => /\.(\d+)/.exec(c.text)?.[1]?.length ?? 0;
+
+/**
+ * "Above 30 inches" and "30.1 inches or more", "below -10.0" and "-10.1 or lower", "above 1.30°C" and "1.31°C or
+ * higher": a level printed to the decimals one side writes, the other side's line one step of them away.
+ */
+function nextStepWritten(a: NumericCondition, b: NumericCondition): boolean {
+  if (a.comparator !== b.comparator || (a.comparator !== 'gt' && a.comparator !== 'lt') || a.strict === b.strict) return false;
+  const decimals = Math.max(decimalsOf(a), decimalsOf(b));
+  if (decimals === 0) return false;
+  const [strict, closed] = a.strict ? [a, b] : [b, a];
+  const step = (a.comparator === 'gt' ? closed.value - strict.value : strict.value - closed.value) * 10 ** decimals;
+  return Math.abs(step - 1) < 1e-6;
+}
+
 export function sameCondition(rawA: NumericCondition, rawB: NumericCondition, given: LevelScale): boolean {
   const a = inUnitOf(rawA, rawB);
   const b = inUnitOf(rawB, rawA);
   const scale = pairScale(a, b, given);
   const x = intervalOf(a, scale);
   const y = intervalOf(b, scale);
-  if (!unitsAgree(x, y) || !near(x.lo, y.lo) || !near(x.hi, y.hi)) return false;
+  if (!unitsAgree(x, y)) return false;
+  if (!near(x.lo, y.lo) || !near(x.hi, y.hi)) return nextStepWritten(a, b);
   // A held policy rate sits on its round level for months: "above 1.00%" misses a hold at 1.00% that "at least 1%" takes.
   if (given.held && x.unit === 'pct' && a.comparator === b.comparator && (a.comparator === 'gt' || a.comparator === 'lt') && a.strict !== b.strict) return false;
   // An exact count and a one-value bucket agree; a level and a bucket of another shape do not.

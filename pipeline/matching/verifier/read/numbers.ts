@@ -117,7 +117,11 @@ const CELSIUS_UNIT = String.raw`\s?(?:°\s?c\b|(?:°\s?|degrees?\s)?celsius\b)`;
 const CELSIUS = new RegExp(String.raw`(?<![\d.])(-?\d+(?:\.\d+)?)${CELSIUS_UNIT}`, 'g');
 /** "25-27°C", "between 25 and 27 °C": the unit after the upper end is the lower end's too. */
 const CELSIUS_RANGE = new RegExp(String.raw`(?<![\d.])(-?\d+(?:\.\d+)?)(\s?(?:-|–|to|and)\s?)(-?\d+(?:\.\d+)?)${CELSIUS_UNIT}`, 'g');
-const fahrenheit = (celsius: string): string => String(Math.round(Number(celsius) * 18 + 320) / 10);
+/**
+ * A whole Celsius reading (a city's 30°C) in Fahrenheit; a level written with decimals (an anomaly's 1.30°C) stays
+ * as written: anomalies are published in Celsius on every venue, and their decimals are the scale they step in.
+ */
+const fahrenheit = (celsius: string): string => (/\./.test(celsius) ? celsius : String(Math.round(Number(celsius) * 18 + 320) / 10));
 
 /** "30 cm", "381 mm" of snow or rain: read in the inches a US venue writes them in (to two decimals). */
 const METRIC_LENGTH = /(?<![\d.])(\d+(?:\.\d+)?)\s?(cm|mm|centimet(?:er|re)s?|millimet(?:er|re)s?)\b/g;
