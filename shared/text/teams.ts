@@ -30,9 +30,13 @@ export const TEAMS: readonly Team[] = (Object.entries(file.leagues) as [League, 
 );
 
 /** League a symbol or title names, with how a question phrases its championship. */
-export const LEAGUE_EVENTS: Readonly<Record<string, { readonly league: 'nfl' | 'nba' | 'f1'; readonly display: string }>> = {
+export const LEAGUE_EVENTS: Readonly<Record<string, { readonly league: 'nfl' | 'nba' | 'f1' | 'golf'; readonly display: string }>> = {
   SUPERBOWL: { league: 'nfl', display: 'Super Bowl' },
   SB: { league: 'nfl', display: 'Super Bowl' },
   NBAFINALS: { league: 'nba', display: 'NBA Finals' },
   NBA: { league: 'nba', display: 'NBA Finals' },
+  // Golf's majors as symbols name them ("MASTERS27-SCHEFFLER-WIN-BET"): each its own tournament.
+  MASTERS: { league: 'golf', display: 'Masters' },
+  USOPEN: { league: 'golf', display: 'U.S. Open' },
+  PGACHAMP: { league: 'golf', display: 'PGA Championship' },
 };

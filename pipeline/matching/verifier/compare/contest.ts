@@ -61,7 +61,13 @@ function namedLeague(p: Proposition): string | null {
 /** Winning or lifting a competition ("win the 2026 Brasileirão", "lift the Champions League trophy"), not one game. */
 const COMPETITION_WIN = /\b(?:wins?|lifts?|claims?)\s+(?:the\s+)?(?:\d{4}(?:[-–]\d{2,4})?\s+)?[\w'. -]{0,40}?\b(?:cup|league|title|trophy|championship|brasileir[aã]o|liga|serie a|bundesliga|ligue 1|eredivisie|tournament|series)\b|\b(?:cup|league|trophy|championship|liga|serie a|bundesliga|ligue 1|eredivisie|tournament)\s+(?:\d{4}(?:[-–]\d{2,4})?\s+)?(?:winner|champion)\b/i;
 
-const indexIn = (pick: string, sides: readonly string[]): number => sides.findIndex((s) => sameSide(pick, s));
+/** "Sabalenka A." without its initial: a positional pick copies the title's side, whose initial the sides leave out. */
+const withoutInitials = (name: string): string => name.replace(/(?:^|\s)\p{Lu}\.(?=\s|$)/gu, '').trim();
+function indexIn(pick: string, sides: readonly string[]): number {
+  const at = sides.findIndex((s) => sameSide(pick, s));
+  const bare = withoutInitials(pick);
+  return at >= 0 || bare === pick || bare === '' ? at : sides.findIndex((s) => sameSide(bare, s));
+}
 
 /** Kalshi's three-way soccer labels: "Reg Time: France", "Reg Time: Tie". */
 const REGULATION = /^reg(?:ulation)?\.?\s*time\s*:\s*/i;

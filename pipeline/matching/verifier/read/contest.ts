@@ -13,7 +13,7 @@ import { CLUB_NAME_TAILS, disciplineOf } from '../lexicon/vocabulary.ts';
  * "A vs. B", "A v B", "A @ B", Kalshi "A at B Winner?" and "Away at Home" (two capitalised places),
  * "Will A win on 2026-10-05?", "Will A vs. B end in a draw?": one game on one day.
  */
-const GAME_TITLE = /^[^?]{2,60}?\s(?:vs\.?|v\.?|versus|@)\s[^?]{2,80}$|^[^?]{2,40}\sat\s[^?]{2,40}\swinner\??$|^[^?]{2,40}\s(?:vs\.?|v\.?)\s[^?]{2,40}\swinner\??$|\bwins? on \d{4}-\d{2}-\d{2}\b|^(?:will )?.{2,60}\s(?:vs\.?|v\.?)\s.{2,60}?(?::\s*|\s)end in a draw\??$/i;
+const GAME_TITLE = /^[^?]{2,60}?\s(?:vs\.?|v\.?|versus|@)\s[^?]{2,80}$|^[^?:]{2,80}:\s[^?:]{2,60}?\s(?:vs\.?|v\.?|versus|@)\s[^?]{2,80}$|^[^?]{2,40}\sat\s[^?]{2,40}\swinner\??$|^[^?]{2,40}\s(?:vs\.?|v\.?)\s[^?]{2,40}\swinner\??$|\bwins? on \d{4}-\d{2}-\d{2}\b|^(?:will )?.{2,60}\s(?:vs\.?|v\.?)\s.{2,60}?(?::\s*|\s)end in a draw\??$/i;
 /** Kalshi's bare "Away at Home": capitalised places on both sides of "at", nothing else. */
 // Words are separated by exactly one space: a word that may end where the next starts would let a long run of
 // capitals split in millions of ways before the match fails (a hostile 600-character title took minutes).
@@ -53,13 +53,13 @@ const SIDE_LABELS: readonly (readonly [RegExp, string])[] = [
  * those whose games may be drawn. A comparison of two prices or counts ("which does better") is
  * never tied in practice. A fight (UFC, boxing) can be drawn; anything else may be as far as the verifier knows.
  */
-const NO_DRAW = /\b(?:nba|wnba|nfl|mlb|nhl|ncaa[bf]?|college (?:football|basketball)|atp|wta|tennis|wimbledon|roland[- ]garros|(?:australian|us|french) open|lol|league of legends|lck|lpl|lec|cs2|counter-strike|dota|valorant|esports|baseball|basketball|hockey|world series|stanley cup|super bowl|innings?|overtime)\b/i;
-const DRAWS = /\b(?:draw|tie|ufc|mma|epl|premier league|la ?liga|serie a|bundesliga|ligue 1|eredivisie|mls|champions league|europa|conference league|uefa|fifa|soccer|fc|cf|cricket|test match|boxing)\b/i;
+const NO_DRAW = /\b(?:nba|wnba|nfl|mlb|nhl|ncaa[bf]?|college (?:football|basketball)|atp|wta|tennis|wimbledon|roland[- ]garros|(?:australian|us|french) open|lol|league of legends|lck|lpl|lec|cs2|counter-strike|dota|valorant|rainbow six|r6|esports|bo[135]|baseball|basketball|hockey|world series|stanley cup|super bowl|innings?|overtime)\b/i;
+const DRAWS = /\b(?:draw|tie|ufc|mma|epl|(?<!indian )premier league|la ?liga|serie a|bundesliga|ligue 1|eredivisie|mls|champions league|europa|conference league|uefa|fifa|soccer|fc|cf|cricket|test match|boxing)\b/i;
 
 export type Draws = 'yes' | 'no' | 'unknown';
 
 /** A sportsbook's "Home – Away · Market" ("Boston Bruins – New York Rangers · Full Time Result"): two names and a dash (en dash or hyphen). */
-const DASH_PAIRING = /^[\p{Lu}\d][\p{L}\d.'&-]*(?:\s[\p{Lu}\d][\p{L}\d.'&-]*){0,4}\s[–-]\s[\p{Lu}\d][\p{L}\d.'&-]*(?:\s[\p{Lu}\d][\p{L}\d.'&-]*){0,4}(?:\s*[·(]|$)/u;
+const DASH_PAIRING = /^[\p{Lu}\d][\p{L}\d.'&-]*(?:\s[\p{Lu}\d][\p{L}\d.'&-]*){0,4}\s[–-]\s[\p{Lu}\d][\p{L}\d.'&-]*(?:\s[\p{Lu}\d][\p{L}\d.'&-]*){0,4}(?:\s*[·(:]|$)/u;
 
 /** The side phrases of a game title, as written ("Los Angeles L", "Spurs", "Brighton & Hove Albion FC"). */
 function titleSides(title: string): string[] {

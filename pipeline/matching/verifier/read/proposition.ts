@@ -196,15 +196,17 @@ function handicapSide(title: string, label: string | null): { text: string; nega
   const line = Number(h[3]);
   const side = h[1].trim();
   const [x, y] = [pair[1].trim(), pair[2].trim()];
+  // A whole-number line refunds both sides at that margin exactly: no half line's market, which settles every margin.
+  const push = Number.isInteger(line) && line > 0 ? ` (push at ${line})` : '';
   // The pairing stays in the question: the game is known by both its sides. Half a goal is winning at all.
-  if (h[2] === '-') return { text: `${x} vs ${y}: ${side} wins${line === 0.5 ? '' : ` by more than ${line}`}?`, negated: false, pick: side };
+  if (h[2] === '-') return { text: `${x} vs ${y}: ${side} wins${line === 0.5 ? '' : ` by more than ${line}`}${push}?`, negated: false, pick: side };
   const lower = side.toLowerCase();
   const opponent = x.toLowerCase().includes(lower) || lower.includes(x.toLowerCase()) ? y : y.toLowerCase().includes(lower) || lower.includes(y.toLowerCase()) ? x : null;
   if (!opponent) return null;
   // "+3" pays when the opponent wins by 2 or fewer: a 3-point margin pushes both sides of a whole-number line,
   // so "+3" is not the negation of "-3" (the opponent winning by more than 3).
   const limit = Number.isInteger(line) ? line - 1 : line;
-  return { text: `${x} vs ${y}: ${opponent} wins${line === 0.5 ? '' : ` by more than ${limit}`}?`, negated: true, pick: opponent };
+  return { text: `${x} vs ${y}: ${opponent} wins${line === 0.5 ? '' : ` by more than ${limit}`}${push}?`, negated: true, pick: opponent };
 }
 
 const OVER_UNDER_LABEL = /^(over|under)(?:\s*\(?\s*(\d[\d,]*(?:\.\d+)?)\s*\)?)?(?:\s+(?:goals?|points?|runs?|games?|maps?|rounds?|sets?|corners?|cards?|kills?)(?:\s+scored)?)?$/i;

@@ -1,0 +1,46 @@
+import test from 'ava';
+import { verifyPair } from '../../pipeline/matching/verifier/index.ts';
+import type { MarketRef } from '../../pipeline/matching/verifier/index.ts';
+
+// Game markets of round 39 (mined24 and probe 39a); each expected relation is read from the game's rules by hand.
+const m = (venue: string, title: string, end: string, outcome = 'Yes', extra: Record<string, string> = {}): MarketRef => ({ venue, title, outcome, end_date: end, category: 'sports', ...extra }) as MarketRef;
+const rel = (a: MarketRef, b: MarketRef): string => verifyPair(a, b).relation;
+
+test("a long event name before the colon still leaves a pairing: 'T20 World Cup, Sub Regional Africa, Qualifier B: Saint Helena vs Nigeria'", (t) => {
+  const kalshi = (side: string): MarketRef => m('kalshi', 'Saint Helena vs Nigeria Winner?', '2027-04-01', side, { ticker: `KXT20MATCH-27MAR29NGASAI-${side === 'Nigeria' ? 'NGA' : 'SAI'}` });
+  const poly = m('polymarket', 'T20 World Cup, Sub Regional Africa, Qualifier B: Saint Helena vs Nigeria', '2027-04-05', 'Saint Helena', { slug: 'crint-sai-nga-2027-03-29' });
+  t.is(rel(kalshi('Saint Helena'), poly), 'identity');
+  // Cricket can end with no result (rain): the other side is no negation.
+  t.is(rel(kalshi('Nigeria'), poly), 'different');
+});
+
+test('a Rainbow Six match has a winner: its two sides are complements', (t) => {
+  const poly = m('polymarket', 'Rainbow Six Siege: Team Secret vs Twisted Minds (BO1) - Europe MENA League Kickoff Group B', '2027-03-31', 'Team Secret');
+  t.is(rel(m('kalshi', 'Will Twisted Minds win the Twisted Minds vs. Team Secret R6 match?', '2027-04-13'), poly), 'complement');
+  t.is(rel(m('kalshi', 'Will Team Secret win the Twisted Minds vs. Team Secret R6 match?', '2027-04-13'), poly), 'identity');
+});
+
+test("an initialled pairing with its market after a colon ('Sabalenka A. - Gauff C.: Winner') reads its positional sides (the ticker says the sport has no draw)", (t) => {
+  const kalshi = m('kalshi', 'Will Aryna Sabalenka win the Sabalenka vs Gauff match?', '2027-06-19', 'Yes', { ticker: 'KXWTAMATCH-27JUN05SABGAU-SAB' });
+  t.is(rel(kalshi, m('azuro', 'Sabalenka A. - Gauff C.: Winner', '2027-06-05', '2')), 'complement');
+  t.is(rel(kalshi, m('azuro', 'Sabalenka A. - Gauff C.: Winner', '2027-06-05', '1')), 'identity');
+});
+
+test('a whole-number handicap pushes at its line: -1 is not the half line 1.5, while -1.5 is', (t) => {
+  const kalshi = m('kalshi', 'Liverpool vs Everton: Spread', '2027-02-20', 'Liverpool wins by over 1.5 goals');
+  t.is(rel(m('azuro', 'Liverpool - Everton', '2027-02-20', 'Handicap 1 (-1)'), kalshi), 'different');
+  t.is(rel(m('azuro', 'Liverpool - Everton', '2027-02-20', 'Handicap 1 (-1.5)'), kalshi), 'identity');
+  t.is(rel(m('azuro', 'Liverpool - Everton', '2027-02-20', 'Handicap 1 (-1)'), m('polymarket', 'Liverpool vs. Everton: Spread', '2027-02-20', 'Liverpool -1')), 'identity');
+});
+
+test('scoring at any time is not scoring first', (t) => {
+  const anytime = m('kalshi', 'Liverpool vs Everton: Goalscorer', '2027-02-20', 'Mohamed Salah');
+  t.is(rel(anytime, m('azuro', 'Liverpool - Everton: First Goalscorer', '2027-02-20', 'Mohamed Salah')), 'different');
+  t.is(rel(anytime, m('azuro', 'Liverpool - Everton: Anytime Goalscorer', '2027-02-20', 'Mohamed Salah')), 'identity');
+});
+
+test("a golf major in a symbol ('MASTERS27-…') is that major, not another", (t) => {
+  const drift = m('drift', 'MASTERS27-SCHEFFLER-WIN-BET', '2027-04-12');
+  t.is(rel(m('predictfun', 'Will Scottie Scheffler win the 2027 U.S. Open?', '2027-06-20'), drift), 'different');
+  t.is(rel(m('predictfun', 'Will Scottie Scheffler win the 2027 Masters?', '2027-04-12'), drift), 'identity');
+});
