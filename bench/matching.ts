@@ -6,7 +6,7 @@
  *
  * Sets: the generated pairs and holdout, the realistic batches (written by the same hands as the rules,
  * batches 4-9 first measured blind), and the mined real cross-venue pairs of issue 8 (test/fixtures/
- * matching/mined, mined2, mined3, mined4, mined5 to mined24: verbatim titles, labelled from resolution texts; see their READMEs
+ * matching/mined, mined2, mined3, mined4, mined5 to mined25: verbatim titles, labelled from resolution texts; see their READMEs
  * and mined/MEASUREMENTS.md). Every frozen split is reported apart and only as aggregates: no pair of
  * them is printed.
  *
@@ -31,7 +31,7 @@ const here = dirname(fileURLToPath(import.meta.url));
 const fixtures = join(here, '../test/fixtures/matching');
 const sweep = process.argv.includes('--sweep');
 const PRECISION_TARGET = 0.97;
-const FROZEN = ['mined/pairs.mined.frozen.jsonl', 'mined2/pairs.mined2.frozen.jsonl', 'mined3/pairs.mined3.frozen.jsonl', 'mined4/pairs.mined4.frozen.jsonl', 'mined5/pairs.mined5.frozen.jsonl', 'mined6/pairs.mined6.frozen.jsonl', 'mined7/pairs.mined7.frozen.jsonl', 'mined8/pairs.mined8.frozen.jsonl', 'mined9/pairs.mined9.frozen.jsonl', 'mined10/pairs.mined10.frozen.jsonl', 'mined11/pairs.mined11.frozen.jsonl', 'mined12/pairs.mined12.frozen.jsonl', 'mined13/pairs.mined13.frozen.jsonl', 'mined14/pairs.mined14.frozen.jsonl', 'mined15/pairs.mined15.frozen.jsonl', 'mined16/pairs.mined16.frozen.jsonl', 'mined17/pairs.mined17.frozen.jsonl', 'mined18/pairs.mined18.frozen.jsonl', 'mined19/pairs.mined19.frozen.jsonl', 'mined20/pairs.mined20.frozen.jsonl', 'mined21/pairs.mined21.frozen.jsonl', 'mined22/pairs.mined22.frozen.jsonl', 'mined23/pairs.mined23.frozen.jsonl', 'mined24/pairs.mined24.frozen.jsonl'].map((f) => join(fixtures, f));
+const FROZEN = ['mined/pairs.mined.frozen.jsonl', 'mined2/pairs.mined2.frozen.jsonl', 'mined3/pairs.mined3.frozen.jsonl', 'mined4/pairs.mined4.frozen.jsonl', 'mined5/pairs.mined5.frozen.jsonl', 'mined6/pairs.mined6.frozen.jsonl', 'mined7/pairs.mined7.frozen.jsonl', 'mined8/pairs.mined8.frozen.jsonl', 'mined9/pairs.mined9.frozen.jsonl', 'mined10/pairs.mined10.frozen.jsonl', 'mined11/pairs.mined11.frozen.jsonl', 'mined12/pairs.mined12.frozen.jsonl', 'mined13/pairs.mined13.frozen.jsonl', 'mined14/pairs.mined14.frozen.jsonl', 'mined15/pairs.mined15.frozen.jsonl', 'mined16/pairs.mined16.frozen.jsonl', 'mined17/pairs.mined17.frozen.jsonl', 'mined18/pairs.mined18.frozen.jsonl', 'mined19/pairs.mined19.frozen.jsonl', 'mined20/pairs.mined20.frozen.jsonl', 'mined21/pairs.mined21.frozen.jsonl', 'mined22/pairs.mined22.frozen.jsonl', 'mined23/pairs.mined23.frozen.jsonl', 'mined24/pairs.mined24.frozen.jsonl', 'mined25/pairs.mined25.frozen.jsonl'].map((f) => join(fixtures, f));
 const TRAIN = join(fixtures, 'mined/pairs.mined.train.jsonl');
 const TRAIN2 = join(fixtures, 'mined2/pairs.mined2.train.jsonl');
 const TRAIN3 = join(fixtures, 'mined3/pairs.mined3.train.jsonl');
@@ -56,6 +56,7 @@ const TRAIN21 = join(fixtures, 'mined21/pairs.mined21.train.jsonl');
 const TRAIN22 = join(fixtures, 'mined22/pairs.mined22.train.jsonl');
 const TRAIN23 = join(fixtures, 'mined23/pairs.mined23.train.jsonl');
 const TRAIN24 = join(fixtures, 'mined24/pairs.mined24.train.jsonl');
+const TRAIN25 = join(fixtures, 'mined25/pairs.mined25.train.jsonl');
 const written = ['pairs.jsonl', 'pairs.holdout.jsonl', 'pairs.realistic.jsonl', ...[2, 3, 4, 5, 6, 7, 8, 9].map((n) => `pairs.realistic.batch${n}.jsonl`), 'pairs.probes.round10.jsonl', 'pairs.probes.round11.jsonl', 'pairs.probes.round19.jsonl', 'pairs.probes.round19b.jsonl', 'pairs.probes.round19c.jsonl', 'pairs.probes.round19d.jsonl', 'pairs.probes.round20a.jsonl', 'pairs.probes.round20b.jsonl', 'pairs.probes.round20c.jsonl', 'pairs.probes.round20d.jsonl', 'pairs.probes.round20e.jsonl', 'pairs.probes.round21a.jsonl', 'pairs.probes.round21b.jsonl', 'pairs.probes.round22a.jsonl', 'pairs.probes.round22b.jsonl', 'pairs.probes.round22c.jsonl', 'pairs.probes.round22d.jsonl', 'pairs.probes.round23a.jsonl', 'pairs.probes.round23b.jsonl', 'pairs.probes.round23c.jsonl', 'pairs.probes.round23d.jsonl', 'pairs.probes.round24a.jsonl', 'pairs.probes.round24b.jsonl', 'pairs.probes.round24d.jsonl', 'pairs.probes.round25a.jsonl', 'pairs.probes.round25b.jsonl', 'pairs.probes.round25c.jsonl', 'pairs.probes.round26a.jsonl', 'pairs.probes.round26b.jsonl', 'pairs.probes.round28a.jsonl', 'pairs.probes.round28b.jsonl', 'pairs.probes.round28c.jsonl', 'pairs.probes.round29a.jsonl', 'pairs.probes.round29b.jsonl', 'pairs.probes.round29c.jsonl', 'pairs.probes.round30a.jsonl', 'pairs.probes.round30b.jsonl', 'pairs.probes.round30c.jsonl', 'pairs.probes.round31a.jsonl', 'pairs.probes.round31b.jsonl', 'pairs.probes.round31c.jsonl', 'pairs.probes.round32a.jsonl', 'pairs.probes.round32b.jsonl', 'pairs.probes.round32c.jsonl', 'pairs.probes.round33a.jsonl', 'pairs.probes.round33b.jsonl', 'pairs.probes.round33c.jsonl', 'pairs.probes.round34a.jsonl', 'pairs.probes.round34b.jsonl', 'pairs.probes.round34c.jsonl', 'pairs.probes.round35a.jsonl', 'pairs.probes.round35b.jsonl', 'pairs.probes.round35c.jsonl', 'pairs.probes.round36a.jsonl', 'pairs.probes.round36b.jsonl', 'pairs.probes.round36c.jsonl', 'pairs.probes.round37a.jsonl', 'pairs.probes.round37b.jsonl', 'pairs.probes.round37c.jsonl', 'pairs.probes.round38a.jsonl', 'pairs.probes.round38b.jsonl', 'pairs.probes.round38c.jsonl', 'pairs.probes.round39a.jsonl', 'pairs.probes.round39b.jsonl', 'pairs.probes.round39c.jsonl'].map((f) => join(fixtures, f));
 
 const normalise = (s: string): string => s.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
@@ -95,7 +96,7 @@ if (sweep) {
   // Batches 7-9 were blind checks and the mined frozen split is never tuned on: none is swept over.
   const weight = (p: string): number => (/batch[4-6]\./.test(p) ? 5 : /realistic|mined/.test(p) ? 2 : 1);
   const floor = (p: string): number => (/batch6\./.test(p) ? 0.75 : /batch[45]\./.test(p) ? 0.8 : 0.85);
-  const sets = [...written, TRAIN, TRAIN2, TRAIN3, TRAIN4, TRAIN5, TRAIN6, TRAIN7, TRAIN8, TRAIN9, TRAIN10, TRAIN11, TRAIN12, TRAIN13, TRAIN14, TRAIN15, TRAIN16, TRAIN17, TRAIN18, TRAIN19, TRAIN20, TRAIN21, TRAIN22, TRAIN23, TRAIN24].filter((p) => existsSync(p) && !/batch[789]\./.test(p));
+  const sets = [...written, TRAIN, TRAIN2, TRAIN3, TRAIN4, TRAIN5, TRAIN6, TRAIN7, TRAIN8, TRAIN9, TRAIN10, TRAIN11, TRAIN12, TRAIN13, TRAIN14, TRAIN15, TRAIN16, TRAIN17, TRAIN18, TRAIN19, TRAIN20, TRAIN21, TRAIN22, TRAIN23, TRAIN24, TRAIN25].filter((p) => existsSync(p) && !/batch[789]\./.test(p));
   const weighted = sets.map((p) => ({ name: name(p), weight: weight(p), recallFloor: floor(p), pairs: loadPairs(p) }));
   const rows = sweepOperatingPoints(weighted, operatingGrid());
   console.log('veto   penalty threshold  precision recall  margin eligible  ' + weighted.map((w) => `${w.name.replace('pairs.', '').replace('.jsonl', '')}(x${w.weight})`).join(' '));
@@ -107,7 +108,7 @@ if (sweep) {
 }
 
 const all: LabelledPair[] = [];
-for (const path of [...written, TRAIN, TRAIN2, TRAIN3, TRAIN4, TRAIN5, TRAIN6, TRAIN7, TRAIN8, TRAIN9, TRAIN10, TRAIN11, TRAIN12, TRAIN13, TRAIN14, TRAIN15, TRAIN16, TRAIN17, TRAIN18, TRAIN19, TRAIN20, TRAIN21, TRAIN22, TRAIN23, TRAIN24]) {
+for (const path of [...written, TRAIN, TRAIN2, TRAIN3, TRAIN4, TRAIN5, TRAIN6, TRAIN7, TRAIN8, TRAIN9, TRAIN10, TRAIN11, TRAIN12, TRAIN13, TRAIN14, TRAIN15, TRAIN16, TRAIN17, TRAIN18, TRAIN19, TRAIN20, TRAIN21, TRAIN22, TRAIN23, TRAIN24, TRAIN25]) {
   if (!existsSync(path)) {
     console.error(`skipping ${path}: not found`);
     continue;
@@ -130,7 +131,7 @@ if (frozen && frozenSets.length > 1) {
 }
 
 // The mined sets again with each Kalshi market given as its bare ticker, as some feeds list it (evaluate.ts).
-for (const path of [TRAIN, TRAIN2, TRAIN3, TRAIN4, TRAIN5, TRAIN6, TRAIN7, TRAIN8, TRAIN9, TRAIN10, TRAIN11, TRAIN12, TRAIN13, TRAIN14, TRAIN15, TRAIN16, TRAIN17, TRAIN18, TRAIN19, TRAIN20, TRAIN21, TRAIN22, TRAIN23, TRAIN24].filter((p) => existsSync(p))) report(`${path} as bare Kalshi tickers`, evaluate(asTickerTitles(loadPairs(path)), verifyPair), true);
+for (const path of [TRAIN, TRAIN2, TRAIN3, TRAIN4, TRAIN5, TRAIN6, TRAIN7, TRAIN8, TRAIN9, TRAIN10, TRAIN11, TRAIN12, TRAIN13, TRAIN14, TRAIN15, TRAIN16, TRAIN17, TRAIN18, TRAIN19, TRAIN20, TRAIN21, TRAIN22, TRAIN23, TRAIN24, TRAIN25].filter((p) => existsSync(p))) report(`${path} as bare Kalshi tickers`, evaluate(asTickerTitles(loadPairs(path)), verifyPair), true);
 for (const path of frozenSets) report(`${path} as bare Kalshi tickers`, evaluate(asTickerTitles(loadPairs(path)), verifyPair), false);
 
 const ceiling = throughput(all, titleEquality);
