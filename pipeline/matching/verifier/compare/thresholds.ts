@@ -33,6 +33,8 @@ export interface LevelScale {
   readonly counted?: boolean;
   /** A critics' score (Rotten Tomatoes, Metacritic) is a whole percentage: "above 90%" is "91% or higher". */
   readonly wholePercent?: boolean;
+  /** Payrolls are printed in whole thousands of jobs: "above 200,000" is "201,000 or more". */
+  readonly thousands?: boolean;
 }
 
 const RATE_CONTEXT = /\bfed\b|\bfomc\b|\bfederal reserve\b|\bfederal funds\b|\binterest rates?\b|\brate (?:cut|hike)s?\b|\bbps\b/i;
@@ -73,6 +75,7 @@ const levelTraits = perProposition((p: Proposition) => {
     release: context.release || magnitude,
     policyRate: context.policyRate,
     counted: COUNTED.test(p.text) || JOBS.test(p.text),
+    jobs: JOBS.test(p.text),
     wholeScore: WHOLE_SCORE.test(p.text),
   };
 });
@@ -87,6 +90,7 @@ export function levelScale(a: Proposition, b: Proposition): LevelScale {
     held: x.policyRate || y.policyRate,
     counted: x.counted || y.counted,
     wholePercent: x.wholeScore && y.wholeScore,
+    thousands: x.jobs && y.jobs,
   };
 }
 
@@ -110,6 +114,8 @@ function unitAndValue(c: NumericCondition, scale: LevelScale, v: number): { unit
   // A Fed rate level moves in the same steps: "above 3.50%" is "3.75% or more", so "3.50% or lower" is its
   // negation and "below 3.50%" is not (the rate can stay at 3.50%). A level off the 0.25% grid stays a level.
   if (c.unit === 'pct' && scale.rateSteps && Number.isInteger(Math.round(v * 4 * 1e6) / 1e6)) return { unit: 'steps', value: Math.round(v * 4) };
+  // A payroll print of whole thousands: its levels compared in thousands, so its steps are whole.
+  if (c.unit === 'count' && scale.thousands === true && Math.abs(v) >= 1000) return { unit: 'count', value: v / 1000 };
   return { unit: c.unit, value: v };
 }
 

@@ -57,7 +57,7 @@ export const SYNONYMS: Readonly<Record<string, string>> = {
   control: 'control', majority: 'control', controls: 'control', keep: 'control', retain: 'control', hold: 'hold', holds: 'hold', maintain: 'hold', maintains: 'hold',
   cuts: 'cut', decrease: 'cut', decreases: 'cut', lower: 'cut', lowers: 'cut', reduce: 'cut', reduces: 'cut',
   hikes: 'hike', raise: 'hike', raises: 'hike', increase: 'hike', increases: 'hike', raising: 'hike', raised: 'hike', hiking: 'hike', hiked: 'hike',
-  cutting: 'cut', lowering: 'cut', lowered: 'cut',
+  cutting: 'cut', lowering: 'cut', lowered: 'cut', trim: 'cut', trims: 'cut', trimmed: 'cut',
   reach: 'hit', reaches: 'hit', hits: 'hit', touch: 'hit', touches: 'hit',
   released: 'release', releases: 'release', launch: 'release', launched: 'release', launches: 'release', out: 'out',
   leaves: 'leave', left: 'leave', leaving: 'leave', departure: 'leave', resigns: 'resign', resigned: 'resign', resignation: 'resign', ousted: 'leave', removed: 'leave',

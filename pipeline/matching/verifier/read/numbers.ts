@@ -14,7 +14,7 @@ const MULTIPLIERS: Readonly<Record<string, number>> = {
   k: 1e3, thousand: 1e3, m: 1e6, million: 1e6, b: 1e9, bn: 1e9, billion: 1e9, t: 1e12, trillion: 1e12,
 };
 
-const UP = /(?:↑|go(?:es)? up past|rises? above|past|above|over|north of|more than|greater than|higher than|exceeds?|exceeding|at least|>=?|≥|break(?:s)?|close at or above|at or above)\s*$/;
+const UP = /(?:↑|go(?:es)? up past|rises? above|past|above|over|north of|more than|greater than|higher than|longer than|exceeds?|exceeding|at least|>=?|≥|break(?:s)?|close at or above|at or above)\s*$/;
 /**
  * A target verb with a level ("hit $1", "reach a $3T market cap", "cross 100k") asks whether the level
  * is touched at least once: a threshold, never "exactly". Up to two words ("a", "a new") may sit between.
@@ -25,7 +25,7 @@ const TARGET = /\b(?:hit|hits|hitting|reach|reaches|reached|reaching|touch|touch
  * A move set to a level ("cut rates to 3.5%", "falls to $50") is not: that level is the result, read as stated.
  */
 const HEADED_TO = /(?:^|\?\s*|:\s*)(?:will\s+)?(?:the\s+)?(?:(?!(?:cut|lower|raise|hike|set|fall|drop|dip|decline|reduce|increase|move|change|bring|slash|sink|crash|plunge)s?\s)[a-z0-9&.'()-]+\s+){0,2}(?:price\s+|stock\s+|shares?\s+)?to\s*$|\b(?:rise|rises|climb|climbs|surge|surges|soar|soars|jump|jumps|rally|rallies|pump|pumps|run|runs|go|goes|get|gets)\s+(?:all the way\s+)?to\s*$/;
-const DOWN = /(?:↓|below|under|south of|less than|lower than|fewer than|at most|dips? (?:to|below)|falls? (?:to|below)|drops? (?:to|below)|<=?|≤|at or below)\s*$/;
+const DOWN = /(?:↓|below|under|south of|less than|lower than|shorter than|fewer than|at most|dips? (?:to|below)|falls? (?:to|below)|drops? (?:to|below)|<=?|≤|at or below)\s*$/;
 /** Up to two words of measure may sit between a level and its direction: "0.3% MoM or lower", "4 inches or less". */
 const MEASURE_WORDS = String.raw`(?:(?!(?:or|and|in|by|on|at|for|of|the|to|than|before|after|from|between)\b)[a-z][a-z./-]*\s+){0,2}`;
 const UP_AFTER = new RegExp(String.raw`^\s*(?:\+|${MEASURE_WORDS}(?:or more|or above|or higher|or greater|and above|and up)|plus)`);
@@ -173,6 +173,8 @@ export function prepareNumbers(text: string): string {
     // Azuro's "Total Goals: Over (2.5)": the line in brackets is the line.
     .replace(/\b(over|under|above|below)\s*\(\s*(\d[\d.,]*)\s*\)/g, '$1 $2')
     // "top-3" is "top 3": the hyphen would hide the rank.
+    // "Two weeks" of a duration is 14 days, as the other venue may count it.
+    .replace(/\b(\d+|two|three|four|six|eight) weeks?\b/g, (_m, n: string) => `${Number(NUMBER_WORDS[n] ?? n) * 7} days`)
     .replace(/\btop-(\d)/g, 'top $1')
     // "the top four" is "top 4": a rank written as a word is that rank.
     .replace(/\btop[- ](two|three|four|five|six|seven|eight|nine|ten|twelve)\b/g, (_m, w: string) => `top ${NUMBER_WORDS[w] ?? w}`)

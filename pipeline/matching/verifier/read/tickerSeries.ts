@@ -13,7 +13,8 @@ import { readLexicon } from '../lexicon/dataFile.ts';
 import { clubCodeFits } from './clubCodes.ts';
 
 interface SeriesEntry {
-  readonly subject: 'person' | 'party' | 'level' | 'goals' | 'player' | 'country' | 'team' | 'club';
+  /** 'decision': an event ticker answered by its outcome label ("KXFEDDECISION-27JUL" answered "Hold"). */
+  readonly subject: 'person' | 'party' | 'level' | 'goals' | 'player' | 'country' | 'team' | 'club' | 'decision';
   readonly question: string;
   readonly yearless?: boolean;
   /** For a team subject: the league whose ticker codes name the team (shared/text/data/teams.json). */
@@ -84,6 +85,8 @@ export function seriesQuestion(title: string, outcome: string, name: string | nu
   const { entry, slots } = found;
   const labelled = !YES_NO.test(outcome.trim()) ? outcome.trim() : null;
   const code = t.market;
+  // A decision market's own code ("-C25", "-H0") is read by the ticker's question; only the event ticker is answered by its label.
+  if (entry.subject === 'decision' && (code || !labelled)) return null;
   const levelled = entry.subject === 'level' || entry.subject === 'goals';
   let subject: string | null = levelled ? null : labelled;
   let personCode: string | null = null;
