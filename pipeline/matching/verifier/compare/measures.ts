@@ -5,6 +5,7 @@
  * different members of a group differ; a market naming none reads as the group's unqualified member when the
  * group has one (unqualified CPI is year-over-year), and says nothing otherwise.
  */
+import { venueStation } from '../read/venueStation.ts';
 import { readLexicon } from '../lexicon/dataFile.ts';
 import type { Proposition } from '../types.ts';
 import { perText } from './textMemo.ts';
@@ -20,6 +21,8 @@ interface GroupFile {
   readonly members: Readonly<Record<string, readonly string[]>>;
   /** A member that holds every other: named beside them ("step down or otherwise stop being CEO"), it is what the text asks. */
   readonly widest?: string;
+  /** An unqualified market reads as the member its venue settles on (a city's weather station: read/venueStation.ts). */
+  readonly venueDefault?: boolean;
 }
 
 interface Group {
@@ -30,6 +33,7 @@ interface Group {
   readonly ignore: RegExp | null;
   readonly members: readonly (readonly [string, RegExp])[];
   readonly widest: string | null;
+  readonly venueDefault: boolean;
 }
 
 const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -45,6 +49,7 @@ const GROUPS: readonly Group[] = readLexicon<{ groups: GroupFile[] }>('measureQu
     new RegExp(`(?<![\\w-])(?:${[...words].sort((x, y) => y.length - x.length).map(escape).join('|')})(?![\\w-])`, 'i'),
   ] as const),
   widest: g.widest ?? null,
+  venueDefault: g.venueDefault === true,
 }));
 
 /** Per group, the members the text names (joined, in the group's order), or undefined for none. */
@@ -84,7 +89,7 @@ export function compareMeasures(a: Proposition, b: Proposition): string[] {
     const named = x ?? y;
     const other = x === undefined ? a : b;
     const small = g.absentAtSmallLevels;
-    const absent = small && other.numbers.length > 0 && other.numbers.every((n) => n.unit === 'pct' && Math.abs(n.high ?? n.value) <= small.pct) ? small.member : g.absent;
+    const absent = small && other.numbers.length > 0 && other.numbers.every((n) => n.unit === 'pct' && Math.abs(n.high ?? n.value) <= small.pct) ? small.member : ((g.venueDefault ? venueStation(other.venue, other.text) : null) ?? g.absent);
     if (absent === null || named === absent || (g.when && !g.when.test(other.text))) continue;
     return [`${g.name} differs: ${named} vs ${absent} (not qualified)`];
   }
