@@ -19,6 +19,8 @@ const UP = /(?:↑|go(?:es)? up past|rises? above|past|above|over|north of|more 
  * A target verb with a level ("hit $1", "reach a $3T market cap", "cross 100k") asks whether the level
  * is touched at least once: a threshold, never "exactly". Up to two words ("a", "a new") may sit between.
  */
+/** Passing a level, not touching it: "top 30 inches", "exceed 100", "surpass 3%" are above it. */
+const PASS_TARGET = /\b(?:top|tops|topped|surpass|surpasses|surpassed|exceed|exceeds|eclipse|eclipses)\s+(?:(?:a|an|the|new|fresh|record)\s+){0,2}$/;
 const TARGET = /\b(?:hit|hits|hitting|reach|reaches|reached|reaching|touch|touches|touched|top|tops|topped|cross|crosses|crossed|surpass|surpasses|surpassed|break|breaks|smash|smashes|eclipse|eclipses|exceed|exceeds)\s+(?:(?:a|an|the|new|fresh|record)\s+){0,2}$/;
 /**
  * "DOGE to $1", "Bitcoin price to 150k by June?", "Gold climbs to $5,000": a subject headed to a level.
@@ -233,7 +235,7 @@ export function extractNumbers(text: string): NumericCondition[] {
     else if (DOWN_AFTER.test(after)) out.push(condition('lt', a.value, a.unit, true, textSpan));
     else if (UP.test(before)) out.push(condition('gt', a.value, a.unit, true, textSpan, { strict }));
     else if (DOWN.test(before)) out.push(condition('lt', a.value, a.unit, true, textSpan, { strict }));
-    else if (TARGET.test(before) || HEADED_TO.test(lower.slice(0, a.start).replace(/\s+/g, ' ').trimStart())) out.push(condition('gt', a.value, a.unit, true, textSpan));
+    else if (TARGET.test(before) || HEADED_TO.test(lower.slice(0, a.start).replace(/\s+/g, ' ').trimStart())) out.push(condition('gt', a.value, a.unit, true, textSpan, { strict: PASS_TARGET.test(before) }));
     else {
       const bare = a.unit === 'count' && !counted && !EXACT_BEFORE.test(before) && !COUNTED_AFTER.test(lower.slice(a.end, a.end + 40));
       out.push(condition('eq', a.value, a.unit, false, textSpan, { bare }));
