@@ -44,3 +44,26 @@ test("a golf major in a symbol ('MASTERS27-…') is that major, not another", (t
   t.is(rel(m('predictfun', 'Will Scottie Scheffler win the 2027 U.S. Open?', '2027-06-20'), drift), 'different');
   t.is(rel(m('predictfun', 'Will Scottie Scheffler win the 2027 Masters?', '2027-04-12'), drift), 'identity');
 });
+
+test("hockey's puck line and baseball's run line are spreads: 'Run Line: Yankees (-1.5)' answered Yankees is winning by 2 or more", (t) => {
+  const kalshi = m('kalshi', 'New York Y at Boston: Spread', '2027-07-24', 'New York Y wins by over 1.5 runs');
+  t.is(rel(kalshi, m('polymarket', 'Run Line: Yankees (-1.5)', '2027-07-10', 'Yankees')), 'identity');
+  t.is(rel(kalshi, m('polymarket', 'Run Line: Yankees (-1.5)', '2027-07-10', 'Red Sox')), 'complement');
+  t.is(rel(kalshi, m('polymarket', 'Run Line: Yankees (-2.5)', '2027-07-10', 'Yankees')), 'different');
+  t.is(rel(m('kalshi', 'Edmonton at Toronto: Spread', '2027-01-23', 'Toronto wins by over 1.5 goals'), m('polymarket', 'Puck Line: Maple Leafs (-1.5)', '2027-01-10', 'Maple Leafs')), 'identity');
+});
+
+test('a market naming one side of a game without draws is negated by the other side of the pairing', (t) => {
+  const celtics = m('predictfun', 'Will Boston Celtics win on 2027-01-15?', '2027-01-16', 'Boston Celtics');
+  t.is(rel(celtics, m('azuro', 'Boston Celtics - Los Angeles Lakers: Winner (incl. OT)', '2027-01-16', '2')), 'complement');
+  t.is(rel(celtics, m('azuro', 'Boston Celtics - Los Angeles Lakers: Winner (incl. OT)', '2027-01-16', '1')), 'identity');
+  // A game that can be drawn leaves the other side no negation.
+  t.is(rel(m('predictfun', 'Will Arsenal win on 2027-01-09?', '2027-01-09', 'Arsenal'), m('azuro', 'Arsenal - Chelsea: Full Time Result', '2027-01-09', '2')), 'different');
+});
+
+test("a playoff game's 'NBA Playoffs:' names which game it is, not a stage a side reaches", (t) => {
+  const game3 = m('polymarket', 'NBA Playoffs: Thunder vs. Nuggets - Game 3', '2027-05-10', 'Thunder');
+  t.is(rel(m('kalshi', 'Oklahoma City at Denver Winner?', '2027-05-23', 'Oklahoma City'), game3), 'identity');
+  t.is(rel(m('azuro', 'Denver Nuggets - Oklahoma City Thunder: Winner (incl. OT)', '2027-05-09', '1'), game3), 'complement');
+  t.is(rel(m('polymarket', 'Will the Thunder make the 2027 NBA Playoffs?', '2027-04-12'), m('kalshi', 'Will the Thunder win the 2027 NBA Finals?', '2027-06-20')), 'different');
+});

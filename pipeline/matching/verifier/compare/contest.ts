@@ -199,7 +199,8 @@ export function compareContests(a: Proposition, b: Proposition): ContestCheck {
   if (sameSide(sideA, sideB)) return { applies: true, reasons: [], flip: false };
   // The picks are two different sides of the same game.
   const draws = a.draws === 'yes' || b.draws === 'yes' ? 'yes' : a.draws === 'no' || b.draws === 'no' ? 'no' : 'unknown';
-  if (draws === 'no' && sa.length === 2 && sb.length === 2) return { applies: true, reasons: [], flip: true };
+  // "Will Boston Celtics win on 2027-01-15?" names one side of the game the other market pairs: its other side is the opponent.
+  if (draws === 'no' && Math.max(sa.length, sb.length) === 2 && Math.min(sa.length, sb.length) >= 1) return { applies: true, reasons: [], flip: true };
   const why = draws === 'yes' ? 'the game can be drawn' : sa.length < 2 || sb.length < 2 ? 'one market names one side only' : 'nothing says the game cannot be drawn';
   return { applies: true, reasons: [`other side of the game: ${pa} vs ${pb} (${why})`], flip: false };
 }

@@ -112,7 +112,7 @@ const STAGES: readonly (readonly [RegExp, string])[] = [
   [/\b(?:no\.?\s*\d+|#\d+|\d+(?:st|nd|rd|th)?|top(?:-\d+)?|first|second)\s+seed\b|\bseeded\b/i, 'seed'],
   [/\brequests? (?:a )?trade\b/i, 'request'],
   // A margin (a spread, "win by more than 5.5") is not who wins, nor a total.
-  [/\bspread\b|\bhandicap\b|\bmargin\b|\bwins? by (?:more than |over |at least |fewer than |less than )?\d/i, 'margin'],
+  [/\bspread\b|\bhandicap\b|\bmargin\b|\b(?:puck|run) line\b|\b(?:wins?|won|beats?|defeats?)\b[^?.]{0,40}?\bby (?:more than |over |at least |fewer than |less than )?\d/i, 'margin'],
   // Being a candidate is not winning: "on the ballot", "qualify for the ballot", "run for re-election", "be a candidate",
   // Smarkets' "X to run in the 2022 Pennsylvania Republican Senate primary", "enter the race".
   [/\bon the ballot\b|\bballot access\b|\bbe a candidate\b|\bcandidacy\b|\brun(?:s|ning)? for (?:re-?election|president|governor|mayor|(?:the )?senate|office|a (?:second|third) term)\b|\brun(?:s|ning)? in (?:the )?(?:[\w'.-]+ ){0,6}(?:primary|race|election|caucus(?:es)?)\b|\benters? (?:the )?(?:[\w'.-]+ ){0,4}race\b|\b(?:second|third)[- ]term (?:run|bid)\b|\b(?:presidential|re-?election|\d{4} presidential) (?:run|bid|campaign)\b/i, 'ballot'],
@@ -141,8 +141,10 @@ export function compareStages(a: Proposition, b: Proposition): string[] {
   const allB = stagesOfText(b.text);
   // "Champions League Round of 16: Will City advance vs Real Madrid?" and "City vs Real Madrid · To Advance".
   const ties = roundOfTie(a, allA) && roundOfTie(b, allB) && (!allA.some((s) => MATCH_ROUNDS.has(s)) || !allB.some((s) => MATCH_ROUNDS.has(s)));
-  const sa = allA.filter((s) => !(games || ties) || !MATCH_ROUNDS.has(s));
-  const sb = allB.filter((s) => !(games || ties) || !MATCH_ROUNDS.has(s));
+  // A single game's "NBA Playoffs:" says which game it is, as its round does: not how far a side gets.
+  const setting = (s: string): boolean => MATCH_ROUNDS.has(s) || (games && s === 'playoffs');
+  const sa = allA.filter((s) => !(games || ties) || !setting(s));
+  const sb = allB.filter((s) => !(games || ties) || !setting(s));
   if (sa.length === 0 && sb.length === 0) return [];
   if (sa.length === sb.length && sa.every((s) => sb.includes(s))) return [];
   return [`stage differs: ${sa.join('/') || 'title'} vs ${sb.join('/') || 'title'}`];

@@ -168,12 +168,12 @@ function openQuestionSubject(title: string, outcome: string, marketCode: string 
 }
 
 /**
- * Polymarket's spread market "Spread: Chiefs (-6.5)" answered "Chiefs" is the favourite winning by more than
+ * Polymarket's spread market "Spread: Chiefs (-6.5)" (hockey's "Puck Line:", baseball's "Run Line:") answered "Chiefs" is the favourite winning by more than
  * the line; answered with the other side, it is that not happening (the other side covers). The line may follow
  * the pairing ("Rams vs. Seahawks: Spread Seahawks (-4.5)").
  */
 function favouriteSpread(title: string, label: string | null): { text: string; negated: boolean; pick: string } | null {
-  const m = label ? /(?:^|[:|–—-]\s*)spread:?\s*(.+?)\s*\(-(\d+(?:\.\d+)?)\)\s*$/i.exec(title.trim()) : null;
+  const m = label ? /(?:^|[:|–—-]\s*)(?:spread|puck line|run line):?\s*(.+?)\s*\(-(\d+(?:\.\d+)?)\)\s*$/i.exec(title.trim()) : null;
   if (!label || !m?.[1] || !m[2]) return null;
   const [, side, line] = m;
   // The question is about the favourite whichever side the label takes: its pick is the favourite.
