@@ -32,3 +32,20 @@ test("a search ranking's US edition is not its worldwide one", (t) => {
   t.is(rel(us, m('kalshi', 'Google Year in Search 2027: top trending search worldwide?', '2027-12-09', 'GTA 6', 'culture')), 'different');
   t.is(rel(us, m('kalshi', 'Top trending US search of 2027 (Google Year in Search)?', '2027-12-09', 'GTA 6', 'culture')), 'identity');
 });
+
+test("'125M or under' closes a level as 'or less' does, and is the negation of 'above 125 million'", (t) => {
+  const above = m('kalshi', 'Super Bowl LXII viewership?', '2028-02-20', 'Above 125 million', 'culture');
+  t.is(rel(above, m('limitless', 'Super Bowl 62 viewership: 125M or under?', '2028-02-20', 'Yes', 'culture')), 'complement');
+  t.is(rel(above, m('limitless', 'Super Bowl 62 viewership: 120M or under?', '2028-02-20', 'Yes', 'culture')), 'different');
+});
+
+test("topping the Hot 100 is being its #1, and scoring a Hot 100 number one is having a #1 song", (t) => {
+  t.is(rel(m('polymarket', "Will 'Espresso' top the Hot 100 dated Jan 8, 2028?", '2028-01-05', 'No', 'culture'), m('manifold', "Will 'Espresso' be #1 on the Billboard Hot 100 chart dated January 8, 2028?", '2028-01-05', 'Yes', 'culture')), 'complement');
+  t.is(rel(m('kalshi', 'Will Taylor Swift have a #1 song on the Hot 100 in 2028?', '2028-12-31', 'Yes', 'culture'), m('manifold', 'Will Taylor Swift score a Billboard Hot 100 number one during 2028?', '2028-12-31', 'Yes', 'culture')), 'identity');
+});
+
+test("a window 'between noon ET Jan 8 and noon ET Jan 15' is the one 'from … to …' names", (t) => {
+  const fewer = m('kalshi', 'Will Elon Musk post fewer than 400 times on X from noon ET Jan 7 to noon ET Jan 14, 2028?', '2028-01-14', 'Yes', 'culture');
+  t.is(rel(fewer, m('manifold', 'Will Elon post 400 or more times on X between noon ET Jan 7 and noon ET Jan 14, 2028?', '2028-01-14', 'Yes', 'culture')), 'complement');
+  t.is(rel(fewer, m('manifold', 'Will Elon post 400 or more times on X between noon ET Jan 14 and noon ET Jan 21, 2028?', '2028-01-21', 'Yes', 'culture')), 'different');
+});

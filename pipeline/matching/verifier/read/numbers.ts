@@ -30,8 +30,8 @@ const HEADED_TO = /(?:^|\?\s*|:\s*)(?:will\s+)?(?:the\s+)?(?:(?!(?:cut|lower|rai
 const DOWN = /(?:↓|below|under|south of|less than|lower than|shorter than|fewer than|at most|dips? (?:to|below)|falls? (?:to|below)|drops? (?:to|below)|<=?|≤|at or below)\s*$/;
 /** Up to two words of measure may sit between a level and its direction: "0.3% MoM or lower", "4 inches or less". */
 const MEASURE_WORDS = String.raw`(?:(?!(?:or|and|in|by|on|at|for|of|the|to|than|before|after|from|between)\b)[a-z][a-z./-]*\s+){0,2}`;
-const UP_AFTER = new RegExp(String.raw`^\s*(?:\+|${MEASURE_WORDS}(?:or more|or above|or higher|or greater|and above|and up)|plus)`);
-const DOWN_AFTER = new RegExp(String.raw`^\s*${MEASURE_WORDS}(?:or less|or below|or lower|or fewer|and below|and under)`);
+const UP_AFTER = new RegExp(String.raw`^\s*(?:\+|${MEASURE_WORDS}(?:or more|or above|or higher|or greater|or over|and above|and over|and up)|plus)`);
+const DOWN_AFTER = new RegExp(String.raw`^\s*${MEASURE_WORDS}(?:or less|or below|or lower|or fewer|or under|and below|and under)`);
 
 interface RawAmount {
   readonly value: number;
