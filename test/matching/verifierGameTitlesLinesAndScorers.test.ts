@@ -67,3 +67,19 @@ test("a playoff game's 'NBA Playoffs:' names which game it is, not a stage a sid
   t.is(rel(m('azuro', 'Denver Nuggets - Oklahoma City Thunder: Winner (incl. OT)', '2027-05-09', '1'), game3), 'complement');
   t.is(rel(m('polymarket', 'Will the Thunder make the 2027 NBA Playoffs?', '2027-04-12'), m('kalshi', 'Will the Thunder win the 2027 NBA Finals?', '2027-06-20')), 'different');
 });
+
+test('season and event wordings: a podium is a top 3, the full seven games is Game 7, a win on points is by decision', (t) => {
+  const podium = m('kalshi', 'Italian Grand Prix Podium?', '2027-09-12', 'Lando Norris');
+  t.is(rel(m('predictfun', 'Will Lando Norris finish top 3 at the 2027 Italian Grand Prix?', '2027-09-05'), podium), 'identity');
+  t.is(rel(m('predictfun', 'Will Lando Norris win the 2027 Italian Grand Prix?', '2027-09-05'), podium), 'different');
+  t.is(rel(m('polymarket', 'Will the 2027 World Series go to Game 7?', '2027-11-03'), m('limitless', '2027 World Series goes the full 7 games?', '2027-11-03')), 'identity');
+  t.is(rel(m('predictfun', 'Naoya Inoue wins by decision vs Nakatani?', '2027-05-02'), m('manifold', 'Will Naoya Inoue beat Junto Nakatani on points?', '2027-05-02')), 'identity');
+  t.is(rel(m('predictfun', 'Naoya Inoue wins by KO vs Nakatani?', '2027-05-02'), m('manifold', 'Will Naoya Inoue beat Junto Nakatani on points?', '2027-05-02')), 'different');
+});
+
+test("winning the College Football Playoff (or its National Championship) is the title; making it is the playoffs", (t) => {
+  const title = m('kalshi', 'College Football Champion?', '2027-01-25', 'Ohio State');
+  t.is(rel(title, m('polymarket', 'Will Ohio State win the 2026-27 College Football Playoff National Championship?', '2027-01-19')), 'identity');
+  t.is(rel(m('kalshi', 'Will Ohio State win the 2026-27 College Football Playoff?', '2027-01-25'), m('polymarket', 'Will Ohio State win the 2027 CFP National Championship?', '2027-01-25')), 'identity');
+  t.is(rel(m('polymarket', 'Will Ohio State make the 2026-27 College Football Playoff?', '2026-12-07'), m('polymarket', 'Will Ohio State win the 2026-27 College Football Playoff National Championship?', '2027-01-19')), 'different');
+});
