@@ -11,6 +11,10 @@ test("an anomaly in hundredths of a degree: above 1.30°C is not above 1.25°C, 
   t.is(rel(above130, m('predictfun', 'NASA 2027 global temperature anomaly above 1.25°C?', '2028-01-20')), 'different');
   t.is(rel(above130, m('polymarket', 'NASA 2027 global temperature anomaly 1.31°C or higher?', '2028-01-20')), 'identity');
   t.is(rel(above130, m('polymarket', 'NASA 2027 global temperature anomaly 1.32°C or higher?', '2028-01-20')), 'different');
+  // A difference of temperatures is no reading to convert: "1°C" and "1.0°C" of anomaly are one level.
+  const aboveOne = m('kalshi', 'Global temperature anomaly in 2028 (NASA)?', '2029-01-20', 'Above 1°C');
+  t.is(rel(aboveOne, m('predictfun', 'NASA 2028 global temperature anomaly above 1.0°C?', '2029-01-20')), 'identity');
+  t.is(rel(aboveOne, m('predictfun', 'NASA 2028 global temperature anomaly above 1.1°C?', '2029-01-20')), 'different');
 });
 
 test('a level printed in tenths: above 4.0 inches is 4.1 inches or more, not 4.2', (t) => {

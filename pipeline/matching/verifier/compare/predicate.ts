@@ -95,7 +95,7 @@ const STAGES: readonly (readonly [RegExp, string])[] = [
   // The season series between two teams is all their games of the season, not one of them.
   [/\b(?:regular[- ]season|season) series\b/i, 'season-series'],
   // "Advance in the Champions League" is going through a round of it, not winning it.
-  [/\b(?:advance|advances|advancing|qualify|qualifies|qualifying|qualification|make it|progress)\s+(?:to|for|into|past|through|beyond|in the|vs\.?|against|over)\b(?!\s+(?:the\s+)?(?:[\w'–-]+\s+){0,3}(?:playoffs?|postseason)\b)/i, 'advance'],
+  [/\b(?:advance|advances|advancing|qualify|qualifies|qualifying|qualification|make it|progress)\s+(?:to|for|into|past|through|beyond|in the|vs\.?|against|over)\b/i, 'advance'],
   // "Who will advance?" on a two-legged tie: going through over both legs, not winning one game of it.
   [/\b(?:who|which (?:team|side|club)) (?:will )?(?:advances?|qualif(?:y|ies)|progress(?:es)?|go(?:es)? through)\b|\b(?:team|side|club) to (?:advance|qualify|progress|go through)\b|[:·\-–—]\s*(?:team\s+)?to (?:advance|qualify)\b/i, 'advance'],
   // "Reach the final" and "make the semifinals" are advancing to that round, as "qualify for the final" is.
@@ -105,7 +105,7 @@ const STAGES: readonly (readonly [RegExp, string])[] = [
   [/\bfinalists?\b|\bshortlist(?:ed)?\b|\bnominated for\b|\b(?:oscar|academy award|emmy|grammy|golden globe|bafta|tony|sag award)s?\s+nominations?\b|\b(?:receive|get|earn|land)s?\s+(?:a|an)\s+(?:[\w'-]+\s+){0,2}nomination\b/i, 'shortlist'],
   [/\blead(?:er|ing|s)? (?:after|at the end of) (?:day|round|stage|week|lap|hole|quarter|period|the (?:first|second|third|1st|2nd|3rd))\b/i, 'interim'],
   [/\bby (?:knockout|ko|tko|submission|decision|stoppage)\b/i, 'method'],
-  [/\b(?:make|qualify for|qualifies for) (?:the )?(?:[\w'–-]+ ){0,3}(?:playoffs?|postseason)\b|\bclinch(?:es)? (?:a )?(?:playoff|postseason)\b/i, 'make-playoffs'],
+  [/\bmake (?:the )?(?:[\w'–-]+ ){0,3}(?:playoffs?|postseason)\b|\bclinch(?:es)? (?:a )?(?:playoff|postseason)\b/i, 'make-playoffs'],
   // A double or a treble is two or three trophies, not the league alone.
   [/\b(?:domestic |continental )?(?:double|treble)\b(?! chance)(?!-double)/i, 'double'],
   // "Before the presidential election" ends a window at an event, not at the date the other market names.

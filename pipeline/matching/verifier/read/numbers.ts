@@ -119,11 +119,12 @@ const CELSIUS_UNIT = String.raw`\s?(?:°\s?c\b|(?:°\s?|degrees?\s)?celsius\b)`;
 const CELSIUS = new RegExp(String.raw`(?<![\d.])(-?\d+(?:\.\d+)?)${CELSIUS_UNIT}`, 'g');
 /** "25-27°C", "between 25 and 27 °C": the unit after the upper end is the lower end's too. */
 const CELSIUS_RANGE = new RegExp(String.raw`(?<![\d.])(-?\d+(?:\.\d+)?)(\s?(?:-|–|to|and)\s?)(-?\d+(?:\.\d+)?)${CELSIUS_UNIT}`, 'g');
+const fahrenheit = (celsius: string): string => String(Math.round(Number(celsius) * 18 + 320) / 10);
 /**
- * A whole Celsius reading (a city's 30°C) in Fahrenheit; a level written with decimals (an anomaly's 1.30°C) stays
- * as written: anomalies are published in Celsius on every venue, and their decimals are the scale they step in.
+ * A temperature difference (an anomaly, warming above pre-industrial, a rise): published in Celsius on every venue, its
+ * decimals the scale it steps in, and no reading to convert (a difference of 1.3°C is no 34.3°F).
  */
-const fahrenheit = (celsius: string): string => (/\./.test(celsius) ? celsius : String(Math.round(Number(celsius) * 18 + 320) / 10));
+const TEMPERATURE_DIFFERENCE = /\b(?:anomal(?:y|ies)|warming|pre-?industrial|temperature (?:increase|rise|change))\b/;
 
 /** "30 cm", "381 mm" of snow or rain: read in the inches a US venue writes them in (to two decimals). */
 const METRIC_LENGTH = /(?<![\d.])(\d+(?:\.\d+)?)\s?(cm|mm|centimet(?:er|re)s?|millimet(?:er|re)s?)\b/g;
@@ -155,6 +156,7 @@ function declaredScale(text: string): string {
 
 /** What the number reader sees: units unglued, degree signs dropped, counts in digits, conversions in brackets dropped. */
 export function prepareNumbers(text: string): string {
+  const difference = TEMPERATURE_DIFFERENCE.test(text.toLowerCase());
   return declaredScale(localeThousands(text.toLowerCase()))
     // "25bps" is "25 bps": the unit glued to the number would otherwise read as a word.
     .replace(/(\d)(bps|bp|basis point)/g, '$1 $2')
@@ -165,8 +167,8 @@ export function prepareNumbers(text: string): string {
     // "Will GDP contract in Q2?", "the economy shrinks": growth below zero, as "negative GDP growth" is (no level written).
     .replace(/\b((?:real |us |u\.s\. )?(?:gdp|economy))\b((?:(?!\d)[^?])*?)\b(?:contract(?:s|ed|ing)?|shrink(?:s|ing)?|decrease(?:s|d)?|decline(?:s|d)?)\b(?![^?]*\d)/g, '$1$2 growth below 0%')
     // "30°C" is read as the 86°F it is, so a venue writing Celsius and one writing Fahrenheit compare their levels.
-    .replace(CELSIUS_RANGE, (_m, lo: string, sep: string, hi: string) => `${fahrenheit(lo)}${sep}${fahrenheit(hi)}`)
-    .replace(CELSIUS, (_m, c: string) => fahrenheit(c))
+    .replace(CELSIUS_RANGE, (_m, lo: string, sep: string, hi: string) => (difference ? `${lo}${sep}${hi}` : `${fahrenheit(lo)}${sep}${fahrenheit(hi)}`))
+    .replace(CELSIUS, (_m, c: string) => (difference ? c : fahrenheit(c)))
     .replace(METRIC_LENGTH, (_m, n: string, unit: string) => inches(n, unit))
     // "90°F" is 90: the degree sign would otherwise hide "or above" after it.
     .replace(/(\d)\s?°(?:\s?[fc]\b)?/g, '$1')
