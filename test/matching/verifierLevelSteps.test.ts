@@ -27,3 +27,12 @@ test("a quarter goal line is no half line: Over 2.25 is not Over 2.5, while Over
   t.is(rel(m('azuro', 'Arsenal - Chelsea', '2027-02-01', 'Total Goals: Over (2.25)', 'sports'), m('polymarket', 'Arsenal vs. Chelsea: O/U 2.5', '2027-02-01', 'Over', 'sports')), 'different');
   t.is(rel(m('azuro', 'Arsenal - Chelsea', '2027-02-01', 'Total Goals: Over (2.5)', 'sports'), m('kalshi', 'Arsenal vs Chelsea: 3 or more goals?', '2027-02-01', 'Yes', 'sports')), 'identity');
 });
+
+test('staying below a level all year is never reaching it: the negation of hitting it, while staying at or below it is not', (t) => {
+  const hit = m('kalshi', 'Will Dallas hit 110° in 2027?', '2027-12-31', 'Yes', 'weather');
+  t.is(rel(hit, m('manifold', 'Will Dallas Love Field stay below 110°F for all of 2027?', '2027-12-31', 'Yes', 'weather')), 'complement');
+  t.is(rel(hit, m('manifold', 'Will Dallas Love Field stay at or below 110°F for all of 2027?', '2027-12-31', 'Yes', 'weather')), 'different');
+  // Staying above a whole level is never dipping to it.
+  const dip = m('polymarket', 'Will the Dallas low dip to 20°F or below in January 2027?', '2027-01-31', 'Yes', 'weather');
+  t.is(rel(dip, m('manifold', 'Will the Dallas low stay above 20°F all of January 2027?', '2027-01-31', 'Yes', 'weather')), 'complement');
+});
