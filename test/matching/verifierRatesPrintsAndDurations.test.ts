@@ -43,3 +43,9 @@ test("'US 10Y' is the 10-year Treasury yield, and a unanimous cut is narrower th
   t.is(rel(m('limitless', 'US 10Y above 5% end of Sept 2027?', '2027-09-30'), m('manifold', 'Will the 10-year US Treasury yield close above 5.00% on September 30, 2027?', '2027-10-01')), 'identity');
   t.is(rel(m('predictfun', 'BoE rate cut in May 2028?', '2028-05-04'), m('polymarket', 'Will the Bank of England cut rates unanimously in May 2028?', '2028-05-04')), 'different');
 });
+
+test('a print\'s sign opening a title ("Negative GDP growth") is a level, not a name: it negates "0.0% or more"', (t) => {
+  const negative = m('polymarket', 'Negative GDP growth in Q3 2028?', '2028-10-26');
+  t.is(rel(negative, m('manifold', 'Will the BEA advance estimate show US real GDP growth of 0.0% or more in Q3 2028?', '2028-10-27')), 'complement');
+  t.is(rel(negative, m('manifold', 'Will US real GDP shrink in Q3 2028 (advance estimate)?', '2028-10-27')), 'identity');
+});

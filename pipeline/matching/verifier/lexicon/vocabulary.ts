@@ -28,6 +28,8 @@ export const COMMON_CAPITALISED: ReadonlySet<string> = new Set(
     'nov november dec december q1 q2 q3 q4 eoy am pm et utc est edt cst cdt pst pdt gmt usd eur ' +
     // Holidays a date is written by ("noon ET on New Year's Eve", "Christmas Eve"): dates, not names.
     'eve christmas thanksgiving halloween ' +
+    // A print's sign opening a title ("Negative GDP growth in Q2 2027?"): read as a level, not a name.
+    'negative positive ' +
     'bitcoin btc ethereum eth price prices rate rates cut cuts hike hikes decision interest bps ' +
     'win wins winner lose beat beats out leave remain resign announce release released launch ' +
     'polymarket kalshi manifold predictit limitless drift azuro short fuse daily weekly monthly ' +
