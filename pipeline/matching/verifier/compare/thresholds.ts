@@ -69,13 +69,14 @@ const JOBS = /\bjobs?\b|\bpayrolls?\b/i;
 const levelTraits = perProposition((p: Proposition) => {
   const context = contextOf(p.text);
   const magnitude = magnitudeLevel(p.text);
+  const jobs = JOBS.test(p.text);
   return {
     priced: (p.entities.some((e) => e.group === 'asset') && !COUNTED.test(p.text)) || context.price || magnitude,
     rate: context.rate,
     release: context.release || magnitude,
     policyRate: context.policyRate,
-    counted: COUNTED.test(p.text) || JOBS.test(p.text),
-    jobs: JOBS.test(p.text),
+    counted: COUNTED.test(p.text) || jobs,
+    jobs,
     wholeScore: WHOLE_SCORE.test(p.text),
   };
 });
